@@ -35,6 +35,19 @@ const builds = [
   { ...common, entryPoints: { emulator: 'src/emulator/main.ts' }, outdir: 'dist' },
 ];
 
+// Webview pages: each src/webview/pages/*.ts becomes dist/webview/<name>.js for the browser.
+for (const entry of walk('src/webview/pages', (p) => p.endsWith('.ts'))) {
+  builds.push({
+    ...common,
+    platform: 'browser',
+    target: 'es2022',
+    format: 'iife',
+    external: [],
+    entryPoints: [entry],
+    outdir: 'dist/webview',
+  });
+}
+
 // Tests: each *.test.ts (and the integration runner) bundled on its own into out/,
 // keeping the test frameworks and the `vscode` module external.
 const testEntries = walk('test', (p) => p.endsWith('.ts') && !p.endsWith('.d.ts'));
