@@ -1,0 +1,56 @@
+// The HandheldStore panel: the add-on configuration as tables, with a refresh button.
+// Load failures are shown in the panel itself.
+import * as vscode from 'vscode';
+import type { HandheldStoreConfig } from '../../core/api/types';
+import type { PageToHost } from '../../webview/protocol';
+import { handheldStoreMessage } from './handheldStoreView';
+import { BasePanel } from './panel';
+
+export interface ShowHandheldStoreArgs {
+  titleId: string;
+  titleName: string;
+  load: () => Promise<HandheldStoreConfig>;
+}
+
+class HandheldStorePanel extends BasePanel {
+  private args: ShowHandheldStoreArgs;
+  /** Only the latest load may draw: an older one finishing late is dropped. */
+  private loadSeq = 0;
+
+  static show(ctx: vscode.ExtensionContext, args: ShowHandheldStoreArgs): void {
+    const open = BasePanel.existing('handheldStore', args.titleId);
+    if (open instanceof HandheldStorePanel) {
+      open.args = args;
+      open.reveal();
+      void open.load();
+      return;
+    }
+    void new HandheldStorePanel(ctx, args).load();
+  }
+
+  private constructor(ctx: vscode.ExtensionContext, args: ShowHandheldStoreArgs) {
+    super(ctx, 'handheldStore', args.titleId, vscode.l10n.t('HandheldStore: {0}', args.titleName));
+    this.args = args;
+  }
+
+  /** Never rejects: a failure becomes the panel's error text. */
+  private async load(): Promise<void> {
+    const seq = ++this.loadSeq;
+    const { titleId, titleName } = this.args;
+    try {
+      const config = await this.args.load();
+      if (seq === this.loadSeq && !this.disposed) this.render(handheldStoreMessage({ titleId, titleName, config }));
+    } catch (e) {
+      if (seq === this.loadSeq && !this.disposed) this.showError(e);
+    }
+  }
+
+  protected override async onPageMessage(msg: Exclude<PageToHost, { type: 'ready' }>): Promise<void> {
+    if (msg.type === 'refresh') await this.load();
+  }
+}
+
+/** Opens (or reveals and reloads) the HandheldStore panel of a title. */
+export function showHandheldStore(ctx: vscode.ExtensionContext, args: ShowHandheldStoreArgs): void {
+  HandheldStorePanel.show(ctx, args);
+}

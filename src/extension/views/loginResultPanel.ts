@@ -1,0 +1,68 @@
+// The Login Result panel: shows a LoginWithLauncher result with its secrets masked. The
+// host keeps the real result in memory for "Copy"; the page never sees a secret.
+import * as vscode from 'vscode';
+import type { LoginResult } from '../../core/api/types';
+import type { CopyField, PageToHost } from '../../webview/protocol';
+import { loginResultMessage, loginSecrets, redactedLoginJson } from './loginResultView';
+import { BasePanel } from './panel';
+
+export interface ShowLoginResultArgs {
+  titleId: string;
+  titleName: string;
+  result: LoginResult;
+}
+
+const COPY_NAMES: Record<CopyField, string> = {
+  EntityToken: 'entity token',
+  SessionTicket: 'session ticket',
+};
+
+class LoginResultPanel extends BasePanel {
+  private args: ShowLoginResultArgs;
+
+  static show(ctx: vscode.ExtensionContext, args: ShowLoginResultArgs): void {
+    const open = BasePanel.existing('loginResult', args.titleId);
+    if (open instanceof LoginResultPanel) {
+      open.update(args);
+      open.reveal();
+      return;
+    }
+    new LoginResultPanel(ctx, args);
+  }
+
+  private constructor(ctx: vscode.ExtensionContext, args: ShowLoginResultArgs) {
+    super(ctx, 'loginResult', args.titleId, vscode.l10n.t('Login: {0}', args.titleName));
+    this.args = args;
+    this.render(loginResultMessage(args));
+  }
+
+  private update(args: ShowLoginResultArgs): void {
+    this.args = args;
+    this.panel.title = vscode.l10n.t('Login: {0}', args.titleName);
+    this.render(loginResultMessage(args));
+  }
+
+  protected override knownSecrets(): readonly string[] {
+    return Object.values(loginSecrets(this.args.result));
+  }
+
+  protected override async onPageMessage(msg: Exclude<PageToHost, { type: 'ready' }>): Promise<void> {
+    if (msg.type === 'copy') {
+      const secret = loginSecrets(this.args.result)[msg.field];
+      if (secret === undefined) {
+        void vscode.window.showWarningMessage(vscode.l10n.t('This login result has no {0} to copy.', msg.field));
+        return;
+      }
+      await vscode.env.clipboard.writeText(secret);
+      vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the {0} to the clipboard.', COPY_NAMES[msg.field]), 4000);
+    } else if (msg.type === 'openJson') {
+      const doc = await vscode.workspace.openTextDocument({ language: 'json', content: redactedLoginJson(this.args.result) });
+      await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: false });
+    }
+  }
+}
+
+/** Opens (or reveals and updates) the Login Result panel of a title. */
+export function showLoginResult(ctx: vscode.ExtensionContext, args: ShowLoginResultArgs): void {
+  LoginResultPanel.show(ctx, args);
+}

@@ -1,0 +1,110 @@
+// The host side every panel shares: a locked-down webview, the ready handshake, one panel
+// per title per kind, and cleanup on close.
+import * as vscode from 'vscode';
+import type { HostToPage, PageToHost, PanelKind, RenderMessage } from '../../webview/protocol';
+import { isPageToHost } from '../../webview/protocol';
+import { describeFailure } from '../errors';
+import { newNonce, panelHtml } from './html';
+
+const openPanels = new Map<string, BasePanel>();
+
+function panelKey(kind: PanelKind, titleId: string): string {
+  return `${kind}/${titleId}`;
+}
+
+export abstract class BasePanel {
+  protected readonly panel: vscode.WebviewPanel;
+  protected readonly disposables: vscode.Disposable[] = [];
+  private readonly key: string;
+  /** The page only receives messages after its 'ready'; until then the host just remembers. */
+  private pageReady = false;
+  private lastRender: RenderMessage | undefined;
+  private lastError: string | undefined;
+  protected disposed = false;
+
+  /** The open panel of this kind for this title, if any. */
+  protected static existing(kind: PanelKind, titleId: string): BasePanel | undefined {
+    return openPanels.get(panelKey(kind, titleId));
+  }
+
+  protected constructor(ctx: vscode.ExtensionContext, kind: PanelKind, titleId: string, title: string) {
+    this.key = panelKey(kind, titleId);
+    const roots = [vscode.Uri.joinPath(ctx.extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(ctx.extensionUri, 'media')];
+    this.panel = vscode.window.createWebviewPanel(`platformExplorer.${kind}`, title, vscode.ViewColumn.Active, {
+      enableScripts: true,
+      enableCommandUris: false,
+      enableForms: false,
+      localResourceRoots: roots,
+      // The page restores itself from vscode.getState() and the host re-sends on 'ready'.
+      retainContextWhenHidden: false,
+    });
+    const webview = this.panel.webview;
+    webview.html = panelHtml({
+      cspSource: webview.cspSource,
+      nonce: newNonce(),
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(roots[0], `${kind}.js`)).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(roots[1], 'panel.css')).toString(),
+      title,
+    });
+    this.disposables.push(
+      webview.onDidReceiveMessage((m: unknown) => this.receive(m)),
+      this.panel.onDidChangeViewState((e) => {
+        // A hidden page is torn down; it says 'ready' again when shown.
+        if (!e.webviewPanel.visible) this.pageReady = false;
+      }),
+      this.panel.onDidDispose(() => this.dispose()),
+    );
+    openPanels.set(this.key, this);
+  }
+
+  reveal(): void {
+    this.panel.reveal(undefined, false);
+  }
+
+  protected render(msg: RenderMessage): void {
+    this.lastRender = msg;
+    this.lastError = undefined;
+    this.send(msg);
+  }
+
+  /** Shows a failure in the panel (not as a toast), keeping any earlier view under it. */
+  protected showError(e: unknown): void {
+    const { message, hint } = describeFailure(e, this.knownSecrets());
+    this.lastError = hint ? `${message}\n${hint}` : message;
+    this.send({ type: 'error', message: this.lastError });
+  }
+
+  /** Secrets this panel holds, masked out of any error text it shows. */
+  protected knownSecrets(): readonly string[] {
+    return [];
+  }
+
+  protected abstract onPageMessage(msg: Exclude<PageToHost, { type: 'ready' }>): Promise<void>;
+
+  private send(msg: HostToPage): void {
+    if (this.disposed || !this.pageReady) return;
+    void this.panel.webview.postMessage(msg);
+  }
+
+  private receive(m: unknown): void {
+    if (!isPageToHost(m)) return;
+    if (m.type === 'ready') {
+      this.pageReady = true;
+      if (this.lastRender) this.send(this.lastRender);
+      if (this.lastError !== undefined) this.send({ type: 'error', message: this.lastError });
+      return;
+    }
+    this.onPageMessage(m).catch((e: unknown) => {
+      const { message } = describeFailure(e, this.knownSecrets());
+      void vscode.window.showErrorMessage(message);
+    });
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    if (openPanels.get(this.key) === this) openPanels.delete(this.key);
+    for (const d of this.disposables.splice(0)) d.dispose();
+    this.panel.dispose();
+  }
+}

@@ -1,0 +1,70 @@
+// Helpers shared by the panels' view-model builders. No `vscode` import, so the builders
+// run in plain Node tests. Service data is treated as unknown: any member may be missing
+// or of the wrong type, and none of that may throw.
+import { redactText } from '../../core/redact';
+import type { Block, FieldRow, TableBlock } from '../../webview/protocol';
+
+export const NOT_RETURNED = 'not returned';
+
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function record(v: unknown): Record<string, unknown> | undefined {
+  return isRecord(v) ? v : undefined;
+}
+
+/** A service value as display text; null when absent. */
+export function text(v: unknown): string | null {
+  if (v === undefined || v === null) return null;
+  if (typeof v === 'string') return v;
+  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+  if (typeof v === 'number' || typeof v === 'bigint') return String(v);
+  try {
+    return JSON.stringify(v) ?? String(v);
+  } catch {
+    return String(v);
+  }
+}
+
+/** Like text(), for table cells, where an absent value is a dash. */
+export function cell(v: unknown): string {
+  return text(v) ?? '—';
+}
+
+export function row(label: string, v: unknown): FieldRow {
+  return { label, value: text(v) };
+}
+
+/** Rows for the members of `obj` not in `known`, so nothing the service returns is hidden. */
+export function extraRows(obj: Record<string, unknown>, known: readonly string[]): FieldRow[] {
+  return Object.keys(obj).filter((k) => !known.includes(k)).map((k) => row(k, obj[k]));
+}
+
+/** Fields for `known` members in order, then any others. */
+export function fieldsOf(obj: Record<string, unknown>, known: readonly string[]): Block {
+  return { kind: 'fields', rows: [...known.map((k) => row(k, obj[k])), ...extraRows(obj, known)] };
+}
+
+export function note(t: string): Block {
+  return { kind: 'note', text: t };
+}
+
+export function section(id: string, heading: string, blocks: Block[], open = true): Block {
+  return { kind: 'section', id, heading, open, blocks };
+}
+
+export function tableBlock(caption: string, columns: string[], rows: string[][], emptyText: string): TableBlock {
+  return { kind: 'table', caption, columns, rows, emptyText };
+}
+
+/** A copy of `v` with redactText applied to every string: known secrets and token-like values masked. */
+export function redactStrings<T>(v: T, knownSecrets: readonly string[]): T {
+  const walk = (x: unknown): unknown => {
+    if (typeof x === 'string') return redactText(x, knownSecrets);
+    if (Array.isArray(x)) return x.map(walk);
+    if (isRecord(x)) return Object.fromEntries(Object.entries(x).map(([k, y]) => [k, walk(y)]));
+    return x;
+  };
+  return walk(v) as T;
+}
