@@ -1,0 +1,97 @@
+// Identifier rules: title IDs, PlatformIds, and finding PlatformIds in text.
+
+/**
+ * Title IDs are hex. The service shows 4-6 characters (F71AC, A248); we accept 4-16 so longer
+ * future IDs still work, while shorter strings are almost always typos. Hex-only also means a
+ * title ID can never change the structure of a URL it is put into.
+ */
+export const TITLE_ID_RE = /^[0-9A-Fa-f]{4,16}$/;
+
+/** A PlatformId is up to 16 hex characters; 14-15 exist in samples. */
+export const PLATFORM_ID_RE = /^[0-9A-Fa-f]{14,16}$/;
+
+/** Error text for a bad title ID, or undefined when it is valid. */
+export function validateTitleId(s: unknown): string | undefined {
+  if (typeof s !== 'string' || s.length === 0) {
+    return 'Title ID is empty. Enter the hex title ID shown in the title\'s management portal, e.g. F71AC.';
+  }
+  if (s !== s.trim()) {
+    return 'Title ID has spaces around it. Remove them (a title ID looks like F71AC).';
+  }
+  if (!TITLE_ID_RE.test(s)) {
+    const shown = s.length > 40 ? `${s.slice(0, 40)}…` : s;
+    return `Title ID "${shown}" is not valid: use 4 to 16 hex characters (0-9, A-F), e.g. F71AC.`;
+  }
+  return undefined;
+}
+
+/** True for a string that can be a PlatformId (14-16 hex characters, either case). */
+export function isPlatformId(s: unknown): s is string {
+  return typeof s === 'string' && PLATFORM_ID_RE.test(s);
+}
+
+/** Error text for a bad PlatformId, or undefined when it is valid. */
+export function validatePlatformId(s: unknown): string | undefined {
+  if (typeof s !== 'string' || s.trim().length === 0) {
+    return 'PlatformId is empty. Enter the player\'s PlatformId (14-16 hex characters, e.g. 9437A5ADDAE3012D).';
+  }
+  if (!PLATFORM_ID_RE.test(s)) {
+    const shown = s.length > 40 ? `${s.slice(0, 40)}…` : s;
+    return `PlatformId "${shown}" is not valid: use 14 to 16 hex characters (0-9, A-F), e.g. 9437A5ADDAE3012D.`;
+  }
+  return undefined;
+}
+
+function isWordChar(c: string | undefined): boolean {
+  return c !== undefined && /[0-9A-Za-z_]/.test(c);
+}
+
+/**
+ * Whether a word-bounded token found in text looks like a PlatformId. Detection is stricter than
+ * isPlatformId: the service prints PlatformIds in upper case, while lower-case 16-hex runs in
+ * text are usually trace/span IDs or hash prefixes; an all-digit run is a decimal number; and a
+ * token after '#' is a colour or an anchor.
+ */
+function looksLikePlatformId(token: string, before: string | undefined): boolean {
+  return /^[0-9A-F]{14,16}$/.test(token) && /[A-F]/.test(token) && /[0-9]/.test(token) && before !== '#';
+}
+
+/** All PlatformIds in `text`, in order, with their start index. */
+export function findPlatformIds(text: string): { id: string; index: number }[] {
+  const out: { id: string; index: number }[] = [];
+  const re = /[0-9A-Za-z_]+/g;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    if (looksLikePlatformId(m[0], text[m.index - 1])) {
+      out.push({ id: m[0], index: m.index });
+    }
+  }
+  return out;
+}
+
+/** The PlatformId under `character` in `line` (cursor at either edge counts), if any. */
+export function platformIdAt(line: string, character: number): { id: string; start: number; end: number } | undefined {
+  if (!Number.isInteger(character) || character < 0 || character > line.length) {
+    return undefined;
+  }
+  let start = character;
+  while (start > 0 && isWordChar(line[start - 1])) {
+    start--;
+  }
+  let end = character;
+  while (end < line.length && isWordChar(line[end])) {
+    end++;
+  }
+  if (end === start) {
+    return undefined;
+  }
+  const id = line.slice(start, end);
+  return looksLikePlatformId(id, line[start - 1]) ? { id, start, end } : undefined;
+}
+
+/** Identifiers typed or pasted by a user: one per line or comma-separated; trimmed; empties dropped; order kept. */
+export function parseIdList(text: string): string[] {
+  return text
+    .split(/[\r\n,]+/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
