@@ -1,0 +1,66 @@
+import * as assert from 'node:assert/strict';
+import { mask, redactObject, redactText } from '../../../src/core/redact';
+
+const KEY = 'K3YSECRETVALUE9ZZABCDEFGH1234567890WXYZ';
+const JWT = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJwbGF5ZXIxIn0.c2lnbmF0dXJlLXBhcnQ';
+
+describe('core/redact', () => {
+  it('mask keeps only the last 4 characters of long secrets', () => {
+    assert.equal(mask(KEY), '••••••••WXYZ');
+    assert.equal(mask('short'), '••••••••');
+    assert.equal(mask(''), '••••••••');
+  });
+
+  it('redactText masks known secrets wherever they appear', () => {
+    const out = redactText(`key=${KEY}; again:${KEY}.`, [KEY]);
+    assert.ok(!out.includes(KEY));
+    assert.equal(out, 'key=••••••••WXYZ; again:••••••••WXYZ.');
+  });
+
+  it('redactText masks header values, JWTs and long random tokens without known secrets', () => {
+    const out = redactText(`X-SecretKey: abc123 x-entitytoken=tok.en-1 {"X-SecretKey":"zz99"} token ${JWT} raw aB3dE6gH9jK2mN5pQ8sT1vW4yZ7bC0eF3hJ6`);
+    for (const leaked of ['abc123', 'tok.en-1', 'zz99', JWT, 'aB3dE6gH9jK2mN5pQ8sT1vW4yZ7bC0eF3hJ6']) {
+      assert.ok(!out.includes(leaked), `${leaked} leaked in ${out}`);
+    }
+    assert.ok(out.startsWith('X-SecretKey: ••••••••'));
+  });
+
+  it('redactText leaves ordinary text, PlatformIds, hashes and UUIDs alone', () => {
+    const s = 'Player 9437A5ADDAE3012D, job 123e4567-e89b-12d3-a456-426614174000, hash da39a3ee5e6b4b0d3255bfef95601890afd80709, SecondarySubscriptionEnvironments';
+    assert.equal(redactText(s), s);
+  });
+
+  it('redactObject masks secret-named members deeply and known secrets in any string, without changing the input', () => {
+    const input = {
+      SessionTicket: 'ticket-value-1234567890',
+      EntityToken: { EntityToken: 'entity-token-value-123456', TokenExpiration: '2030-01-01T00:00:00Z', Entity: { Id: 'F71AC', Type: 'title' } },
+      IdentityToken: JWT,
+      Environments: [{ ClientID: 'cid', ClientSecret: 'client-secret-xyz', ID: 'e1' }, { ClientSecret: null }],
+      headers: { 'X-SecretKey': KEY, 'x-entitytoken': 'abc' },
+      note: `sent with ${KEY}`,
+      count: 3,
+    };
+    const copy = JSON.parse(JSON.stringify(input)) as typeof input;
+    const out = redactObject(input, [KEY]);
+    assert.deepEqual(input, copy, 'input unchanged');
+    const text = JSON.stringify(out);
+    for (const leaked of ['ticket-value', 'entity-token-value', JWT, 'client-secret-xyz', KEY]) {
+      assert.ok(!text.includes(leaked), `${leaked} leaked`);
+    }
+    assert.equal(out.EntityToken.TokenExpiration, '2030-01-01T00:00:00Z');
+    assert.deepEqual(out.EntityToken.Entity, { Id: 'F71AC', Type: 'title' });
+    assert.equal(out.Environments[0].ClientID, 'cid');
+    assert.equal(out.Environments[1].ClientSecret, null);
+    assert.equal(out.headers['x-entitytoken'], '••••••••');
+    assert.equal(out.note, 'sent with ••••••••WXYZ');
+    assert.equal(out.count, 3);
+  });
+
+  it('redactObject copes with cycles', () => {
+    const a: Record<string, unknown> = { SecretKey: 'abcdefgh' };
+    a.self = a;
+    const out = redactObject(a);
+    assert.equal(out.SecretKey, '••••••••');
+    assert.equal(out.self, out);
+  });
+});
