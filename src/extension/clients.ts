@@ -1,0 +1,86 @@
+// One PlatformClient per title, built on first use. The client module (and undici with it)
+// is loaded lazily here, so activation never runs network code. Clients are dropped when
+// anything they were built from changes: key, endpoint, timeout, title removed.
+import type { PlatformClient } from '../core/api/client';
+import { CommandError } from './errors';
+import type { Log } from './log';
+import type { SecretKeys } from './secrets';
+import { DEFAULT_SERVICE_ENDPOINT, readSettings } from './settings';
+import type { TitleRecord, TitleStore } from './titles';
+
+interface Entry {
+  signature: string;
+  client: PlatformClient;
+}
+
+export class Clients {
+  private readonly cache = new Map<string, Entry>();
+  /** Replaced by tests to check what happens in a workspace that is not trusted. */
+  isTrusted: () => boolean;
+
+  constructor(
+    private readonly titles: TitleStore,
+    private readonly secrets: SecretKeys,
+    private readonly log: Log,
+    isTrusted: () => boolean,
+  ) {
+    this.isTrusted = isTrusted;
+  }
+
+  /** Where the title's requests (and so its secret key) go. */
+  endpointFor(title: TitleRecord): string {
+    return title.endpointProfile === 'emulator' && title.emulatorEndpoint
+      ? title.emulatorEndpoint
+      : readSettings().serviceEndpoint;
+  }
+
+  /** The client for a configured title; fails before any request when the key must not be sent. */
+  async get(titleId: string): Promise<PlatformClient> {
+    const title = this.titles.get(titleId);
+    if (!title) {
+      throw new CommandError(`Title ${titleId} is not configured.`, 'Add it with "Platform: Add Title".');
+    }
+    if (!this.isTrusted()) {
+      throw new CommandError(
+        'This workspace is not trusted, so Platform Explorer does not send title secret keys from it.',
+        'Trust the workspace (Workspaces: Manage Workspace Trust) and run the command again.',
+      );
+    }
+    const endpoint = this.endpointFor(title);
+    if (title.endpointProfile === 'service' && endpoint === DEFAULT_SERVICE_ENDPOINT) {
+      throw new CommandError(
+        'The Platform service endpoint is not set, so there is nowhere to send requests for this title.',
+        'Set "platformExplorer.serviceEndpoint" in your user settings to your service address, e.g. https://{titleId}.your-service-domain.',
+      );
+    }
+    const timeoutMs = readSettings().requestTimeoutSeconds * 1000;
+    const signature = `${endpoint}\n${timeoutMs}`;
+    const cached = this.cache.get(title.titleId);
+    if (cached?.signature === signature) {
+      return cached.client;
+    }
+    await this.forget(title.titleId);
+    const { PlatformClient: ClientClass } = await import('../core/api/client');
+    const client = new ClientClass({
+      titleId: title.titleId,
+      endpoint,
+      timeoutMs,
+      getSecretKey: () => this.secrets.get(title.titleId),
+      onRequest: (e) => this.log.request(e),
+    });
+    this.cache.set(title.titleId, { signature, client });
+    return client;
+  }
+
+  async forget(titleId: string): Promise<void> {
+    const entry = this.cache.get(titleId.toUpperCase());
+    this.cache.delete(titleId.toUpperCase());
+    await entry?.client.close();
+  }
+
+  async forgetAll(): Promise<void> {
+    const entries = [...this.cache.values()];
+    this.cache.clear();
+    await Promise.allSettled(entries.map((e) => e.client.close()));
+  }
+}

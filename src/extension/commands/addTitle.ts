@@ -1,0 +1,69 @@
+// Add Title: title ID (hex, checked as you type), display name, where its requests go,
+// and optionally its secret key. Nothing is stored until every answer is valid.
+import { validateTitleId } from '../../core/ids';
+import { required } from '../errors';
+import { validateSecretKey } from '../secrets';
+import { readSettings } from '../settings';
+import type { Services } from '../services';
+import { validateEmulatorEndpoint, validateTitleName, type EndpointProfile, type TitleRecord } from '../titles';
+
+export async function addTitle(s: Services): Promise<TitleRecord> {
+  const p = s.prompts;
+  const titleId = required(
+    await p.input({
+      title: 'Add Title (1/4): title ID',
+      prompt: 'The hex title ID from the title\'s management portal',
+      placeHolder: 'e.g. F71AC',
+      validateInput: (v) => validateTitleId(v) ?? (s.titles.get(v) ? `Title ${v.toUpperCase()} is already configured. Use Rename or Set Secret Key on it instead.` : undefined),
+    }),
+  ).toUpperCase();
+
+  const name = required(
+    await p.input({
+      title: 'Add Title (2/4): display name',
+      prompt: 'A name for this title in the Titles view',
+      value: titleId,
+      validateInput: validateTitleName,
+    }),
+  ).trim();
+
+  const running = s.emulator.current;
+  const profile = required(
+    await p.pick<{ label: string; detail: string; profile: EndpointProfile }>(
+      [
+        { label: 'Platform service', detail: `Requests go to ${readSettings().serviceEndpoint} (setting platformExplorer.serviceEndpoint)`, profile: 'service' },
+        { label: 'Local emulator', detail: running ? `The emulator running at ${running.origin}` : 'An emulator on this machine (127.0.0.1)', profile: 'emulator' },
+      ],
+      { title: 'Add Title (3/4): where are its requests sent?' },
+    ),
+  ).profile;
+
+  let emulatorEndpoint: string | undefined;
+  if (profile === 'emulator') {
+    emulatorEndpoint = required(
+      await p.input({
+        title: 'Add Title (3/4): emulator endpoint',
+        prompt: 'The emulator\'s endpoint template, with {titleId}',
+        value: running?.endpoint ?? 'http://127.0.0.1:8080/{titleId}',
+        validateInput: validateEmulatorEndpoint,
+      }),
+    ).trim();
+  }
+
+  const key = required(
+    await p.input({
+      title: 'Add Title (4/4): secret key (optional)',
+      prompt: 'The title secret key, kept in VS Code\'s secret storage. Leave empty to set it later.',
+      password: true,
+      validateInput: (v) => (v === '' ? undefined : validateSecretKey(v)),
+    }),
+  );
+
+  const title = await s.titles.upsert({ titleId, name, endpointProfile: profile, emulatorEndpoint });
+  if (key !== '') {
+    await s.secrets.set(titleId, key);
+  }
+  await s.clients.forget(titleId);
+  void s.prompts.info(`Added title ${name} (${titleId})${key ? ' with its secret key' : '; set its secret key before running commands'}.`);
+  return title;
+}

@@ -1,0 +1,65 @@
+// Command arguments: a tree node or a plain object such as `{ titleId, platformId }`
+// (both carry the same member names), from the palette, the tree, the editor or tests.
+import type { TitleRecord } from '../titles';
+import { CommandError, required } from '../errors';
+import type { Services } from '../services';
+
+const LAST_TITLE_KEY = 'platformExplorer.lastTitleId';
+
+function member(arg: unknown, name: string): unknown {
+  return typeof arg === 'object' && arg !== null ? (arg as Record<string, unknown>)[name] : undefined;
+}
+
+export function stringArg(arg: unknown, name: string): string | undefined {
+  const v = member(arg, name);
+  return typeof v === 'string' && v.trim().length > 0 ? v.trim() : undefined;
+}
+
+export function stringListArg(arg: unknown, name: string): string[] | undefined {
+  const v = member(arg, name);
+  if (v === undefined) {
+    return undefined;
+  }
+  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) {
+    throw new CommandError(`The "${name}" argument must be a list of strings.`);
+  }
+  const list = (v as string[]).map((x) => x.trim()).filter((x) => x.length > 0);
+  return list.length > 0 ? list : undefined;
+}
+
+/**
+ * The title a command acts on: the one named by the argument, the only one configured,
+ * or the user's pick (the last one picked in this workspace comes first).
+ */
+export async function resolveTitle(s: Services, arg: unknown): Promise<TitleRecord> {
+  const named = stringArg(arg, 'titleId');
+  if (named) {
+    const t = s.titles.get(named);
+    if (!t) {
+      throw new CommandError(`Title ${named} is not configured.`, 'Add it with "Platform: Add Title", or pick a configured title.');
+    }
+    return t;
+  }
+  const all = s.titles.all();
+  if (all.length === 0) {
+    throw new CommandError('No title is configured yet.', 'Add one with "Platform: Add Title" or "Platform: Start Local Emulator".');
+  }
+  if (all.length === 1) {
+    return all[0];
+  }
+  const last = s.ctx.workspaceState.get<string>(LAST_TITLE_KEY);
+  const ordered = [...all].sort((a, b) => Number(b.titleId === last) - Number(a.titleId === last));
+  const picked = required(
+    await s.prompts.pick(
+      ordered.map((t) => ({
+        label: t.name,
+        description: t.titleId,
+        detail: t.endpointProfile === 'emulator' ? 'local emulator' : undefined,
+        title: t,
+      })),
+      { title: 'Which title?', placeHolder: 'Pick the title to run this command for' },
+    ),
+  );
+  await s.ctx.workspaceState.update(LAST_TITLE_KEY, picked.title.titleId);
+  return picked.title;
+}

@@ -1,0 +1,24 @@
+// Copy JobReceiptId of a Deletion Jobs entry (from the tree; else pick one).
+import * as vscode from 'vscode';
+import { CommandError, required } from '../errors';
+import type { Services } from '../services';
+import { stringArg } from './args';
+
+export async function copyJobReceiptId(s: Services, arg?: unknown): Promise<string> {
+  let receipt = stringArg(arg, 'jobReceiptId');
+  if (!receipt) {
+    const jobs = s.jobs.all();
+    if (jobs.length === 0) {
+      throw new CommandError('No deletion jobs are recorded on this machine.');
+    }
+    receipt = required(
+      await s.prompts.pick(
+        jobs.map((j) => ({ label: j.jobReceiptId, description: `${j.platformId} · ${j.titleName} (${j.titleId})`, detail: j.requestedAt })),
+        { title: 'Copy which JobReceiptId?' },
+      ),
+    ).label;
+  }
+  await vscode.env.clipboard.writeText(receipt);
+  vscode.window.setStatusBarMessage(`Copied JobReceiptId ${receipt}`, 3000);
+  return receipt;
+}

@@ -1,0 +1,52 @@
+// Delete Master Player Account: shows what will be wiped (GetPlayedTitleList), asks for a
+// modal confirmation and the PlatformId typed back, sends the request once (the client
+// never re-sends a delete), then records the receipt under Deletion Jobs.
+import * as vscode from 'vscode';
+import type { DeleteMasterPlayerAccountResult } from '../../core/api/types';
+import { required } from '../errors';
+import type { Services } from '../services';
+import { resolveTitle } from './args';
+import { resolvePlatformId } from './platformIdArg';
+
+export async function deleteMasterPlayerAccount(s: Services, arg?: unknown): Promise<DeleteMasterPlayerAccountResult> {
+  const title = await resolveTitle(s, arg);
+  const platformId = await resolvePlatformId(s, arg, 'Delete Master Player Account');
+  const client = await s.clients.get(title.titleId);
+
+  const played = (await client.getPlayedTitleList(platformId)).TitleIds ?? [];
+  const impact = played.length > 0
+    ? `It removes the player's data from every title they played: ${played.join(', ')}.`
+    : 'GetPlayedTitleList reports no played titles for this player.';
+  required(
+    await s.prompts.confirm(
+      `Delete the master player account ${platformId}?`,
+      `${impact} Statistics, inventory, purchases, virtual currency, linked accounts, friends and event data are deleted. This cannot be undone; the service e-mails the title's notification address when it is finished.`,
+      'Delete',
+    ),
+  );
+  required(
+    await s.prompts.input({
+      title: 'Confirm deletion',
+      prompt: `Type the PlatformId ${platformId} to confirm`,
+      validateInput: (v) => (v.trim().toUpperCase() === platformId ? undefined : `Type ${platformId} exactly to confirm.`),
+    }),
+  );
+
+  const result = await client.deleteMasterPlayerAccount({ PlatformId: platformId });
+  await s.jobs.add({
+    jobReceiptId: result.JobReceiptId,
+    platformId,
+    titleId: title.titleId,
+    titleName: title.name,
+    requestedAt: new Date().toISOString(),
+    titleIds: result.TitleIds ?? [],
+  });
+  s.log.info(`Deletion queued for ${platformId} on ${title.titleId}: JobReceiptId ${result.JobReceiptId}`);
+  void s.prompts
+    .info(
+      `Deletion of ${platformId} queued. JobReceiptId ${result.JobReceiptId}; titles: ${(result.TitleIds ?? []).join(', ') || 'none reported'}.`,
+      'Copy JobReceiptId',
+    )
+    .then((action) => (action ? vscode.env.clipboard.writeText(result.JobReceiptId) : undefined));
+  return result;
+}

@@ -1,0 +1,30 @@
+// Export Deletion Jobs: the recorded receipts (of one title, or all) as a JSON document.
+import type * as vscode from 'vscode';
+import { openResultDocument } from '../documents';
+import type { Services } from '../services';
+import { stringArg } from './args';
+
+export async function exportDeletionJobs(s: Services, arg?: unknown): Promise<vscode.Uri | undefined> {
+  const titleId = stringArg(arg, 'titleId');
+  const jobs = titleId ? s.jobs.forTitle(titleId) : s.jobs.all();
+  if (jobs.length === 0) {
+    void s.prompts.info(titleId ? `No deletion jobs are recorded for title ${titleId}.` : 'No deletion jobs are recorded.');
+    return undefined;
+  }
+  const content = JSON.stringify(
+    {
+      exportedAt: new Date().toISOString(),
+      deletionJobs: jobs.map((j) => ({
+        JobReceiptId: j.jobReceiptId,
+        PlatformId: j.platformId,
+        TitleId: j.titleId,
+        TitleName: j.titleName,
+        RequestedAt: j.requestedAt,
+        TitleIds: j.titleIds,
+      })),
+    },
+    null,
+    2,
+  ) + '\n';
+  return (await openResultDocument(content, 'json')).uri;
+}

@@ -1,0 +1,42 @@
+// Every command of the extension (except the editor's own), registered through one wrapper.
+// package.json declares the same IDs; scripts/check-commands.mjs keeps both in step.
+import type { Services } from '../services';
+import { addTitle } from './addTitle';
+import { clearSecretKey } from './clearSecretKey';
+import { copyJobReceiptId } from './copyJobReceiptId';
+import { deleteConsoleNetB, deleteMobileStore } from './deleteAddon';
+import { deleteMasterPlayerAccount } from './deleteMasterPlayerAccount';
+import { exportDeletionJobs } from './exportDeletionJobs';
+import { lookUpConsoleLiveIds } from './lookUpConsoleLiveIds';
+import { lookUpStorefrontNames } from './lookUpStorefrontNames';
+import { registerCommand } from './registerCommand';
+import { removeTitle } from './removeTitle';
+import { renameTitle } from './renameTitle';
+import { setSecretKey } from './setSecretKey';
+import { showHandheldStore } from './showHandheldStore';
+import { showPlayedTitles } from './showPlayedTitles';
+import { startEmulator, stopEmulator } from './startEmulator';
+import { testLauncherLogin } from './testLauncherLogin';
+
+export function registerCommands(s: Services): void {
+  registerCommand(s, 'platformExplorer.addTitle', addTitle);
+  registerCommand(s, 'platformExplorer.renameTitle', renameTitle);
+  registerCommand(s, 'platformExplorer.removeTitle', removeTitle);
+  registerCommand(s, 'platformExplorer.setSecretKey', setSecretKey);
+  registerCommand(s, 'platformExplorer.replaceSecretKey', setSecretKey);
+  registerCommand(s, 'platformExplorer.clearSecretKey', clearSecretKey);
+  registerCommand(s, 'platformExplorer.lookUpConsoleLiveIds', lookUpConsoleLiveIds);
+  registerCommand(s, 'platformExplorer.lookUpStorefrontNames', lookUpStorefrontNames);
+  registerCommand(s, 'platformExplorer.deleteMasterPlayerAccount', deleteMasterPlayerAccount);
+  registerCommand(s, 'platformExplorer.showPlayedTitles', showPlayedTitles);
+  registerCommand(s, 'platformExplorer.testLauncherLogin', testLauncherLogin);
+  registerCommand(s, 'platformExplorer.showHandheldStore', showHandheldStore);
+  registerCommand(s, 'platformExplorer.deleteMobileStore', deleteMobileStore);
+  registerCommand(s, 'platformExplorer.deleteConsoleNetB', deleteConsoleNetB);
+  registerCommand(s, 'platformExplorer.copyJobReceiptId', copyJobReceiptId);
+  registerCommand(s, 'platformExplorer.exportDeletionJobs', exportDeletionJobs);
+  registerCommand(s, 'platformExplorer.startEmulator', startEmulator);
+  registerCommand(s, 'platformExplorer.stopEmulator', stopEmulator);
+  registerCommand(s, 'platformExplorer.refresh', (sv) => sv.tree.refresh());
+  registerCommand(s, 'platformExplorer.showLog', (sv) => sv.log.show());
+}

@@ -1,0 +1,41 @@
+// Look Up PlatformIds from ConsoleLive IDs (with the Sandbox, default RETAIL).
+import { DEFAULT_SANDBOX } from '../../core/api/types';
+import { required } from '../errors';
+import type { Services } from '../services';
+import { resolveTitle, stringArg } from './args';
+import { gatherEntries, showLookupResult, validateFreeText, withLookupProgress, type LookupSpec, type LookupSummary } from './lookup';
+
+const spec: LookupSpec = {
+  what: 'ConsoleLive IDs',
+  argName: 'ids',
+  inputField: 'ConsoleLiveAccountId',
+  placeHolder: 'e.g. 2533274800000000, 2533274800007919',
+  validateEntry: validateFreeText('ConsoleLive ID', 64),
+};
+
+function validateSandbox(v: string): string | undefined {
+  if (v.trim().length === 0) {
+    return `Enter a Sandbox, e.g. ${DEFAULT_SANDBOX}.`;
+  }
+  return /^[A-Za-z0-9._-]{1,64}$/.test(v.trim())
+    ? undefined
+    : 'A Sandbox is letters, digits, dots, dashes or underscores (e.g. RETAIL or XDKS.1).';
+}
+
+export async function lookUpConsoleLiveIds(s: Services, arg?: unknown): Promise<LookupSummary> {
+  const title = await resolveTitle(s, arg);
+  const ids = await gatherEntries(s, arg, spec);
+  const sandbox = required(
+    await s.prompts.input({
+      title: 'Sandbox',
+      prompt: 'The ConsoleLive sandbox of these IDs (case-sensitive)',
+      value: stringArg(arg, 'sandbox') ?? DEFAULT_SANDBOX,
+      validateInput: validateSandbox,
+    }),
+  ).trim();
+  const pairs = await withLookupProgress(s, title, spec, ids.length, (client, opts) =>
+    client.getPlatformIdsFromConsoleLiveIds(ids, sandbox, opts),
+  );
+  const rows = pairs.map((p) => ({ input: p.ConsoleLiveAccountId, platformId: p.PlatformId ?? null }));
+  return showLookupResult(s, title, spec, rows, { sandbox });
+}

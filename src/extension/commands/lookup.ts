@@ -1,0 +1,147 @@
+// What the two PlatformId lookups share: where the entries come from, progress with
+// cancel, and the result document with unlinked entries marked.
+import * as vscode from 'vscode';
+import { parseIdList } from '../../core/ids';
+import type { PlatformClient } from '../../core/api/client';
+import { idListInEditor } from '../editor/selection';
+import { CommandError, required } from '../errors';
+import { openResultDocument, toCsv } from '../documents';
+import { readSettings } from '../settings';
+import type { Services } from '../services';
+import type { TitleRecord } from '../titles';
+import { stringListArg } from './args';
+
+export interface LookupRow {
+  input: string;
+  platformId: string | null;
+}
+
+export interface LookupSummary {
+  titleId: string;
+  linked: number;
+  unlinked: number;
+  rows: LookupRow[];
+  document: vscode.Uri;
+}
+
+export interface LookupSpec {
+  /** e.g. "ConsoleLive IDs" */
+  what: string;
+  /** The argument member carrying the entries: `ids` or `names`. */
+  argName: 'ids' | 'names';
+  /** The input column's name in the result, as the service names it. */
+  inputField: string;
+  placeHolder: string;
+  validateEntry: (entry: string) => string | undefined;
+}
+
+/** Entries from the argument, else the editor's selection, else typed or pasted. */
+export async function gatherEntries(s: Services, arg: unknown, spec: LookupSpec): Promise<string[]> {
+  const fromArg = stringListArg(arg, spec.argName);
+  const entries =
+    fromArg ??
+    idListInEditor(vscode.window.activeTextEditor) ??
+    parseIdList(
+      required(
+        await s.prompts.input({
+          title: `Look Up PlatformIds from ${spec.what}`,
+          prompt: `${spec.what}, comma-separated (or select a list in an editor first, one per line)`,
+          placeHolder: spec.placeHolder,
+          validateInput: (v) => {
+            const list = parseIdList(v);
+            if (list.length === 0) {
+              return `Enter at least one of the ${spec.what}.`;
+            }
+            return list.map(spec.validateEntry).find((p) => p !== undefined);
+          },
+        }),
+      ),
+    );
+  const problem = entries.map(spec.validateEntry).find((p) => p !== undefined);
+  if (problem) {
+    throw new CommandError(problem, `Fix the list of ${spec.what} and run the lookup again.`);
+  }
+  return entries;
+}
+
+/** Runs the bulk call under a cancellable progress notification. */
+export function withLookupProgress<T>(
+  s: Services,
+  title: TitleRecord,
+  spec: LookupSpec,
+  count: number,
+  call: (client: PlatformClient, opts: { signal: AbortSignal; concurrency: number; onProgress: (done: number, total: number) => void }) => Promise<T>,
+): Promise<T> {
+  return s.prompts.progress(`Looking up ${count} ${spec.what} for ${title.name}`, async (progress, token) => {
+    const client = await s.clients.get(title.titleId);
+    const abort = new AbortController();
+    const sub = token.onCancellationRequested(() => abort.abort());
+    try {
+      if (token.isCancellationRequested) {
+        abort.abort();
+      }
+      let last = 0;
+      return await call(client, {
+        signal: abort.signal,
+        concurrency: readSettings().lookupConcurrency,
+        onProgress: (done, total) => {
+          const pct = total > 0 ? (done / total) * 100 : 100;
+          progress.report({ message: `${done} of ${total}`, increment: pct - last });
+          last = pct;
+        },
+      });
+    } finally {
+      sub.dispose();
+    }
+  });
+}
+
+/** Opens the result as JSON or CSV (setting) and shows "n linked, m unlinked". */
+export async function showLookupResult(
+  s: Services,
+  title: TitleRecord,
+  spec: LookupSpec,
+  rows: LookupRow[],
+  extra: Record<string, string> = {},
+): Promise<LookupSummary> {
+  const linked = rows.filter((r) => r.platformId !== null).length;
+  const unlinked = rows.length - linked;
+  const format = readSettings().lookupResultFormat;
+  const content =
+    format === 'csv'
+      ? toCsv(
+          [spec.inputField, 'PlatformId', 'Status'],
+          rows.map((r) => [r.input, r.platformId ?? '', r.platformId === null ? 'unlinked' : 'linked']),
+        )
+      : JSON.stringify(
+          {
+            titleId: title.titleId,
+            ...extra,
+            linked,
+            unlinked,
+            results: rows.map((r) => ({
+              [spec.inputField]: r.input,
+              PlatformId: r.platformId,
+              Status: r.platformId === null ? 'unlinked' : 'linked',
+            })),
+          },
+          null,
+          2,
+        ) + '\n';
+  const doc = await openResultDocument(content, format);
+  void s.prompts.info(`${title.name}: ${linked} linked, ${unlinked} unlinked (${rows.length} ${spec.what}).`);
+  return { titleId: title.titleId, linked, unlinked, rows, document: doc.uri };
+}
+
+/** Free-text identifiers: non-empty, single-line, bounded. */
+export function validateFreeText(what: string, max: number): (entry: string) => string | undefined {
+  return (entry) => {
+    if (/[\u0000-\u001f\u007f]/.test(entry)) {
+      return `The ${what} "${entry.slice(0, 40)}" contains control characters.`;
+    }
+    if (entry.length > max) {
+      return `The ${what} "${entry.slice(0, 40)}…" is longer than ${max} characters.`;
+    }
+    return undefined;
+  };
+}

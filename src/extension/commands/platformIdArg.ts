@@ -1,0 +1,33 @@
+// The PlatformId a player command acts on: argument, else the editor's cursor/selection,
+// else typed.
+import * as vscode from 'vscode';
+import { validatePlatformId } from '../../core/ids';
+import { platformIdInEditor } from '../editor/selection';
+import { CommandError, required } from '../errors';
+import type { Services } from '../services';
+import { stringArg } from './args';
+
+export async function resolvePlatformId(s: Services, arg: unknown, purpose: string): Promise<string> {
+  const given = stringArg(arg, 'platformId');
+  if (given !== undefined) {
+    const problem = validatePlatformId(given);
+    if (problem) {
+      throw new CommandError(problem);
+    }
+    return given.toUpperCase();
+  }
+  const fromEditor = platformIdInEditor(vscode.window.activeTextEditor);
+  if (fromEditor) {
+    return fromEditor.toUpperCase();
+  }
+  return required(
+    await s.prompts.input({
+      title: purpose,
+      prompt: 'The player\'s PlatformId',
+      placeHolder: 'e.g. 9437A5ADDAE3012D',
+      validateInput: (v) => validatePlatformId(v.trim()),
+    }),
+  )
+    .trim()
+    .toUpperCase();
+}

@@ -1,0 +1,33 @@
+// The one way commands are registered: errors are caught, redacted, logged and shown with
+// what to do and a "Show Log" action; a dismissed prompt or a cancelled request is silent.
+import * as vscode from 'vscode';
+import { describeFailure, isExpected, isSilent } from '../errors';
+import type { Services } from '../services';
+
+export type CommandHandler = (s: Services, ...args: unknown[]) => unknown;
+
+export function registerCommand(s: Services, id: string, handler: CommandHandler): void {
+  s.ctx.subscriptions.push(
+    vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+      try {
+        return await handler(s, ...args);
+      } catch (e) {
+        if (isSilent(e)) {
+          s.log.info(`${id}: cancelled`);
+          return undefined;
+        }
+        const { message, hint } = describeFailure(e, s.secrets.known());
+        s.log.error(`${id} failed: ${message}${hint ? ` ${hint}` : ''}`);
+        if (!isExpected(e)) {
+          s.log.error(`${id} failed: ${e instanceof Error && e.stack ? e.stack : String(e)}`);
+        }
+        void s.prompts.error(hint ? `${message} ${hint}` : message, 'Show Log').then((action) => {
+          if (action === 'Show Log') {
+            s.log.show();
+          }
+        });
+        return undefined;
+      }
+    }),
+  );
+}

@@ -1,0 +1,55 @@
+// Start Local Emulator: runs the emulator in this extension host on a free 127.0.0.1 port
+// with the demo seed, and adds its demo titles with their keys in one step.
+import { ContextKeys, setContext } from '../contextKeys';
+import type { Services } from '../services';
+import type { TitleRecord } from '../titles';
+
+export interface StartedEmulator {
+  endpoint: string;
+  origin: string;
+  titleIds: string[];
+}
+
+export async function startEmulator(s: Services): Promise<StartedEmulator> {
+  const wasRunning = s.emulator.current !== undefined;
+  const handle = await s.emulator.start((line) => s.log.info(`[emulator] ${line}`));
+  await setContext(ContextKeys.emulatorRunning, true);
+  const added: TitleRecord[] = [];
+  const skipped: string[] = [];
+  for (const t of handle.titles) {
+    const existing = s.titles.get(t.titleId);
+    if (existing && existing.endpointProfile !== 'emulator') {
+      // Never point a service title (or its key) at the emulator.
+      skipped.push(t.titleId);
+      continue;
+    }
+    added.push(await s.titles.upsert({
+      titleId: t.titleId,
+      name: existing?.name ?? t.name,
+      endpointProfile: 'emulator',
+      emulatorEndpoint: handle.endpoint,
+    }));
+    await s.secrets.set(t.titleId, t.secretKey);
+    await s.clients.forget(t.titleId);
+  }
+  const names = added.map((t) => `${t.name} (${t.titleId})`).join(', ');
+  void s.prompts.info(
+    `${wasRunning ? 'The local emulator is already running' : 'Local emulator started'} at ${handle.origin}` +
+      (names ? `; titles ready: ${names}.` : '.') +
+      (skipped.length ? ` Skipped ${skipped.join(', ')}: already configured for the Platform service.` : ''),
+  );
+  return { endpoint: handle.endpoint, origin: handle.origin, titleIds: added.map((t) => t.titleId) };
+}
+
+export async function stopEmulator(s: Services): Promise<boolean> {
+  const stopped = await s.emulator.stop();
+  await setContext(ContextKeys.emulatorRunning, false);
+  for (const t of s.titles.all()) {
+    if (t.endpointProfile === 'emulator') {
+      await s.clients.forget(t.titleId);
+    }
+  }
+  s.tree.refresh();
+  void s.prompts.info(stopped ? 'Local emulator stopped. Its titles stay; start it again to use them.' : 'The local emulator is not running.');
+  return stopped;
+}

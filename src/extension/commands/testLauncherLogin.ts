@@ -1,0 +1,138 @@
+// Test Launcher Login: LoginWithLauncher with an IdentityToken typed as a password, the
+// CreateAccount flag, CustomTags and the InfoRequestParameters to return; the result goes
+// to the Login Result panel (secrets masked there).
+import type { InfoRequestParameters, LoginWithLauncherRequest } from '../../core/api/types';
+import { redactObject } from '../../core/redact';
+import { CommandError, required } from '../errors';
+import type { Services } from '../services';
+import { showLoginResult } from '../views/loginResultPanel';
+import { resolveTitle } from './args';
+
+type BooleanFlag = {
+  [K in keyof InfoRequestParameters]-?: NonNullable<InfoRequestParameters[K]> extends boolean ? K : never;
+}[keyof InfoRequestParameters];
+
+const FLAGS: { flag: BooleanFlag; detail: string; picked?: boolean }[] = [
+  { flag: 'GetUserAccountInfo', detail: 'Account info: PlatformId, created, linked accounts', picked: true },
+  { flag: 'GetPlayerProfile', detail: 'Player profile: display name, created, last login' },
+  { flag: 'GetUserVirtualCurrency', detail: 'Virtual currency balances and recharge times' },
+  { flag: 'GetUserData', detail: 'User data (optionally only some keys)' },
+  { flag: 'GetUserReadOnlyData', detail: 'Read-only user data' },
+  { flag: 'GetUserInventory', detail: 'Inventory' },
+  { flag: 'GetCharacterList', detail: 'Characters' },
+  { flag: 'GetCharacterInventories', detail: 'Character inventories' },
+  { flag: 'GetTitleData', detail: 'Title data' },
+  { flag: 'GetPlayerStatistics', detail: 'Statistics' },
+];
+
+const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
+
+export function validateIdentityToken(v: string): string | undefined {
+  if (v.trim().length === 0) {
+    return 'Paste the IdentityToken the launcher\'s identity provider returned after login.';
+  }
+  return JWT_SHAPE.test(v.trim())
+    ? undefined
+    : 'The IdentityToken must be a JWT: three dot-separated base64url parts, as the launcher\'s identity provider returns it.';
+}
+
+/** `key=value` pairs, comma-separated; empty is fine. */
+export function parseCustomTags(v: string): Record<string, string> | string {
+  const tags: Record<string, string> = {};
+  for (const part of v.split(',').map((x) => x.trim()).filter((x) => x.length > 0)) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) {
+      return `CustomTags: "${part.slice(0, 40)}" is not key=value. Write tags as build=1234, trace=abc.`;
+    }
+    tags[part.slice(0, eq).trim()] = part.slice(eq + 1).trim();
+  }
+  return tags;
+}
+
+export async function testLauncherLogin(s: Services, arg?: unknown): Promise<unknown> {
+  const title = await resolveTitle(s, arg);
+  const p = s.prompts;
+  const token = required(
+    await p.input({
+      title: `Test Launcher Login on ${title.name} (1/4): IdentityToken`,
+      prompt: 'The JWT from the launcher\'s identity provider. It is sent once and never stored.',
+      password: true,
+      validateInput: validateIdentityToken,
+    }),
+  ).trim();
+  s.secrets.remember(token);
+
+  const create = required(
+    await p.pick(
+      [
+        { label: 'Sign in only', detail: 'Fails with AccountNotFound when no account is linked to this identity', create: false },
+        { label: 'Create the account if needed', detail: 'Sets CreateAccount: a new account is created when none is linked', create: true },
+      ],
+      { title: 'Test Launcher Login (2/4): CreateAccount' },
+    ),
+  ).create;
+
+  const flags = required(
+    await p.pickMany(
+      FLAGS.map((f) => ({ label: f.flag, detail: f.detail, picked: f.picked === true })),
+      { title: 'Test Launcher Login (3/4): InfoRequestParameters (what to return)' },
+    ),
+  ).map((i) => i.label as BooleanFlag);
+
+  const info: InfoRequestParameters = {};
+  for (const f of flags) {
+    info[f] = true;
+  }
+  if (info.GetUserData) {
+    const keys = required(
+      await p.input({
+        title: 'UserDataKeys',
+        prompt: 'User data keys to return, comma-separated (empty: all keys)',
+      }),
+    );
+    const list = keys.split(',').map((k) => k.trim()).filter((k) => k.length > 0);
+    if (list.length > 0) {
+      info.UserDataKeys = list;
+    }
+  }
+
+  const tagsText = required(
+    await p.input({
+      title: 'Test Launcher Login (4/4): CustomTags (optional)',
+      prompt: 'key=value pairs, comma-separated, e.g. build=1234, trace=abc',
+      validateInput: (v) => {
+        const r = parseCustomTags(v);
+        return typeof r === 'string' ? r : undefined;
+      },
+    }),
+  );
+  const tags = parseCustomTags(tagsText);
+  if (typeof tags === 'string') {
+    throw new CommandError(tags);
+  }
+
+  const request: LoginWithLauncherRequest = {
+    IdentityToken: token,
+    ...(create ? { CreateAccount: true } : {}),
+    ...(Object.keys(tags).length > 0 ? { CustomTags: tags } : {}),
+    ...(Object.keys(info).length > 0 ? { InfoRequestParameters: info } : {}),
+  };
+  const client = await s.clients.get(title.titleId);
+  const result = await p.progress(`Signing in to ${title.name} with the launcher token`, async (_progress, ct) => {
+    const abort = new AbortController();
+    const sub = ct.onCancellationRequested(() => abort.abort());
+    try {
+      return await client.loginWithLauncher(request, { signal: abort.signal });
+    } finally {
+      sub.dispose();
+    }
+  });
+  for (const secret of [result.SessionTicket, result.EntityToken?.EntityToken]) {
+    if (typeof secret === 'string') {
+      s.secrets.remember(secret);
+    }
+  }
+  showLoginResult(s.ctx, { titleId: title.titleId, titleName: title.name, result });
+  // What a caller (or a test) gets back never carries a secret.
+  return redactObject(result, s.secrets.known());
+}

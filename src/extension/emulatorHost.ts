@@ -1,0 +1,30 @@
+// The local emulator running inside this extension host (Start/Stop Local Emulator).
+// The emulator module is loaded on first start only.
+import type { EmulatorHandle } from '../emulator/server';
+
+export class EmulatorHost {
+  private handle: EmulatorHandle | undefined;
+
+  get current(): EmulatorHandle | undefined {
+    return this.handle;
+  }
+
+  async start(log: (line: string) => void): Promise<EmulatorHandle> {
+    if (this.handle) {
+      return this.handle;
+    }
+    const { startEmulator } = await import('../emulator/server');
+    this.handle = await startEmulator({ host: '127.0.0.1', port: 0, seed: 'demo', log });
+    return this.handle;
+  }
+
+  async stop(): Promise<boolean> {
+    const h = this.handle;
+    this.handle = undefined;
+    if (!h) {
+      return false;
+    }
+    await h.close();
+    return true;
+  }
+}

@@ -1,0 +1,51 @@
+// Failures the extension raises itself, and how any failure reads to a user.
+import { isCancellation, PlatformError } from '../core/api/errors';
+import { redactText } from '../core/redact';
+
+/** A prompt was dismissed: the command stops without a message. */
+export class UserCancelled extends Error {
+  constructor() {
+    super('Cancelled by the user.');
+    this.name = 'UserCancelled';
+  }
+}
+
+/** A failure the extension detects before any request: what happened, and what to do. */
+export class CommandError extends Error {
+  constructor(message: string, readonly hint?: string) {
+    super(message);
+    this.name = 'CommandError';
+  }
+}
+
+export function isSilent(e: unknown): boolean {
+  return e instanceof UserCancelled || isCancellation(e);
+}
+
+/** False for bugs: failures that are neither the service's nor a checked precondition. */
+export function isExpected(e: unknown): e is PlatformError | CommandError {
+  return e instanceof PlatformError || e instanceof CommandError;
+}
+
+/** The text shown for a failure, redacted: PlatformError and CommandError speak for themselves. */
+export function describeFailure(e: unknown, knownSecrets: readonly string[]): { message: string; hint?: string } {
+  if (isExpected(e)) {
+    return {
+      message: redactText(e.message, knownSecrets),
+      hint: e.hint ? redactText(e.hint, knownSecrets) : undefined,
+    };
+  }
+  const text = e instanceof Error ? e.message : String(e);
+  return {
+    message: `Unexpected error: ${redactText(text, knownSecrets)}`,
+    hint: 'See the Platform Explorer log for details.',
+  };
+}
+
+/** `value`, or UserCancelled when a prompt was dismissed. */
+export function required<T>(value: T | undefined): T {
+  if (value === undefined) {
+    throw new UserCancelled();
+  }
+  return value;
+}

@@ -1,0 +1,55 @@
+// Activation only wires the services together; nothing here touches the network (the
+// client and the emulator are loaded on first use).
+import * as vscode from 'vscode';
+import { AddonStates } from './addonStates';
+import { Clients } from './clients';
+import { registerCommands } from './commands';
+import { ContextKeys, setContext } from './contextKeys';
+import { registerEditorFeatures } from './editor';
+import { EmulatorHost } from './emulatorHost';
+import { DeletionJobStore } from './jobs';
+import { Log } from './log';
+import { windowPrompts } from './prompts';
+import { SecretKeys } from './secrets';
+import type { Services } from './services';
+import { onDidChangeSettings } from './settings';
+import { createTestApi, type TestApi } from './testApi';
+import { TitleStore } from './titles';
+import { TitlesTreeProvider } from './tree/provider';
+
+let shutdown: (() => Promise<void>) | undefined;
+
+export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
+  const secrets = new SecretKeys(ctx.secrets);
+  const log = new Log(() => secrets.known());
+  const titles = new TitleStore(ctx.globalState);
+  const jobs = new DeletionJobStore(ctx.globalState);
+  const addonStates = new AddonStates();
+  const clients = new Clients(titles, secrets, log, () => vscode.workspace.isTrusted);
+  const tree = new TitlesTreeProvider({ titles, secrets, clients, jobs, addonStates, log });
+  const emulator = new EmulatorHost();
+  const s: Services = { ctx, titles, jobs, secrets, log, clients, addonStates, tree, emulator, prompts: windowPrompts };
+
+  ctx.subscriptions.push(
+    secrets, log, titles, jobs, addonStates, tree,
+    vscode.window.createTreeView('platformExplorer.titles', { treeDataProvider: tree, showCollapseAll: true }),
+    onDidChangeSettings(() => {
+      void clients.forgetAll();
+      tree.refresh();
+    }),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => tree.refresh()),
+    registerEditorFeatures(),
+  );
+  registerCommands(s);
+  void setContext(ContextKeys.emulatorRunning, false);
+
+  shutdown = async () => {
+    await Promise.allSettled([emulator.stop(), clients.forgetAll()]);
+  };
+  return ctx.extensionMode === vscode.ExtensionMode.Production ? undefined : createTestApi(s);
+}
+
+export async function deactivate(): Promise<void> {
+  await shutdown?.();
+  shutdown = undefined;
+}

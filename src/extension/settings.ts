@@ -1,0 +1,44 @@
+// The extension's settings. `serviceEndpoint` decides where secret keys are sent, so it is
+// machine-scoped and restricted in untrusted workspaces (package.json); it is read from the
+// user (global) level only, so a workspace can never redirect a key.
+import * as vscode from 'vscode';
+
+export const SECTION = 'platformExplorer';
+export const DEFAULT_SERVICE_ENDPOINT = 'https://{titleId}.platform.example';
+
+export type LookupResultFormat = 'json' | 'csv';
+
+export interface Settings {
+  serviceEndpoint: string;
+  lookupResultFormat: LookupResultFormat;
+  requestTimeoutSeconds: number;
+  lookupConcurrency: number;
+}
+
+export function readSettings(): Settings {
+  const cfg = vscode.workspace.getConfiguration(SECTION);
+  const endpoint = cfg.inspect<string>('serviceEndpoint');
+  const format = cfg.get<string>('lookupResultFormat');
+  return {
+    serviceEndpoint: (endpoint?.globalValue ?? endpoint?.defaultValue ?? DEFAULT_SERVICE_ENDPOINT).trim(),
+    lookupResultFormat: format === 'csv' ? 'csv' : 'json',
+    requestTimeoutSeconds: clampInt(cfg.get<number>('requestTimeoutSeconds'), 1, 600, 30),
+    lookupConcurrency: clampInt(cfg.get<number>('lookupConcurrency'), 1, 16, 4),
+  };
+}
+
+function clampInt(v: number | undefined, min: number, max: number, fallback: number): number {
+  if (typeof v !== 'number' || !Number.isFinite(v)) {
+    return fallback;
+  }
+  return Math.min(max, Math.max(min, Math.round(v)));
+}
+
+/** Fires when a setting that changes how requests are made is edited. */
+export function onDidChangeSettings(listener: () => void): vscode.Disposable {
+  return vscode.workspace.onDidChangeConfiguration((e) => {
+    if (e.affectsConfiguration(SECTION)) {
+      listener();
+    }
+  });
+}

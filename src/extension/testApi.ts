@@ -1,0 +1,77 @@
+// What activate() returns outside production (tests, extension development): hooks to
+// answer prompts and read the extension's state. It never hands out a secret value.
+import * as vscode from 'vscode';
+import type { AddonStates } from './addonStates';
+import type { DeletionJobStore } from './jobs';
+import { windowPrompts, type Prompts } from './prompts';
+import type { Services } from './services';
+import type { TitleStore } from './titles';
+import type { TitlesTreeProvider } from './tree/provider';
+
+export interface TestApi {
+  /** Answer every prompt with `p` from now on; `undefined` restores the real UI. */
+  setPrompts(p: Prompts | undefined): void;
+  /** Pretend the workspace is (not) trusted; `undefined` restores the real check. */
+  setTrusted(trusted: boolean | undefined): void;
+  readonly tree: TitlesTreeProvider;
+  readonly titles: TitleStore;
+  readonly jobs: DeletionJobStore;
+  readonly addonStates: AddonStates;
+  hasSecretKey(titleId: string): Promise<boolean>;
+  /** The emulator this extension host runs, if any. */
+  emulator(): { endpoint: string; origin: string } | undefined;
+  /** Recent lines of the Platform Explorer log, as written (redacted). */
+  logLines(): readonly string[];
+  /** Everything the extension keeps in globalState and workspaceState. */
+  stateSnapshot(): Record<string, unknown>;
+  /** Removes every title, key, receipt and add-on state: a clean slate between tests. */
+  reset(): Promise<void>;
+}
+
+export function createTestApi(s: Services): TestApi {
+  const realTrust = s.clients.isTrusted;
+  return {
+    setPrompts: (p) => {
+      s.prompts = p ?? windowPrompts;
+    },
+    setTrusted: (trusted) => {
+      s.clients.isTrusted = trusted === undefined ? realTrust : () => trusted;
+      s.tree.refresh();
+    },
+    tree: s.tree,
+    titles: s.titles,
+    jobs: s.jobs,
+    addonStates: s.addonStates,
+    hasSecretKey: (titleId) => s.secrets.has(titleId),
+    emulator: () => {
+      const h = s.emulator.current;
+      return h ? { endpoint: h.endpoint, origin: h.origin } : undefined;
+    },
+    logLines: () => s.log.recent(),
+    stateSnapshot: () => {
+      const out: Record<string, unknown> = {};
+      for (const [scope, memento] of [['global', s.ctx.globalState], ['workspace', s.ctx.workspaceState]] as const) {
+        for (const key of memento.keys()) {
+          out[`${scope}:${key}`] = memento.get(key);
+        }
+      }
+      return out;
+    },
+    reset: async () => {
+      for (const t of s.titles.all()) {
+        await s.secrets.delete(t.titleId);
+        await s.clients.forget(t.titleId);
+        s.addonStates.forgetTitle(t.titleId);
+        await s.titles.remove(t.titleId);
+      }
+      for (const key of s.ctx.globalState.keys()) {
+        await s.ctx.globalState.update(key, undefined);
+      }
+      for (const key of s.ctx.workspaceState.keys()) {
+        await s.ctx.workspaceState.update(key, undefined);
+      }
+      s.tree.refresh();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    },
+  };
+}
