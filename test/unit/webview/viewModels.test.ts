@@ -9,7 +9,7 @@ import { contentSecurityPolicy, newNonce, panelHtml } from '../../../src/extensi
 import { loginResultMessage, loginSecrets, redactedLoginJson } from '../../../src/extension/views/loginResultView';
 import type { Block, FieldRow, PanelView } from '../../../src/webview/protocol';
 import { isPageToHost } from '../../../src/webview/protocol';
-import { handheldStoreConfig, loginResult, rotating, SECRETS } from './fixtures';
+import { handheldStoreConfig, loginResult, SECRETS } from './fixtures';
 
 const ALL_SECRETS = Object.values(SECRETS);
 
