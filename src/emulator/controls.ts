@@ -1,0 +1,140 @@
+// Test controls under /_emulator/ (loopback clients only): reset and seed, outbox, jobs,
+// clock, stats, faults, launcher tokens, add-on and launcher switches, token expiry.
+
+import { ApiError, FieldCheck, invalidParams } from './http';
+import { Faults, parseFaults } from './faults';
+import { mintLauncherToken } from './jwt';
+import { defaultAddon, SEED_NAMES } from './seed';
+import type { SeedName } from './seed';
+import type { PlatformService } from './service';
+import { ADDON_NAMES } from './state';
+import type { AddonName } from './state';
+
+export class Stats {
+  requests: Record<string, number> = {};
+  total = 0;
+
+  count(operation: string): void {
+    this.requests[operation] = (this.requests[operation] ?? 0) + 1;
+    this.total++;
+  }
+
+  reset(): void {
+    this.requests = {};
+    this.total = 0;
+  }
+}
+
+/** True for 127.0.0.0/8 and ::1, including IPv4-mapped IPv6 forms. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const a = address.toLowerCase();
+  if (a === '::1' || a === '0:0:0:0:0:0:0:1') return true;
+  const v4 = a.startsWith('::ffff:') ? a.slice(7) : a;
+  const parts = v4.split('.');
+  return parts.length === 4 && parts[0] === '127' && parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255);
+}
+
+export interface ControlContext {
+  service: PlatformService;
+  faults: Faults;
+  stats: Stats;
+}
+
+type Json = Record<string, unknown>;
+
+function notFound(method: string, path: string): ApiError {
+  return new ApiError(404, 'InvalidRequest', `No emulator control ${method} /_emulator/${path}.`);
+}
+
+/** Runs one control; returns the JSON to answer with (status 200). */
+export async function runControl(ctx: ControlContext, method: string, path: string, body: Json): Promise<unknown> {
+  const { service, faults, stats } = ctx;
+  const route = `${method} ${path}`;
+  switch (route) {
+    case 'POST reset':
+      faults.clear();
+      stats.reset();
+      await service.reseed(service.state.seed);
+      return { ok: true, seed: service.state.seed };
+    case 'POST seed': {
+      const seed = body.seed;
+      if (typeof seed !== 'string' || !(SEED_NAMES as readonly string[]).includes(seed)) {
+        throw invalidParams({ seed: [`seed must be one of ${SEED_NAMES.join(', ')}.`] });
+      }
+      faults.clear();
+      stats.reset();
+      await service.reseed(seed as SeedName);
+      return { ok: true, seed };
+    }
+    case 'GET outbox':
+      return { messages: service.data.outbox };
+    case 'GET jobs':
+      return { jobs: service.jobsView() };
+    case 'POST clock/advance': {
+      const ms = body.ms;
+      if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
+        throw invalidParams({ ms: ['ms must be a number of milliseconds >= 0.'] });
+      }
+      const completed = await service.advanceClock(ms);
+      return { now: new Date(service.now()).toISOString(), completedJobs: completed };
+    }
+    case 'GET stats':
+      return { requests: stats.requests, total: stats.total };
+    case 'POST stats/reset':
+      stats.reset();
+      return { ok: true };
+    case 'POST faults':
+      faults.config = parseFaults(body);
+      return { ok: true, ...faults.config };
+    case 'POST faults/clear':
+      faults.clear();
+      return { ok: true };
+    case 'POST tokens/expire':
+      service.expireAllTokens();
+      return { ok: true };
+    case 'POST launcher-token':
+      return { IdentityToken: await mintToken(service, body) };
+  }
+  const m = /^titles\/([^/]+)\/(addons\/([^/]+)|launcher)$/.exec(path);
+  if (method === 'POST' && m) {
+    const title = service.data.titles[m[1].toUpperCase()];
+    if (!title) throw invalidParams({ titleId: [`Unknown title ${m[1]}.`] });
+    if (m[2] === 'launcher') {
+      if (typeof body.enabled !== 'boolean') throw invalidParams({ enabled: ['enabled must be true or false.'] });
+      title.launcher.enabled = body.enabled;
+      await service.persistNow();
+      return { ok: true, titleId: title.titleId, enabled: body.enabled };
+    }
+    const name = m[3] as AddonName;
+    if (!ADDON_NAMES.includes(name)) throw invalidParams({ addon: [`addon must be one of ${ADDON_NAMES.join(', ')}.`] });
+    (title.addons as Record<AddonName, unknown>)[name] = defaultAddon(title.titleId, name);
+    await service.persistNow();
+    return { ok: true, titleId: title.titleId, addon: name };
+  }
+  throw notFound(method, path);
+}
+
+async function mintToken(service: PlatformService, body: Json): Promise<string> {
+  const check = new FieldCheck();
+  const titleId = check.string(body, 'titleId', true);
+  const subject = check.string(body, 'subject', true);
+  const issuer = check.string(body, 'issuer', false);
+  const audience = check.string(body, 'audience', false);
+  const wrongKey = check.bool(body, 'wrongKey');
+  for (const f of ['expiresInSeconds', 'notBefore']) {
+    if (body[f] !== undefined && (typeof body[f] !== 'number' || !Number.isFinite(body[f]))) check.add(f, `${f} must be a number of seconds (relative to now).`);
+  }
+  check.done();
+  const title = service.data.titles[titleId!.toUpperCase()];
+  if (!title) throw invalidParams({ titleId: [`Unknown title ${titleId}.`] });
+  return mintLauncherToken(title.launcher, service.keyCache, {
+    subject: subject!,
+    nowMs: service.now(),
+    expiresInSeconds: body.expiresInSeconds as number | undefined,
+    notBefore: body.notBefore as number | undefined,
+    issuer,
+    audience,
+    wrongKey,
+  });
+}

@@ -1,0 +1,123 @@
+// `--data DIR` persistence: the whole state in DIR/state.json, written atomically
+// (temp file in the same directory, fsync, rename) and debounced, so a burst of logins
+// costs one write; `flush()` forces the current state to disk (deletion receipts wait for it).
+// Outbox messages are also written as files under DIR/outbox/.
+
+import { promises as fs, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { OutboxMessage, PersistedState } from './state';
+
+const STATE_FILE = 'state.json';
+const DEBOUNCE_MS = 100;
+
+export async function writeFileAtomic(path: string, text: string): Promise<void> {
+  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const fh = await fs.open(tmp, 'w', 0o600);
+  try {
+    await fh.writeFile(text, 'utf8');
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+  try {
+    await fs.rename(tmp, path);
+  } catch (e) {
+    await fs.rm(tmp, { force: true });
+    throw e;
+  }
+}
+
+/** Reads DIR/state.json; undefined when absent. A broken file is an error naming the file and the fix. */
+export function loadState(dir: string): PersistedState | undefined {
+  const file = join(dir, STATE_FILE);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new Error(`Cannot read the emulator state file ${file}: ${(e as Error).message}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new Error(`The emulator state file ${file} is not valid JSON; delete it (or use another --data directory) to start from the seed.`);
+  }
+  const s = parsed as Partial<PersistedState> | null;
+  if (!s || s.version !== 1 || typeof s.data !== 'object' || !s.data || typeof s.tokenSecret !== 'string') {
+    throw new Error(`The emulator state file ${file} has an unknown layout; delete it (or use another --data directory) to start from the seed.`);
+  }
+  return s as PersistedState;
+}
+
+/** Writes the state (when a data directory is set); no-op in memory mode. */
+export class StateStore {
+  private dirty = false;
+  private timer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> | undefined;
+
+  constructor(
+    private readonly dir: string | undefined,
+    private readonly snapshot: () => PersistedState,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  async init(): Promise<void> {
+    if (!this.dir) return;
+    await fs.mkdir(join(this.dir, 'outbox'), { recursive: true });
+  }
+
+  /** Schedules a debounced write. */
+  markDirty(): void {
+    if (!this.dir) return;
+    this.dirty = true;
+    if (!this.timer) {
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        this.flush().catch((e: unknown) => this.log(`state write failed: ${(e as Error).message}`));
+      }, DEBOUNCE_MS);
+      this.timer.unref();
+    }
+  }
+
+  /** Resolves once everything marked dirty before the call is on disk. */
+  async flush(): Promise<void> {
+    if (!this.dir) return;
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    // Waits out a write in progress: it may hold a snapshot taken before our change.
+    while (this.writing) await this.writing;
+    if (!this.dirty) return;
+    this.dirty = false;
+    const text = JSON.stringify(this.snapshot());
+    const dir = this.dir;
+    this.writing = writeFileAtomic(join(dir, STATE_FILE), text).finally(() => { this.writing = undefined; });
+    try {
+      await this.writing;
+    } catch (e) {
+      this.dirty = true;
+      throw e;
+    }
+  }
+
+  async writeOutbox(m: OutboxMessage): Promise<void> {
+    if (!this.dir) return;
+    await writeFileAtomic(join(this.dir, 'outbox', `${m.JobReceiptId}.json`), JSON.stringify(m, null, 2) + '\n');
+  }
+
+  async clearOutbox(): Promise<void> {
+    if (!this.dir) return;
+    const outbox = join(this.dir, 'outbox');
+    for (const name of await fs.readdir(outbox)) {
+      if (name.endsWith('.json')) await fs.rm(join(outbox, name), { force: true });
+    }
+  }
+
+  /** Stops the debounce timer after a final flush. */
+  async close(): Promise<void> {
+    await this.flush();
+  }
+}

@@ -1,0 +1,181 @@
+// The emulator's model: plain JSON-serialisable records (persisted as they are) plus
+// Map indexes rebuilt from them, so lookups cost one Map read per identifier.
+
+import type { JWK } from 'jose';
+
+export interface LauncherSettings {
+  enabled: boolean;
+  issuer: string;
+  audience: string;
+  /** ES256 key pair of the launcher identity provider the emulator plays. */
+  publicJwk: JWK;
+  privateJwk: JWK;
+}
+
+export interface HandheldStoreEnvironmentState {
+  ClientID: string;
+  /** Kept server-side only: never returned by GetHandheldStore. */
+  ClientSecret: string;
+  ID: string;
+}
+
+export interface HandheldStoreState {
+  ApplicationID: string;
+  Environments: HandheldStoreEnvironmentState[];
+  SecondarySubscriptionEnvironments: HandheldStoreEnvironmentState[];
+  SubscriptionEnvironments: HandheldStoreEnvironmentState[];
+}
+
+export interface AddonsState {
+  HandheldStore: HandheldStoreState | null;
+  MobileStore: { PackageName: string } | null;
+  ConsoleNetB: { ProductId: string } | null;
+}
+
+export type AddonName = keyof AddonsState;
+export const ADDON_NAMES: readonly AddonName[] = ['HandheldStore', 'MobileStore', 'ConsoleNetB'];
+
+export interface CurrencyDefinition {
+  code: string;
+  initial: number;
+  /** Recharging currencies report UserVirtualCurrencyRechargeTimes. */
+  rechargeMax?: number;
+  rechargeSeconds?: number;
+}
+
+export interface TitleState {
+  titleId: string;
+  name: string;
+  publisherId: string;
+  secretKey: string;
+  notificationEmail: string;
+  launcher: LauncherSettings;
+  /** ProfileConstraints flags a login may ask for; others fail with 1303. */
+  allowedProfileConstraints: string[];
+  currencies: CurrencyDefinition[];
+  addons: AddonsState;
+}
+
+export interface UserDataEntry {
+  Value: string;
+  /** Emulator time, ms since epoch. */
+  LastUpdated: number;
+  Permission?: string;
+}
+
+/** A player's per-title record (the title player account and its data). */
+export interface PlayerTitleState {
+  titlePlayerAccountId: string;
+  created: number;
+  firstLogin: number;
+  lastLogin: number;
+  userData: Record<string, UserDataEntry>;
+  userDataVersion: number;
+  virtualCurrency: Record<string, number>;
+}
+
+export interface ConsoleLiveLink {
+  sandbox: string;
+  id: string;
+}
+
+export interface PlayerState {
+  platformId: string;
+  publisherId: string;
+  created: number;
+  username?: string;
+  displayName?: string;
+  bannedUntil?: number;
+  totalValueToDateInUSD: number;
+  consoleLive: ConsoleLiveLink[];
+  storefrontNames: string[];
+  launcherSubjects: string[];
+  /** Keyed by titleId: the titles this player has played. */
+  titles: Record<string, PlayerTitleState>;
+}
+
+export interface DeletionJob {
+  JobReceiptId: string;
+  PlatformId: string;
+  /** The title whose Admin API queued the job (its notification address gets the mail). */
+  titleId: string;
+  TitleIds: string[];
+  MetaData?: string;
+  createdAt: number;
+  dueAt: number;
+  status: 'queued' | 'completed';
+  completedAt?: number;
+}
+
+export interface OutboxMessage {
+  to: string;
+  subject: string;
+  body: string;
+  JobReceiptId: string;
+  titleId: string;
+  sentAt: string;
+}
+
+export interface EmulatorData {
+  titles: Record<string, TitleState>;
+  players: Record<string, PlayerState>;
+  jobs: DeletionJob[];
+  outbox: OutboxMessage[];
+}
+
+/** What the state file holds: the data plus server-wide settings that survive a reset. */
+export interface PersistedState {
+  version: 1;
+  seed: 'demo' | 'empty';
+  /** HMAC key of the stateless entity tokens (base64). */
+  tokenSecret: string;
+  /** Tokens issued at or before this emulator time count as expired (tokens/expire). */
+  tokensExpiredBefore: number;
+  /** Added to the wall clock by clock/advance. */
+  clockOffsetMs: number;
+  data: EmulatorData;
+}
+
+const SEP = '\u0000';
+
+/** The Map indexes over EmulatorData; rebuilt whenever players change in bulk. */
+export class Indexes {
+  readonly consoleLive = new Map<string, string>();
+  readonly storefront = new Map<string, string>();
+  readonly launcher = new Map<string, string>();
+  readonly queuedJobByPlayer = new Map<string, DeletionJob>();
+
+  constructor(data: EmulatorData) {
+    for (const p of Object.values(data.players)) this.addPlayer(p);
+    for (const j of data.jobs) if (j.status === 'queued') this.queuedJobByPlayer.set(j.PlatformId, j);
+  }
+
+  static consoleLiveKey(publisherId: string, sandbox: string, id: string): string {
+    return publisherId + SEP + sandbox + SEP + id;
+  }
+
+  static nameKey(publisherId: string, name: string): string {
+    return publisherId + SEP + name;
+  }
+
+  addPlayer(p: PlayerState): void {
+    for (const l of p.consoleLive) this.consoleLive.set(Indexes.consoleLiveKey(p.publisherId, l.sandbox, l.id), p.platformId);
+    for (const n of p.storefrontNames) this.storefront.set(Indexes.nameKey(p.publisherId, n), p.platformId);
+    for (const s of p.launcherSubjects) this.launcher.set(Indexes.nameKey(p.publisherId, s), p.platformId);
+  }
+
+  removePlayer(p: PlayerState): void {
+    for (const l of p.consoleLive) this.consoleLive.delete(Indexes.consoleLiveKey(p.publisherId, l.sandbox, l.id));
+    for (const n of p.storefrontNames) this.storefront.delete(Indexes.nameKey(p.publisherId, n));
+    for (const s of p.launcherSubjects) this.launcher.delete(Indexes.nameKey(p.publisherId, s));
+  }
+}
+
+/** Timestamps in results are ISO 8601 without an offset (spec samples), except TokenExpiration. */
+export function isoNoZone(ms: number): string {
+  return new Date(ms).toISOString().slice(0, -1);
+}
+
+export function isoUtc(ms: number): string {
+  return new Date(ms).toISOString();
+}
