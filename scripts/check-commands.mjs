@@ -1,0 +1,62 @@
+// Every command declared in package.json is registered in src/extension, and every
+// registered command is declared; menus and welcome links name declared commands only.
+// Registrations are found statically: `registerCommand(..., 'platformExplorer.x', ...)`.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const contributes = pkg.contributes ?? {};
+
+function walk(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? walk(p) : p.endsWith('.ts') ? [p] : [];
+  });
+}
+
+const errors = [];
+function problems(msg) {
+  errors.push(msg);
+}
+
+const REGISTER_RE = /registerCommand\(\s*(?:[A-Za-z_$][\w$]*\s*,\s*)?['"`](platformExplorer\.[\w.]+)['"`]/g;
+const registered = new Map();
+for (const file of walk(join(root, 'src/extension'))) {
+  for (const m of readFileSync(file, 'utf8').matchAll(REGISTER_RE)) {
+    if (registered.has(m[1])) {
+      problems(`${m[1]} is registered twice (${registered.get(m[1])} and ${relative(root, file)})`);
+    }
+    registered.set(m[1], relative(root, file));
+  }
+}
+
+const declared = new Set();
+for (const c of contributes.commands ?? []) {
+  if (declared.has(c.command)) problems(`${c.command} is declared twice in contributes.commands`);
+  declared.add(c.command);
+  if (!c.title) problems(`${c.command} has no title`);
+}
+
+for (const id of declared) {
+  if (!registered.has(id)) problems(`${id} is declared in package.json but never registered in src/extension`);
+}
+for (const [id, file] of registered) {
+  if (!declared.has(id)) problems(`${id} is registered in ${file} but not declared in package.json contributes.commands`);
+}
+for (const [where, entries] of Object.entries(contributes.menus ?? {})) {
+  for (const e of entries) {
+    if (e.command && !declared.has(e.command)) problems(`menus.${where} names undeclared command ${e.command}`);
+  }
+}
+for (const w of contributes.viewsWelcome ?? []) {
+  for (const m of String(w.contents).matchAll(/command:(platformExplorer\.[\w.]+)/g)) {
+    if (!declared.has(m[1])) problems(`viewsWelcome links to undeclared command ${m[1]}`);
+  }
+}
+
+if (errors.length > 0) {
+  console.error(`check-commands: ${errors.length} problem(s):\n  ${errors.join('\n  ')}`);
+  process.exit(1);
+}
+console.log(`check-commands: ${declared.size} commands declared and registered.`);
