@@ -197,7 +197,7 @@ function describeValue(v: unknown): string {
 /** `v` checked against `schema`, as a copy in which optional members that are null are dropped. */
 function check(v: unknown, schema: Schema, path: string): unknown {
   const fail = (expected: string): never => {
-    throw new ShapeError(`${path} should be ${expected} but is ${describeValue(v)}`);
+    throw new ShapeError(v === undefined ? `${path} is missing` : `${path} should be ${expected} but is ${describeValue(v)}`);
   };
   if (schema === 'any') return v;
   if (schema === 'string') return typeof v === 'string' ? v : fail('a string');

@@ -35,6 +35,8 @@ export interface ScriptedServer {
   /** Endpoint template with the title in the path, as the client takes it. */
   endpoint: string;
   requests: ScriptedRequest[];
+  /** The most requests that were open at the same time. */
+  maxInFlight(): number;
   /** Requests received for one route. */
   count(route: string): number;
   /** Queue answers for a route, used once each in order. */
@@ -58,7 +60,12 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
   const requests: ScriptedRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
 
+  let inFlight = 0;
+  let maxInFlight = 0;
   const server = http.createServer((req, res) => {
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    res.on('close', () => inFlight--);
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -111,6 +118,7 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
     origin,
     endpoint: `${origin}/{titleId}`,
     requests,
+    maxInFlight: () => maxInFlight,
     count: (route) => requests.filter((r) => r.route === route).length,
     queue: (route, ...replies) => queues.set(route, [...(queues.get(route) ?? []), ...replies]),
     setDefault: (route, reply) => defaults.set(route, reply),

@@ -1,0 +1,149 @@
+import * as assert from 'node:assert/strict';
+import { isRetryableError, parseEnvelope, parseRetryAfter, validators } from '../../../src/core/api/envelope';
+import { describeErrorCode, describeHttpStatus, isCancellation, PlatformError } from '../../../src/core/api/errors';
+import { ErrorCodes } from '../../../src/core/api/types';
+
+function parse<T>(body: unknown, httpStatus = 200, validate: (d: unknown) => T = validators.empty as unknown as (d: unknown) => T, retryAfterHeader?: string): T {
+  return parseEnvelope('TestOp', { httpStatus, body: typeof body === 'string' ? body : JSON.stringify(body), retryAfterHeader }, validate, Date.parse('2030-01-01T00:00:00Z'));
+}
+
+function parseError(body: unknown, httpStatus = 200, validate?: (d: unknown) => unknown, retryAfterHeader?: string): PlatformError {
+  try {
+    parse(body, httpStatus, validate, retryAfterHeader);
+  } catch (e) {
+    assert.ok(e instanceof PlatformError, `not a PlatformError: ${String(e)}`);
+    return e;
+  }
+  assert.fail('expected a PlatformError');
+}
+
+describe('core/errors', () => {
+  it('describes every error code by name and number, each with its own title and a hint', () => {
+    const titles = new Set<string>();
+    for (const [name, code] of Object.entries(ErrorCodes)) {
+      const byName = describeErrorCode(name);
+      assert.deepEqual(describeErrorCode(code), byName, name);
+      assert.ok(byName.title.length > 10 && byName.hint.length > 10, name);
+      assert.notEqual(byName.title, 'The service reported an error.', name);
+      titles.add(byName.title);
+    }
+    assert.equal(titles.size, Object.keys(ErrorCodes).length, 'titles are distinct');
+    assert.equal(describeErrorCode(424242).title, 'The service reported an error.');
+    assert.equal(describeErrorCode('toString').title, 'The service reported an error.');
+  });
+
+  it('describes each HTTP status class', () => {
+    for (const s of [200, 302, 400, 401, 403, 404, 408, 409, 413, 418, 429, 500, 502, 503, 599, 600, 99]) {
+      const d = describeHttpStatus(s);
+      assert.ok(d.title.length > 10 && d.hint.length > 5, String(s));
+    }
+    assert.match(describeHttpStatus(401).hint, /secret key/);
+  });
+
+  it('isCancellation recognises cancelled PlatformErrors and AbortErrors only', () => {
+    assert.ok(isCancellation(new PlatformError({ kind: 'cancelled', message: 'x', hint: 'y' })));
+    assert.ok(isCancellation(new DOMException('a', 'AbortError')));
+    assert.equal(isCancellation(new PlatformError({ kind: 'timeout', message: 'x', hint: 'y' })), false);
+    assert.equal(isCancellation(new Error('x')), false);
+    assert.equal(isCancellation(null), false);
+  });
+});
+
+describe('core/envelope', () => {
+  it('returns validated data of a success envelope', () => {
+    const r = parse({ code: 200, status: 'OK', data: { JobReceiptId: 'r1', TitleIds: ['F71AC'] } }, 200, validators.deleteMasterPlayerAccount);
+    assert.deepEqual(r, { JobReceiptId: 'r1', TitleIds: ['F71AC'] });
+  });
+
+  it('maps an error wrapper to a service PlatformError with every member', () => {
+    const e = parseError({ code: 400, status: 'BadRequest', error: 'InvalidParams', errorCode: 1000, errorMessage: 'Invalid input parameters', errorDetails: { StorefrontNames: ['too many'] } }, 400);
+    assert.equal(e.kind, 'service');
+    assert.equal(e.httpStatus, 400);
+    assert.equal(e.code, 400);
+    assert.equal(e.error, 'InvalidParams');
+    assert.equal(e.errorCode, 1000);
+    assert.equal(e.errorMessage, 'Invalid input parameters');
+    assert.deepEqual(e.errorDetails, { StorefrontNames: ['too many'] });
+    assert.equal(e.retryable, false);
+    assert.equal(e.operation, 'TestOp');
+    assert.match(e.message, /invalid parameters.*InvalidParams 1000.*StorefrontNames: too many/);
+    assert.equal(e.hint, describeErrorCode('InvalidParams').hint);
+  });
+
+  it('classifies by body first under X-ReportErrorAsSuccess (HTTP 200, real status in code)', () => {
+    const e = parseError({ code: 429, status: 'TooManyRequests', error: 'APIClientRequestRateLimitExceeded', errorCode: 1199, retryAfterSeconds: 3 }, 200);
+    assert.equal(e.kind, 'throttled');
+    assert.equal(e.httpStatus, 200);
+    assert.equal(e.code, 429);
+    assert.equal(e.retryAfterSeconds, 3);
+    assert.equal(e.retryable, true);
+    const e2 = parseError({ code: 503, status: 'ServiceUnavailable', error: 'ServiceUnavailable', errorCode: 1123 }, 200);
+    assert.equal(e2.retryable, true);
+  });
+
+  it('takes Retry-After from the header when the body has none (seconds or date)', () => {
+    assert.equal(parseError({ code: 429, errorCode: 1199 }, 429, undefined, '7').retryAfterSeconds, 7);
+    assert.equal(parseError({ code: 429, errorCode: 1199 }, 429, undefined, 'Tue, 01 Jan 2030 00:00:05 GMT').retryAfterSeconds, 5);
+    assert.equal(parseRetryAfter('soon'), undefined);
+    assert.equal(parseRetryAfter(undefined), undefined);
+  });
+
+  it('follows the retry table: statuses 408/409/429/5xx and the retryable codes, never the listed codes', () => {
+    for (const s of [408, 409, 429, 500, 502, 503, 504]) assert.ok(isRetryableError(s, undefined), String(s));
+    for (const s of [400, 401, 403, 404]) assert.equal(isRetryableError(s, undefined), false, String(s));
+    for (const c of [1199, 1342, 1133, 1287, 1127, 1123]) assert.ok(isRetryableError(400, c), String(c));
+    for (const c of [1000, 1001, 1002, 1004, 1071, 1074, 1089, 1191, 1322, 1373]) assert.equal(isRetryableError(503, c), false, String(c));
+  });
+
+  it('maps a bare HTTP error with an unusable body to an http PlatformError', () => {
+    const e = parseError({ message: 'nope' }, 403);
+    assert.equal(e.kind, 'http');
+    assert.equal(e.httpStatus, 403);
+    assert.equal(e.errorCode, undefined);
+    assert.match(e.hint, /secret key/);
+  });
+
+  it('turns non-JSON, truncated and wrongly typed bodies into malformed errors, never TypeErrors', () => {
+    const html = parseError('<html><body>502 Bad Gateway</body></html>', 502);
+    assert.equal(html.kind, 'malformed');
+    assert.match(html.message, /HTML page/);
+    assert.equal(html.retryable, true);
+    assert.equal(parseError('{"code":200,"status":"OK","da', 200).kind, 'malformed');
+    assert.equal(parseError('', 200).kind, 'malformed');
+    assert.equal(parseError('<html>not found</html>', 404).retryable, false);
+    for (const body of ['null', '[]', '42', '"text"', '{}', '{"status":"OK"}']) {
+      assert.equal(parseError(body, 200).kind, 'malformed', body);
+    }
+    const wrong: [unknown, (d: unknown) => unknown, RegExp][] = [
+      [{ code: 200, data: { JobReceiptId: 5 } }, validators.deleteMasterPlayerAccount, /data\.JobReceiptId should be a string/],
+      [{ code: 200, data: { TitleIds: 'F71AC' } }, validators.getPlayedTitleList, /data\.TitleIds should be an array/],
+      [{ code: 200, data: { Data: {} } }, validators.lookup('StorefrontName'), /data\.Data should be an array/],
+      [{ code: 200, data: { Data: [{ StorefrontName: 'a', PlatformId: 7 }] } }, validators.lookup('StorefrontName'), /PlatformId should be a string/],
+      [{ code: 200, data: { Created: 'yes' } }, validators.handheldStore, /data\.Created should be true or false/],
+      [{ code: 200, data: { Created: true, Environments: [1] } }, validators.handheldStore, /Environments\[0\] should be an object/],
+      [{ code: 200, data: { EntityToken: 'x', TokenExpiration: 'never', Entity: { Id: 'F', Type: 'title' } } }, validators.entityToken, /not a date/],
+      [{ code: 200, data: { EntityToken: 'x' } }, validators.entityToken, /missing/],
+      [{ code: 200, data: { InfoResultPayload: { UserVirtualCurrency: { GO: '5' } } } }, validators.loginWithLauncher, /UserVirtualCurrency\.GO should be a number/],
+      [{ code: 200, data: { TreatmentAssignment: { Variables: [{ Name: 'a' }] } } }, validators.loginWithLauncher, /Variables\[0\]\.Value is missing/],
+      [{ code: 200 }, validators.loginWithLauncher, /data is missing/],
+    ];
+    for (const [body, validate, re] of wrong) {
+      const e = parseError(body, 200, validate);
+      assert.equal(e.kind, 'malformed', JSON.stringify(body));
+      assert.match(e.message, re);
+    }
+  });
+
+  it('drops null optional members and strips ClientSecret', () => {
+    const login = parse({ code: 200, data: { PlatformId: null, NewlyCreated: false, SessionTicket: 's' } }, 200, validators.loginWithLauncher);
+    assert.deepEqual(login, { NewlyCreated: false, SessionTicket: 's' });
+    const hs = parse({ code: 200, data: { Created: true, ApplicationID: 'app', Environments: [{ ClientID: 'c', ClientSecret: 'S3CRET', ID: 'e' }], SubscriptionEnvironments: [{ ClientSecret: null }] } }, 200, validators.handheldStore);
+    assert.deepEqual(hs, { Created: true, ApplicationID: 'app', Environments: [{ ClientID: 'c', ID: 'e' }], SubscriptionEnvironments: [{}] });
+    assert.deepEqual(parse({ code: 200, data: {} }, 200, validators.handheldStore), { Created: false });
+  });
+
+  it('keeps null lookup entries and null PlatformIds', () => {
+    const r = parse({ code: 200, data: { Data: [null, { StorefrontName: 'a', PlatformId: null }, { StorefrontName: 'b', PlatformId: '9437A5ADDAE3012D' }] } }, 200, validators.lookup('StorefrontName'));
+    assert.deepEqual(r, [null, { id: 'a', platformId: null }, { id: 'b', platformId: '9437A5ADDAE3012D' }]);
+  });
+});
