@@ -1,0 +1,31 @@
+// package.json and the running extension agree on the commands: each declared command is
+// registered in the host, each registered platformExplorer command is declared.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { EXTENSION_ID, getApi } from './support/harness';
+
+describe('Commands: declared and registered', () => {
+  before(async () => {
+    await getApi();
+  });
+
+  it('every declared command is registered and every registered one is declared', async () => {
+    const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
+    const declared = new Set<string>(
+      ((ext.packageJSON as { contributes: { commands: { command: string }[] } }).contributes.commands).map((c) => c.command),
+    );
+    const registered = new Set((await vscode.commands.getCommands(true)).filter((c) => c.startsWith('platformExplorer.')));
+    assert.ok(declared.size >= 20, `only ${declared.size} commands declared`);
+    assert.deepEqual([...declared].filter((c) => !registered.has(c)), [], 'declared but not registered');
+    assert.deepEqual([...registered].filter((c) => !declared.has(c)), [], 'registered but not declared');
+  });
+
+  it('node-only commands are hidden from the command palette', () => {
+    const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
+    const palette = (ext.packageJSON as { contributes: { menus: { commandPalette: { command: string; when: string }[] } } })
+      .contributes.menus.commandPalette;
+    for (const id of ['platformExplorer.copyJobReceiptId', 'platformExplorer.replaceSecretKey']) {
+      assert.equal(palette.find((m) => m.command === id)?.when, 'false', `${id} should be hidden from the palette`);
+    }
+  });
+});

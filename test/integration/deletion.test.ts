@@ -1,0 +1,129 @@
+// Delete Master Player Account and Show Played Titles: the impact shown first, a modal and
+// a typed confirmation, one request only, the receipt recorded under Deletion Jobs with
+// copy and export.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
+import type { TestApi } from '../../src/extension/testApi';
+import { activeDocumentText, children, emu, getApi, requestCount, script, startEmulatorWithDemoTitles, startFresh, titleChild } from './support/harness';
+
+const RACER = DEMO_TITLES[0];
+// Played both demo titles (see the seed), so the impact lists two titles.
+const PLAYER = DEMO_PLAYERS.find((p) => p.playedTitles.length === 2 && !p.banned)!;
+const OTHER = DEMO_PLAYERS.find((p) => p !== PLAYER && p.playedTitles.includes(RACER.titleId) && !p.banned)!;
+const DELETE = 'Admin/DeleteMasterPlayerAccount';
+
+interface Receipt {
+  JobReceiptId: string;
+  TitleIds: string[];
+}
+
+describe('Delete Master Player Account', () => {
+  let api: TestApi;
+
+  before(async () => {
+    api = await getApi();
+  });
+
+  beforeEach(async () => {
+    await startFresh(api);
+    await startEmulatorWithDemoTitles(api);
+  });
+
+  after(async () => {
+    await startFresh(api);
+  });
+
+  it('shows the played titles, asks twice, sends once and records the receipt under Deletion Jobs', async () => {
+    const p = script(api).press('Delete').typeIn(PLAYER.platformId);
+    const receipt = await vscode.commands.executeCommand<Receipt>('platformExplorer.deleteMasterPlayerAccount', { titleId: RACER.titleId, platformId: PLAYER.platformId });
+    p.assertDone();
+    assert.ok(receipt, 'the command returned no receipt');
+    assert.deepEqual([...receipt.TitleIds].sort(), [...PLAYER.playedTitles].sort());
+    assert.equal(p.confirms[0].buttons[0], 'Delete');
+    for (const t of PLAYER.playedTitles) assert.ok(p.confirms[0].detail.includes(t), `the warning should name ${t}`);
+    assert.ok(p.infos[0].includes(receipt.JobReceiptId));
+    assert.equal(await requestCount(api, DELETE), 1);
+
+    // The service really queued it: completing the job sends the e-mail with this receipt.
+    await emu(api, 'POST', 'clock/advance', { ms: 24 * 3600 * 1000 });
+    const outbox = await emu<{ messages: { JobReceiptId: string }[] }>(api, 'GET', 'outbox');
+    assert.ok(outbox.messages.some((m) => m.JobReceiptId === receipt.JobReceiptId));
+
+    const jobs = await titleChild(api, RACER.titleId, 'Deletion Jobs');
+    assert.equal(jobs.description, '1');
+    assert.match(jobs.contextValue, /\bhasJobs\b/);
+    const [job] = await children(api, jobs.node);
+    assert.equal(job.label, receipt.JobReceiptId);
+    assert.ok(job.description.startsWith(PLAYER.platformId));
+    assert.equal(job.contextValue, 'deletionJob');
+    assert.equal(api.tree.getParent(job.node), jobs.node);
+    assert.deepEqual(api.jobs.all().map((j) => [j.jobReceiptId, j.platformId, j.titleId]), [[receipt.JobReceiptId, PLAYER.platformId, RACER.titleId]]);
+
+    // Copy and export from the tree nodes.
+    await vscode.commands.executeCommand('platformExplorer.copyJobReceiptId', job.node);
+    assert.equal(await vscode.env.clipboard.readText(), receipt.JobReceiptId);
+    await vscode.commands.executeCommand('platformExplorer.exportDeletionJobs', jobs.node);
+    const exported = JSON.parse(await activeDocumentText()) as { deletionJobs: { JobReceiptId: string; PlatformId: string; TitleIds: string[] }[] };
+    assert.deepEqual(exported.deletionJobs.map((j) => [j.JobReceiptId, j.PlatformId]), [[receipt.JobReceiptId, PLAYER.platformId]]);
+  });
+
+  it('a wrong typed confirmation or a dismissed warning sends nothing', async () => {
+    let p = script(api).press('Delete').typeIn(OTHER.platformId);
+    await vscode.commands.executeCommand('platformExplorer.deleteMasterPlayerAccount', { titleId: RACER.titleId, platformId: PLAYER.platformId });
+    assert.match(p.inputs[0].validation ?? '', new RegExp(`Type ${PLAYER.platformId}`));
+    p = script(api).press(undefined);
+    await vscode.commands.executeCommand('platformExplorer.deleteMasterPlayerAccount', { titleId: RACER.titleId, platformId: PLAYER.platformId });
+    assert.deepEqual(p.errors, []);
+    assert.equal(await requestCount(api, DELETE), 0);
+    assert.deepEqual(api.jobs.all(), []);
+  });
+
+  it('a second deletion while one is queued fails with the service\'s reason and records nothing new', async () => {
+    script(api).press('Delete').typeIn(PLAYER.platformId);
+    await vscode.commands.executeCommand('platformExplorer.deleteMasterPlayerAccount', { titleId: RACER.titleId, platformId: PLAYER.platformId });
+    const p = script(api).press('Delete').typeIn(PLAYER.platformId);
+    const again = await vscode.commands.executeCommand('platformExplorer.deleteMasterPlayerAccount', { titleId: RACER.titleId, platformId: PLAYER.platformId });
+    assert.equal(again, undefined);
+    assert.equal(p.errors.length, 1);
+    assert.equal(api.jobs.all().length, 1);
+    assert.ok(api.titles.get(RACER.titleId));
+  });
+
+  it('an ambiguous failure is reported as unknown and the delete is not sent again', async () => {
+    await emu(api, 'POST', 'faults', { rules: [{ operation: DELETE, kind: 'reset-after', times: 1 }] });
+    const p = script(api).press('Delete').typeIn(PLAYER.platformId);
+    await vscode.commands.executeCommand('platformExplorer.deleteMasterPlayerAccount', { titleId: RACER.titleId, platformId: PLAYER.platformId });
+    assert.equal(p.errors.length, 1);
+    assert.match(p.errors[0], /may or may not/);
+    assert.equal(await requestCount(api, DELETE), 1, 'the delete was re-sent');
+    assert.deepEqual(api.jobs.all(), []);
+  });
+
+  it('an invalid PlatformId argument is refused before any request', async () => {
+    const p = script(api);
+    await vscode.commands.executeCommand('platformExplorer.deleteMasterPlayerAccount', { titleId: RACER.titleId, platformId: 'not-an-id' });
+    assert.equal(p.errors.length, 1);
+    assert.match(p.errors[0], /PlatformId "not-an-id" is not valid/);
+    assert.equal(await requestCount(api, 'Admin/GetPlayedTitleList'), 0);
+  });
+
+  it('Show Played Titles takes the PlatformId under the cursor', async () => {
+    const doc = await vscode.workspace.openTextDocument({ content: `player: ${OTHER.platformId} reported\n` });
+    const editor = await vscode.window.showTextDocument(doc);
+    editor.selection = new vscode.Selection(0, 10, 0, 10);
+    const p = script(api);
+    const played = await vscode.commands.executeCommand<string[]>('platformExplorer.showPlayedTitles', { titleId: RACER.titleId });
+    p.assertDone();
+    assert.deepEqual(played, OTHER.playedTitles);
+    assert.ok(p.infos[0].includes(OTHER.platformId));
+  });
+
+  it('Show Played Titles for an unknown PlatformId shows the service\'s error', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const p = script(api).typeIn('ABCDEF0123456789');
+    await vscode.commands.executeCommand('platformExplorer.showPlayedTitles', { titleId: RACER.titleId });
+    assert.equal(p.errors.length, 1);
+    assert.equal(p.remaining, 0);
+  });
+});

@@ -1,0 +1,99 @@
+// Start / Stop Local Emulator: the emulator runs in the extension host, its demo titles
+// arrive with their keys in one step, and the tree shows their live state.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { DEMO_TITLES } from '../../src/emulator/seed';
+import type { TestApi } from '../../src/extension/testApi';
+import { children, getApi, script, startEmulatorWithDemoTitles, startFresh, titleChild, titleItem } from './support/harness';
+
+describe('Local emulator', () => {
+  let api: TestApi;
+
+  before(async () => {
+    api = await getApi();
+  });
+
+  beforeEach(async () => {
+    await startFresh(api);
+  });
+
+  after(async () => {
+    await startEmulatorWithDemoTitles(api);
+    await startFresh(api);
+  });
+
+  it('Start Local Emulator adds every demo title with its key, and the tree shows them', async () => {
+    const p = script(api);
+    const started = await vscode.commands.executeCommand<{ endpoint: string; titleIds: string[] }>('platformExplorer.startEmulator');
+    p.assertDone();
+    assert.ok(started);
+    assert.match(started.endpoint, /^http:\/\/127\.0\.0\.1:\d+\/\{titleId\}$/);
+    assert.deepEqual([...started.titleIds].sort(), DEMO_TITLES.map((t) => t.titleId).sort());
+    assert.match(p.infos[0], /127\.0\.0\.1/);
+
+    const roots = await children(api);
+    assert.deepEqual(roots.map((r) => r.id).sort(), DEMO_TITLES.map((t) => `title/${t.titleId}`).sort());
+    for (const t of DEMO_TITLES) {
+      assert.equal(await api.hasSecretKey(t.titleId), true);
+      const item = await titleItem(api, t.titleId);
+      assert.equal(item.label, t.name);
+      assert.equal(item.description, `${t.titleId} · key set · emulator`);
+      assert.deepEqual(
+        (await children(api, item.node)).map((c) => [c.label, c.description]),
+        [
+          ['HandheldStore', 'created'],
+          ['MobileStore', 'state unknown'],
+          ['ConsoleNetB', 'state unknown'],
+          ['Deletion Jobs', 'none'],
+        ],
+      );
+    }
+    assert.ok(!JSON.stringify(api.stateSnapshot()).includes(DEMO_TITLES[0].secretKey), 'a demo key reached globalState');
+  });
+
+  it('starting again keeps one emulator and one entry per title', async () => {
+    await startEmulatorWithDemoTitles(api);
+    const first = api.emulator()!.origin;
+    const p = script(api);
+    await vscode.commands.executeCommand('platformExplorer.startEmulator');
+    assert.equal(api.emulator()!.origin, first);
+    assert.match(p.infos[0], /already running/);
+    assert.equal(api.titles.all().length, DEMO_TITLES.length);
+  });
+
+  it('after Stop the titles stay and their live node turns into an error node with Show Log; Start brings them back', async () => {
+    await startEmulatorWithDemoTitles(api);
+    let p = script(api);
+    assert.equal(await vscode.commands.executeCommand('platformExplorer.stopEmulator'), true);
+    p.assertDone();
+    assert.equal(api.emulator(), undefined);
+    assert.equal(api.titles.all().length, DEMO_TITLES.length);
+
+    const handheld = await titleChild(api, DEMO_TITLES[0].titleId, 'HandheldStore');
+    assert.equal(handheld.description, 'could not load');
+    assert.match(handheld.contextValue, /\berror\b/);
+    const item = api.tree.getTreeItem(handheld.node) as vscode.TreeItem;
+    assert.equal(item.command?.command, 'platformExplorer.showLog');
+    assert.ok(api.logLines().some((l) => l.includes('HandheldStore of')), 'the failure should be in the log');
+
+    // A command against a stopped emulator fails with a message, and the title survives.
+    p = script(api);
+    await vscode.commands.executeCommand('platformExplorer.showPlayedTitles', { titleId: DEMO_TITLES[0].titleId, platformId: 'ABCDEF0123456789' });
+    assert.equal(p.errors.length, 1);
+    assert.ok(api.titles.get(DEMO_TITLES[0].titleId));
+
+    await startEmulatorWithDemoTitles(api);
+    assert.equal((await titleChild(api, DEMO_TITLES[0].titleId, 'HandheldStore')).description, 'created');
+  });
+
+  it('never points a title configured for the service at the emulator', async () => {
+    const t = DEMO_TITLES[1];
+    script(api).typeIn(t.titleId).typeIn('My real title').choose('Platform service').typeIn('MYREALKEY0123456789abcdefABCDEF');
+    await vscode.commands.executeCommand('platformExplorer.addTitle');
+    const p = script(api);
+    const started = await vscode.commands.executeCommand<{ titleIds: string[] }>('platformExplorer.startEmulator');
+    assert.ok(!started?.titleIds.includes(t.titleId));
+    assert.match(p.infos[0], new RegExp(`Skipped ${t.titleId}`));
+    assert.deepEqual(api.titles.get(t.titleId), { titleId: t.titleId, name: 'My real title', endpointProfile: 'service' });
+  });
+});

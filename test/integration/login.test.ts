@@ -1,0 +1,92 @@
+// Test Launcher Login: the IdentityToken as a password input, CreateAccount, the
+// InfoRequestParameters flags and UserDataKeys, CustomTags; the result panel; failures.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
+import type { TestApi } from '../../src/extension/testApi';
+import { emu, getApi, script, startEmulatorWithDemoTitles, startFresh, waitForWebviewTab } from './support/harness';
+
+const RACER = DEMO_TITLES[0];
+const PLAYER = DEMO_PLAYERS.find((p) => p.launcherSubject && p.playedTitles.includes(RACER.titleId) && !p.banned)!;
+
+async function identityToken(api: TestApi, subject: string): Promise<string> {
+  return (await emu<{ IdentityToken: string }>(api, 'POST', 'launcher-token', { titleId: RACER.titleId, subject })).IdentityToken;
+}
+
+describe('Test Launcher Login', () => {
+  let api: TestApi;
+
+  before(async () => {
+    api = await getApi();
+  });
+
+  beforeEach(async () => {
+    await startFresh(api);
+    await startEmulatorWithDemoTitles(api);
+  });
+
+  after(async () => {
+    await startFresh(api);
+  });
+
+  it('signs in with the chosen flags, shows the panel and never hands back a secret', async () => {
+    const token = await identityToken(api, PLAYER.launcherSubject!);
+    const p = script(api)
+      .typeIn(token)
+      .choose('Sign in only')
+      .chooseMany(['GetUserAccountInfo', 'GetUserVirtualCurrency'])
+      .typeIn('build=1234, trace=abc');
+    const result = await vscode.commands.executeCommand<Record<string, unknown>>('platformExplorer.testLauncherLogin', { titleId: RACER.titleId });
+    p.assertDone();
+    assert.equal(p.inputs[0].options.password, true, 'the IdentityToken prompt must be a password input');
+    assert.ok(result);
+    assert.equal(result.PlatformId, PLAYER.platformId);
+    assert.equal(result.NewlyCreated, false);
+    const payload = result.InfoResultPayload as Record<string, unknown>;
+    assert.ok(payload.AccountInfo, 'GetUserAccountInfo was asked for');
+    assert.ok(payload.UserVirtualCurrency, 'GetUserVirtualCurrency was asked for');
+    assert.equal(payload.UserData, undefined, 'GetUserData was not asked for');
+    const text = JSON.stringify(result);
+    assert.ok(!text.includes(token), 'the identity token came back');
+    assert.match(String(result.SessionTicket), /^••••/);
+    await waitForWebviewTab(RACER.name);
+    assert.ok(!api.logLines().some((l) => l.includes(token)), 'the identity token reached the log');
+  });
+
+  it('GetUserData asks for UserDataKeys; CreateAccount creates an unknown identity', async () => {
+    const token = await identityToken(api, 'launcher-user-brand-new');
+    const p = script(api).typeIn(token).choose('Create the account if needed').chooseMany(['GetUserData']).typeIn('').typeIn('');
+    const result = await vscode.commands.executeCommand<Record<string, unknown>>('platformExplorer.testLauncherLogin', { titleId: RACER.titleId });
+    p.assertDone();
+    assert.equal(result?.NewlyCreated, true);
+    assert.equal(p.inputs[1].options.title, 'UserDataKeys');
+  });
+
+  it('without CreateAccount an unknown identity fails with the mapped AccountNotFound message', async () => {
+    const token = await identityToken(api, 'launcher-user-nobody');
+    const p = script(api).typeIn(token).choose('Sign in only').chooseMany([]).typeIn('');
+    assert.equal(await vscode.commands.executeCommand('platformExplorer.testLauncherLogin', { titleId: RACER.titleId }), undefined);
+    assert.equal(p.errors.length, 1);
+    assert.ok(!p.errors[0].includes(token));
+  });
+
+  it('a title without launcher sign-in fails with LauncherNotEnabledForTitle\'s message', async () => {
+    await emu(api, 'POST', `titles/${RACER.titleId}/launcher`, { enabled: false });
+    const token = await identityToken(api, PLAYER.launcherSubject!);
+    const p = script(api).typeIn(token).choose('Sign in only').chooseMany([]).typeIn('');
+    await vscode.commands.executeCommand('platformExplorer.testLauncherLogin', { titleId: RACER.titleId });
+    assert.equal(p.errors.length, 1);
+    assert.ok(api.logLines().some((l) => /LoginWithLauncher .*errorCode=1602/.test(l)), 'the log line carries the errorCode');
+  });
+
+  it('refuses a token that is not a JWT and bad CustomTags as you type', async () => {
+    let p = script(api).typeIn('not a jwt');
+    await vscode.commands.executeCommand('platformExplorer.testLauncherLogin', { titleId: RACER.titleId });
+    assert.match(p.inputs[0].validation ?? '', /JWT/);
+    const token = await identityToken(api, PLAYER.launcherSubject!);
+    p = script(api).typeIn(token).choose('Sign in only').chooseMany([]).typeIn('no-equals-sign');
+    await vscode.commands.executeCommand('platformExplorer.testLauncherLogin', { titleId: RACER.titleId });
+    assert.match(p.inputs[1].validation ?? '', /CustomTags/);
+    assert.deepEqual(p.errors, []);
+  });
+});

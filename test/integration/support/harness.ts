@@ -1,0 +1,263 @@
+// Shared by the extension's integration tests: the test API, a scripted prompt layer, the
+// in-host emulator's controls over HTTP, and tree helpers.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Prompts, ProgressReporter } from '../../../src/extension/prompts';
+import type { TestApi } from '../../../src/extension/testApi';
+import type { TreeNode } from '../../../src/extension/tree/nodes';
+
+export const EXTENSION_ID = 'platform-explorer.platform-explorer';
+
+export async function getApi(): Promise<TestApi> {
+  const ext = vscode.extensions.getExtension<TestApi>(EXTENSION_ID);
+  assert.ok(ext, `${EXTENSION_ID} is not installed in the test host`);
+  const api = await ext.activate();
+  assert.ok(api, 'activate() returned no test API');
+  return api;
+}
+
+type Answer =
+  | { kind: 'input'; value: string | undefined }
+  | { kind: 'pick'; label: string | undefined }
+  | { kind: 'pickMany'; labels: string[] | undefined }
+  | { kind: 'confirm'; button: string | undefined };
+
+export interface RecordedInput {
+  options: vscode.InputBoxOptions;
+  /** What validateInput said about the scripted value (undefined: accepted). */
+  validation: string | undefined;
+}
+
+/**
+ * Answers prompts from a script, in order, and records everything shown. An input whose
+ * scripted value fails the command's own validateInput is refused the way the input box
+ * would refuse it: the user then gives up (undefined).
+ */
+export class ScriptedPrompts implements Prompts {
+  private readonly script: Answer[] = [];
+  readonly inputs: RecordedInput[] = [];
+  readonly picks: { items: vscode.QuickPickItem[]; options: vscode.QuickPickOptions }[] = [];
+  readonly confirms: { message: string; detail: string; buttons: string[] }[] = [];
+  readonly infos: string[] = [];
+  readonly errors: string[] = [];
+  readonly progressTitles: string[] = [];
+  readonly unexpected: string[] = [];
+  /** Cancel a progress notification once it has reported this many times. */
+  cancelProgressAfterReports: number | undefined;
+
+  typeIn(value: string | undefined): this {
+    this.script.push({ kind: 'input', value });
+    return this;
+  }
+
+  choose(label: string | undefined): this {
+    this.script.push({ kind: 'pick', label });
+    return this;
+  }
+
+  chooseMany(labels: string[] | undefined): this {
+    this.script.push({ kind: 'pickMany', labels });
+    return this;
+  }
+
+  press(button: string | undefined): this {
+    this.script.push({ kind: 'confirm', button });
+    return this;
+  }
+
+  get remaining(): number {
+    return this.script.length;
+  }
+
+  private next<K extends Answer['kind']>(kind: K, what: string): Extract<Answer, { kind: K }> | undefined {
+    const a = this.script.shift();
+    if (!a || a.kind !== kind) {
+      this.unexpected.push(`${kind} "${what}" (scripted: ${a ? a.kind : 'nothing'})`);
+      return undefined;
+    }
+    return a as Extract<Answer, { kind: K }>;
+  }
+
+  async pick<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Promise<T | undefined> {
+    this.picks.push({ items: [...items], options });
+    const a = this.next('pick', options.title ?? '');
+    if (a?.label === undefined) return undefined;
+    const found = items.find((i) => i.label === a.label || i.description === a.label);
+    if (!found) this.unexpected.push(`pick "${a.label}" is not among ${items.map((i) => i.label).join(', ')}`);
+    return found;
+  }
+
+  async pickMany<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Promise<T[] | undefined> {
+    this.picks.push({ items: [...items], options });
+    const a = this.next('pickMany', options.title ?? '');
+    if (a?.labels === undefined) return undefined;
+    const found = items.filter((i) => a.labels!.includes(i.label));
+    if (found.length !== a.labels.length) this.unexpected.push(`pickMany ${a.labels.join(', ')}: some are not offered`);
+    return found;
+  }
+
+  async input(options: vscode.InputBoxOptions): Promise<string | undefined> {
+    const a = this.next('input', options.title ?? options.prompt ?? '');
+    const value = a?.value;
+    const raw = value === undefined || !options.validateInput ? undefined : await options.validateInput(value);
+    const validation = raw === undefined || raw === null ? undefined : typeof raw === 'string' ? raw : raw.message;
+    this.inputs.push({ options, validation });
+    return validation ? undefined : value;
+  }
+
+  async confirm(message: string, detail: string, ...buttons: string[]): Promise<string | undefined> {
+    this.confirms.push({ message, detail, buttons });
+    const a = this.next('confirm', message);
+    if (a?.button !== undefined && !buttons.includes(a.button)) this.unexpected.push(`button "${a.button}" is not offered`);
+    return a?.button;
+  }
+
+  async info(message: string): Promise<string | undefined> {
+    this.infos.push(message);
+    return undefined;
+  }
+
+  async error(message: string): Promise<string | undefined> {
+    this.errors.push(message);
+    return undefined;
+  }
+
+  async progress<R>(title: string, task: (p: ProgressReporter, t: vscode.CancellationToken) => Promise<R>): Promise<R> {
+    this.progressTitles.push(title);
+    const cts = new vscode.CancellationTokenSource();
+    let reports = 0;
+    try {
+      return await task(
+        {
+          report: () => {
+            reports++;
+            if (this.cancelProgressAfterReports !== undefined && reports >= this.cancelProgressAfterReports) cts.cancel();
+          },
+        },
+        cts.token,
+      );
+    } finally {
+      cts.dispose();
+    }
+  }
+
+  /** Every scripted answer was used, nothing unscripted was asked, no error was shown. */
+  assertDone(): void {
+    assert.deepEqual(this.unexpected, [], 'unscripted prompts');
+    assert.equal(this.remaining, 0, 'scripted answers left unused');
+    assert.deepEqual(this.errors, [], 'error messages shown');
+  }
+}
+
+/** New scripted prompts, installed in the extension. */
+export function script(api: TestApi): ScriptedPrompts {
+  const p = new ScriptedPrompts();
+  api.setPrompts(p);
+  return p;
+}
+
+/** Calls a test control of the emulator running in the extension host. */
+export async function emu<T = Record<string, unknown>>(api: TestApi, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const e = api.emulator();
+  assert.ok(e, 'the local emulator is not running');
+  const res = await fetch(`${e.origin}/_emulator/${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+  });
+  const json = (await res.json()) as T;
+  assert.equal(res.status, 200, `emulator control ${path} failed: ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** How many requests of one operation (`Area/Operation`) the emulator has served since the last reset. */
+export async function requestCount(api: TestApi, operation: string): Promise<number> {
+  const stats = await emu<{ requests: Record<string, number> }>(api, 'GET', 'stats');
+  return stats.requests[operation] ?? 0;
+}
+
+/** A clean extension and emulator: no titles, keys or receipts; the emulator back to its demo seed. */
+export async function startFresh(api: TestApi): Promise<void> {
+  api.setPrompts(undefined);
+  api.setTrusted(undefined);
+  await api.reset();
+  if (api.emulator()) {
+    await emu(api, 'POST', 'reset');
+  }
+}
+
+/** Starts the in-host emulator through the extension's command (adds the demo titles with keys). */
+export async function startEmulatorWithDemoTitles(api: TestApi): Promise<void> {
+  const p = script(api);
+  await vscode.commands.executeCommand('platformExplorer.startEmulator');
+  assert.deepEqual(p.errors, []);
+  assert.ok(api.emulator(), 'Start Local Emulator did not start the emulator');
+  await emu(api, 'POST', 'reset');
+}
+
+export interface ShownItem {
+  node: TreeNode;
+  label: string;
+  description: string;
+  contextValue: string;
+  id: string;
+}
+
+function labelOf(item: vscode.TreeItem): string {
+  const l = item.label;
+  return typeof l === 'string' ? l : l?.label ?? '';
+}
+
+/** The children of `node` (the roots when undefined) as the view would show them. */
+export async function children(api: TestApi, node?: TreeNode): Promise<ShownItem[]> {
+  const nodes = await api.tree.getChildren(node);
+  return nodes.map((n) => {
+    const item = api.tree.getTreeItem(n) as vscode.TreeItem;
+    return {
+      node: n,
+      label: labelOf(item),
+      description: typeof item.description === 'string' ? item.description : '',
+      contextValue: item.contextValue ?? '',
+      id: item.id ?? '',
+    };
+  });
+}
+
+export async function titleItem(api: TestApi, titleId: string): Promise<ShownItem> {
+  const roots = await children(api);
+  const found = roots.find((r) => r.id === `title/${titleId}`);
+  assert.ok(found, `title ${titleId} is not in the tree (have: ${roots.map((r) => r.id).join(', ')})`);
+  return found;
+}
+
+export async function titleChild(api: TestApi, titleId: string, label: string): Promise<ShownItem> {
+  const kids = await children(api, (await titleItem(api, titleId)).node);
+  const found = kids.find((k) => k.label === label);
+  assert.ok(found, `${label} is not under title ${titleId}`);
+  return found;
+}
+
+/** The text of the active editor once it is the document a command opened. */
+export async function activeDocumentText(): Promise<string> {
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    const ed = vscode.window.activeTextEditor;
+    if (ed && ed.document.isUntitled) return ed.document.getText();
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  assert.fail('no untitled result document became active');
+}
+
+/** Waits for a webview tab whose label contains `text` (tab groups update after a command returns). */
+export async function waitForWebviewTab(text: string): Promise<vscode.Tab> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const tab = vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .find((t) => t.input instanceof vscode.TabInputWebview && t.label.includes(text));
+    if (tab) return tab;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const labels = vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.label);
+  assert.fail(`no webview tab with "${text}" opened (tabs: ${labels.join(', ')})`);
+}

@@ -1,0 +1,204 @@
+// Titles and keys: Add / Rename / Remove Title, Set / Replace / Clear Secret Key, where keys
+// live (SecretStorage only), title picking, and the guards before any key is sent.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
+import type { TestApi } from '../../src/extension/testApi';
+import { children, emu, getApi, requestCount, script, startEmulatorWithDemoTitles, startFresh, titleChild, titleItem } from './support/harness';
+
+const RACER = DEMO_TITLES[0];
+const PLAYER = DEMO_PLAYERS[0];
+
+/** Every place outside SecretStorage a key could leak to: extension state and our settings. */
+function persistedOutsideSecretStorage(api: TestApi): string {
+  const cfg = vscode.workspace.getConfiguration('platformExplorer');
+  const settings = ['serviceEndpoint', 'lookupResultFormat', 'requestTimeoutSeconds', 'lookupConcurrency'].map((k) => cfg.inspect(k));
+  return JSON.stringify({ state: api.stateSnapshot(), settings });
+}
+
+describe('Titles and keys', () => {
+  let api: TestApi;
+
+  before(async () => {
+    api = await getApi();
+  });
+
+  beforeEach(async () => {
+    await startFresh(api);
+  });
+
+  after(async () => {
+    await startFresh(api);
+  });
+
+  it('Add Title checks the hex title ID as you type and adds nothing for an invalid one', async () => {
+    const p = script(api).typeIn('F71AX');
+    await vscode.commands.executeCommand('platformExplorer.addTitle');
+    assert.match(p.inputs[0].validation ?? '', /not valid.*hex/);
+    assert.deepEqual(api.titles.all(), []);
+    assert.deepEqual(await children(api), []);
+  });
+
+  it('Add Title stores the title, and its key in SecretStorage only', async () => {
+    const key = 'ADDTITLEKEY0123456789abcdefXYZ';
+    const p = script(api).typeIn('c0ffee').typeIn('Coffee Racer').choose('Platform service').typeIn(key);
+    await vscode.commands.executeCommand('platformExplorer.addTitle');
+    p.assertDone();
+    assert.deepEqual(api.titles.all(), [{ titleId: 'C0FFEE', name: 'Coffee Racer', endpointProfile: 'service' }]);
+    assert.equal(await api.hasSecretKey('C0FFEE'), true);
+    assert.ok(!persistedOutsideSecretStorage(api).includes(key), 'the key reached state or settings');
+    const item = await titleItem(api, 'C0FFEE');
+    assert.equal(item.label, 'Coffee Racer');
+    assert.equal(item.description, 'C0FFEE · key set');
+    assert.match(item.contextValue, /\btitle\b/);
+    assert.match(item.contextValue, /\bkeySet\b/);
+  });
+
+  it('Add Title refuses a title ID that is already configured, and an emulator endpoint off this machine', async () => {
+    script(api).typeIn('C0FFEE').typeIn('Coffee').choose('Platform service').typeIn('');
+    await vscode.commands.executeCommand('platformExplorer.addTitle');
+    assert.equal(await api.hasSecretKey('C0FFEE'), false);
+
+    let p = script(api).typeIn('c0ffee');
+    await vscode.commands.executeCommand('platformExplorer.addTitle');
+    assert.match(p.inputs[0].validation ?? '', /already configured/);
+
+    p = script(api).typeIn('BEEF').typeIn('Beef').choose('Local emulator').typeIn('http://10.1.2.3:8080/{titleId}');
+    await vscode.commands.executeCommand('platformExplorer.addTitle');
+    assert.match(p.inputs[2].validation ?? '', /not on this machine/);
+    assert.deepEqual(api.titles.all().map((t) => t.titleId), ['C0FFEE']);
+  });
+
+  it('Set, Replace and Clear Secret Key: the key works, is replaced, is removed, and never leaves SecretStorage', async () => {
+    await startEmulatorWithDemoTitles(api);
+    const wrong = 'WRONGKEYwrongkey0123456789ABCDEF';
+
+    // Replace with a wrong key: the service refuses it; the title stays.
+    let p = script(api).typeIn(wrong);
+    await vscode.commands.executeCommand('platformExplorer.replaceSecretKey', { titleId: RACER.titleId });
+    p.assertDone();
+    p = script(api);
+    const refused = await vscode.commands.executeCommand('platformExplorer.showPlayedTitles', { titleId: RACER.titleId, platformId: PLAYER.platformId });
+    assert.equal(refused, undefined);
+    assert.equal(p.errors.length, 1);
+    assert.match(p.errors[0], /key/i, 'the message should point at the secret key');
+    assert.ok(!p.errors[0].includes(wrong), 'the error message shows the key');
+    assert.ok(api.titles.get(RACER.titleId), 'the title was lost after a failing command');
+
+    // Set the right key again: the same command now works.
+    p = script(api).typeIn(RACER.secretKey);
+    await vscode.commands.executeCommand('platformExplorer.setSecretKey', { titleId: RACER.titleId });
+    p = script(api);
+    const played = await vscode.commands.executeCommand<string[]>('platformExplorer.showPlayedTitles', { titleId: RACER.titleId, platformId: PLAYER.platformId });
+    assert.deepEqual(played, PLAYER.playedTitles);
+    p.assertDone();
+
+    const persisted = persistedOutsideSecretStorage(api);
+    for (const k of [wrong, RACER.secretKey, DEMO_TITLES[1].secretKey]) {
+      assert.ok(!persisted.includes(k), 'a key reached state or settings');
+      assert.ok(!api.logLines().some((l) => l.includes(k)), 'a key reached the log');
+    }
+
+    // Clear: confirmation first; cancelling keeps the key.
+    p = script(api).press(undefined);
+    await vscode.commands.executeCommand('platformExplorer.clearSecretKey', { titleId: RACER.titleId });
+    assert.equal(await api.hasSecretKey(RACER.titleId), true);
+    p = script(api).press('Clear');
+    await vscode.commands.executeCommand('platformExplorer.clearSecretKey', { titleId: RACER.titleId });
+    p.assertDone();
+    assert.equal(await api.hasSecretKey(RACER.titleId), false);
+    assert.equal((await titleItem(api, RACER.titleId)).description, `${RACER.titleId} · no key · emulator`);
+    const handheld = await titleChild(api, RACER.titleId, 'HandheldStore');
+    assert.equal(handheld.description, 'not loaded (no secret key)');
+
+    // Without a key, a command explains what to do and sends nothing.
+    const before = await requestCount(api, 'Admin/GetPlayedTitleList');
+    p = script(api);
+    await vscode.commands.executeCommand('platformExplorer.showPlayedTitles', { titleId: RACER.titleId, platformId: PLAYER.platformId });
+    assert.equal(p.errors.length, 1);
+    assert.match(p.errors[0], /secret key/i);
+    assert.equal(await requestCount(api, 'Admin/GetPlayedTitleList'), before);
+  });
+
+  it('Set Secret Key refuses an empty key or one with spaces as you type', async () => {
+    script(api).typeIn('C0FFEE').typeIn('Coffee').choose('Platform service').typeIn('');
+    await vscode.commands.executeCommand('platformExplorer.addTitle');
+    const p = script(api).typeIn('has a space');
+    await vscode.commands.executeCommand('platformExplorer.setSecretKey', { titleId: 'C0FFEE' });
+    assert.match(p.inputs[0].validation ?? '', /spaces/);
+    assert.equal(await api.hasSecretKey('C0FFEE'), false);
+  });
+
+  it('Rename changes the display name only; an empty name is refused', async () => {
+    await startEmulatorWithDemoTitles(api);
+    let p = script(api).typeIn('   ');
+    await vscode.commands.executeCommand('platformExplorer.renameTitle', { titleId: RACER.titleId });
+    assert.match(p.inputs[0].validation ?? '', /empty/);
+    assert.equal(api.titles.get(RACER.titleId)?.name, RACER.name);
+    p = script(api).typeIn('Racer (staging)');
+    await vscode.commands.executeCommand('platformExplorer.renameTitle', { titleId: RACER.titleId });
+    p.assertDone();
+    assert.equal(api.titles.get(RACER.titleId)?.name, 'Racer (staging)');
+    assert.equal((await titleItem(api, RACER.titleId)).label, 'Racer (staging)');
+    assert.equal(await api.hasSecretKey(RACER.titleId), true);
+  });
+
+  it('Remove Title asks first, then removes the title and its secret key', async () => {
+    await startEmulatorWithDemoTitles(api);
+    let p = script(api).press(undefined);
+    await vscode.commands.executeCommand('platformExplorer.removeTitle', { titleId: RACER.titleId });
+    assert.ok(api.titles.get(RACER.titleId));
+    assert.equal(await api.hasSecretKey(RACER.titleId), true);
+    p = script(api).press('Remove');
+    await vscode.commands.executeCommand('platformExplorer.removeTitle', { titleId: RACER.titleId });
+    p.assertDone();
+    assert.equal(api.titles.get(RACER.titleId), undefined);
+    assert.equal(await api.hasSecretKey(RACER.titleId), false);
+    assert.deepEqual((await children(api)).map((c) => c.id), [`title/${DEMO_TITLES[1].titleId}`]);
+  });
+
+  it('with several titles a command asks which one, offering the last one picked in this workspace first', async () => {
+    await startEmulatorWithDemoTitles(api);
+    const arena = DEMO_TITLES[1];
+    let p = script(api).choose(arena.name).typeIn(PLAYER.platformId);
+    await vscode.commands.executeCommand('platformExplorer.showPlayedTitles');
+    p.assertDone();
+    assert.deepEqual(p.picks[0].items.map((i) => i.description).sort(), [RACER.titleId, arena.titleId].sort());
+    p = script(api).choose(undefined);
+    await vscode.commands.executeCommand('platformExplorer.showPlayedTitles');
+    assert.equal(p.picks[0].items[0].description, arena.titleId, 'the last title picked should come first');
+    assert.deepEqual(p.errors, [], 'dismissing the pick is silent');
+  });
+
+  it('an unknown title in the argument is a clear error that names the title', async () => {
+    const p = script(api);
+    await vscode.commands.executeCommand('platformExplorer.showPlayedTitles', { titleId: 'BAD1', platformId: PLAYER.platformId });
+    assert.equal(p.errors.length, 1);
+    assert.match(p.errors[0], /BAD1 is not configured/);
+  });
+
+  it('sends no key from an untrusted workspace', async () => {
+    await startEmulatorWithDemoTitles(api);
+    api.setTrusted(false);
+    await emu(api, 'POST', 'stats/reset');
+    const p = script(api);
+    await vscode.commands.executeCommand('platformExplorer.showPlayedTitles', { titleId: RACER.titleId, platformId: PLAYER.platformId });
+    assert.equal(p.errors.length, 1);
+    assert.match(p.errors[0], /not trusted/);
+    assert.equal((await titleChild(api, RACER.titleId, 'HandheldStore')).description, 'not loaded (workspace not trusted)');
+    const stats = await emu<{ total: number }>(api, 'GET', 'stats');
+    assert.equal(stats.total, 0, 'a request reached the service from an untrusted workspace');
+  });
+
+  it('refuses to send a key while the service endpoint is still the placeholder', async () => {
+    script(api).typeIn('C0FFEE').typeIn('Coffee').choose('Platform service').typeIn('PLACEHOLDERTESTKEY0123456789abcd');
+    await vscode.commands.executeCommand('platformExplorer.addTitle');
+    const p = script(api);
+    await vscode.commands.executeCommand('platformExplorer.showPlayedTitles', { titleId: 'C0FFEE', platformId: PLAYER.platformId });
+    assert.equal(p.errors.length, 1);
+    assert.match(p.errors[0], /service endpoint is not set.*platformExplorer\.serviceEndpoint/);
+    const handheld = await titleChild(api, 'C0FFEE', 'HandheldStore');
+    assert.equal(handheld.description, 'could not load');
+    assert.match(handheld.contextValue, /\berror\b/);
+  });
+});
