@@ -97,7 +97,7 @@ export async function runControl(ctx: ControlContext, method: string, path: stri
       return { IdentityToken: await mintToken(service, body) };
   }
   const m = /^titles\/([^/]+)\/(addons\/([^/]+)|launcher)$/.exec(path);
-  if (method === 'POST' && m) {
+  if ((method === 'POST' || (method === 'DELETE' && m?.[3])) && m) {
     const title = service.data.titles[m[1].toUpperCase()];
     if (!title) throw invalidParams({ titleId: [`Unknown title ${m[1]}.`] });
     if (m[2] === 'launcher') {
@@ -108,9 +108,10 @@ export async function runControl(ctx: ControlContext, method: string, path: stri
     }
     const name = m[3] as AddonName;
     if (!ADDON_NAMES.includes(name)) throw invalidParams({ addon: [`addon must be one of ${ADDON_NAMES.join(', ')}.`] });
-    (title.addons as Record<AddonName, unknown>)[name] = defaultAddon(title.titleId, name);
+    // DELETE removes any add-on (HandheldStore has no delete operation) for Created:false tests.
+    (title.addons as Record<AddonName, unknown>)[name] = method === 'DELETE' ? null : defaultAddon(title.titleId, name);
     await service.persistNow();
-    return { ok: true, titleId: title.titleId, addon: name };
+    return { ok: true, titleId: title.titleId, addon: name, present: method !== 'DELETE' };
   }
   throw notFound(method, path);
 }

@@ -84,7 +84,7 @@ function buildDemoPlayers(): DemoPlayer[] {
       storefrontNames: i % 3 === 2 ? [] : [`racer_${name.toLowerCase()}_${i}`],
       launcherSubject: i % 4 === 3 ? undefined : `launcher-user-${String(i).padStart(4, '0')}`,
       playedTitles,
-      banned: i === DEMO_PLAYER_COUNT - 1,
+      banned: i === DEMO_PLAYER_COUNT - 2,
     });
   }
   return players;

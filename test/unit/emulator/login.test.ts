@@ -1,0 +1,159 @@
+import * as assert from 'node:assert/strict';
+import { DEMO_PLAYERS, DEMO_UNLINKED, LAUNCHER_ISSUER } from '../../../src/emulator/seed';
+import { ARENA, Emu, MAIN } from './harness';
+
+const NO_ZONE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/;
+const player = DEMO_PLAYERS.find((p) => p.launcherSubject && !p.banned && p.playedTitles.includes(MAIN.titleId) && p.displayName)!;
+const banned = DEMO_PLAYERS.find((p) => p.banned)!;
+
+describe('emulator: LoginWithLauncher', () => {
+  let emu: Emu;
+  before(async () => { emu = await Emu.start(); });
+  after(async () => { await emu.close(); });
+  beforeEach(async () => { await emu.control('reset', {}); });
+
+  const login = async (body: Record<string, unknown>, titleId = MAIN.titleId) => emu.call('Server/LoginWithLauncher', body, { titleId });
+
+  it('signs a linked player in with the full result shape', async () => {
+    const IdentityToken = await emu.launcherToken({ subject: player.launcherSubject });
+    const r = await login({ IdentityToken, CustomTags: { build: '42' } });
+    assert.equal(r.status, 200, r.text);
+    const d = r.json.data;
+    assert.equal(d.NewlyCreated, false);
+    assert.equal(d.PlatformId, player.platformId);
+    assert.equal(typeof d.SessionTicket, 'string');
+    assert.ok(d.SessionTicket.length > 20);
+    assert.equal(d.EntityToken.Entity.Type, 'title_player_account');
+    assert.equal(d.EntityToken.Entity.TypeString, 'title_player_account');
+    assert.match(d.EntityToken.TokenExpiration, /Z$/);
+    assert.match(d.LastLoginTime, NO_ZONE);
+    assert.deepEqual(Object.keys(d.SettingsForUser).sort(), ['GatherDeviceInfo', 'GatherFocusInfo', 'NeedsAttribution']);
+    assert.deepEqual(d.TreatmentAssignment, { Variables: [], Variants: [] });
+    assert.equal(d.InfoResultPayload, undefined, 'no info parts without InfoRequestParameters');
+  });
+
+  it('returns the InfoResultPayload parts the flags ask for, user data filtered by UserDataKeys', async () => {
+    const IdentityToken = await emu.launcherToken({ subject: player.launcherSubject });
+    const r = await login({
+      IdentityToken,
+      InfoRequestParameters: { GetUserAccountInfo: true, GetUserVirtualCurrency: true, GetUserData: true, UserDataKeys: ['Garage', 'Missing'], GetPlayerProfile: true },
+    });
+    assert.equal(r.status, 200, r.text);
+    const p = r.json.data.InfoResultPayload;
+    assert.equal(p.AccountInfo.PlatformId, player.platformId);
+    assert.match(p.AccountInfo.Created, NO_ZONE);
+    assert.equal(p.AccountInfo.TitleInfo.TitlePlayerAccount.Type, 'title_player_account');
+    assert.equal(p.AccountInfo.TitleInfo.TitlePlayerAccount.Id, r.json.data.EntityToken.Entity.Id);
+    for (const k of ['Created', 'LastLogin', 'FirstLogin']) assert.match(p.AccountInfo.TitleInfo[k], NO_ZONE);
+    assert.deepEqual(Object.keys(p.UserVirtualCurrency).sort(), ['EN', 'GC']);
+    assert.ok(Number.isInteger(p.UserVirtualCurrency.GC));
+    assert.equal(p.UserVirtualCurrencyRechargeTimes.EN.RechargeMax, 10);
+    assert.ok(Number.isInteger(p.UserVirtualCurrencyRechargeTimes.EN.SecondsToRecharge));
+    assert.deepEqual(Object.keys(p.UserData), ['Garage']);
+    assert.equal(p.UserData.Garage.Permission, 'Public');
+    assert.match(p.UserData.Garage.LastUpdated, NO_ZONE);
+    assert.ok(Number.isInteger(p.UserDataVersion));
+    assert.equal(p.PlayerProfile.PlayerId, player.platformId);
+    assert.equal(p.PlayerProfile.TitleId, MAIN.titleId);
+    assert.equal(p.PlayerProfile.DisplayName, player.displayName);
+
+    const onlyData = await login({ IdentityToken, InfoRequestParameters: { GetUserData: true } });
+    const q = onlyData.json.data.InfoResultPayload;
+    assert.deepEqual(Object.keys(q).sort(), ['UserData', 'UserDataVersion']);
+    assert.ok(Object.keys(q.UserData).length >= 2, 'all keys without UserDataKeys');
+  });
+
+  it('ProfileConstraints the title allows shape the profile; others fail with 1303', async () => {
+    const IdentityToken = await emu.launcherToken({ subject: player.launcherSubject });
+    const allowed = await login({ IdentityToken, InfoRequestParameters: { GetPlayerProfile: true, ProfileConstraints: { ShowCreated: true, ShowLastLogin: true } } });
+    assert.equal(allowed.status, 200, allowed.text);
+    const prof = allowed.json.data.InfoResultPayload.PlayerProfile;
+    assert.match(prof.Created, NO_ZONE);
+    assert.match(prof.LastLogin, NO_ZONE);
+    assert.equal(prof.DisplayName, undefined, 'ShowDisplayName not asked');
+    const refused = await login({ IdentityToken, InfoRequestParameters: { GetPlayerProfile: true, ProfileConstraints: { ShowTotalValueToDateInUsd: true } } });
+    assert.equal(refused.status, 400);
+    assert.equal(refused.json.error, 'RequestViewConstraintParamsNotAllowed');
+    assert.equal(refused.json.errorCode, 1303);
+  });
+
+  it('maps each token failure to its code', async () => {
+    const subject = player.launcherSubject;
+    const cases: [string, Record<string, unknown> | string, string, number][] = [
+      ['bad signature', { subject, wrongKey: true }, 'InvalidSignature', 1273],
+      ['expired', { subject, expiresInSeconds: -60 }, 'InvalidSignatureTime', 1324],
+      ['not yet valid', { subject, notBefore: 600 }, 'InvalidSignatureTime', 1324],
+      ['wrong issuer', { subject, issuer: 'https://someone-else.example' }, 'InvalidAuthToken', 1326],
+      ['wrong audience', { subject, audience: 'platform-title-OTHER' }, 'InvalidAuthToken', 1326],
+      ['another title\'s audience', { subject, titleId: ARENA.titleId, audience: 'platform-title-A248' }, 'InvalidSignature', 1273],
+      ['garbage', 'not.a.jwt', 'InvalidAuthToken', 1326],
+      ['not even dotted', 'garbage', 'InvalidAuthToken', 1326],
+    ];
+    for (const [name, mint, error, code] of cases) {
+      const IdentityToken = typeof mint === 'string' ? mint : await emu.launcherToken(mint);
+      const r = await login({ IdentityToken });
+      assert.equal(r.status, 400, name);
+      assert.equal(r.json.error, error, `${name}: ${r.text}`);
+      assert.equal(r.json.errorCode, code, name);
+      assert.ok(!r.text.includes(IdentityToken), `${name}: the token is not echoed`);
+    }
+    const explicit = await emu.launcherToken({ subject, issuer: LAUNCHER_ISSUER, audience: `platform-title-${MAIN.titleId}` });
+    assert.equal((await login({ IdentityToken: explicit })).status, 200, 'the same claims with the right values pass');
+  });
+
+  it('a token that is valid after clock/advance passes nbf, and one that expires fails after it', async () => {
+    const IdentityToken = await emu.launcherToken({ subject: player.launcherSubject, notBefore: 30, expiresInSeconds: 120 });
+    assert.equal((await login({ IdentityToken })).json.errorCode, 1324);
+    await emu.control('clock/advance', { ms: 31_000 });
+    assert.equal((await login({ IdentityToken })).status, 200);
+    await emu.control('clock/advance', { ms: 120_000 });
+    assert.equal((await login({ IdentityToken })).json.errorCode, 1324);
+  });
+
+  it('launcher off: LauncherNotEnabledForTitle 1602', async () => {
+    const IdentityToken = await emu.launcherToken({ subject: player.launcherSubject });
+    assert.equal((await emu.control(`titles/${MAIN.titleId}/launcher`, { enabled: false })).status, 200);
+    const r = await login({ IdentityToken });
+    assert.equal(r.status, 400);
+    assert.equal(r.json.error, 'LauncherNotEnabledForTitle');
+    assert.equal(r.json.errorCode, 1602);
+    await emu.control(`titles/${MAIN.titleId}/launcher`, { enabled: true });
+    assert.equal((await login({ IdentityToken })).status, 200);
+  });
+
+  it('unlinked identity: AccountNotFound without CreateAccount; CreateAccount creates the player once', async () => {
+    const IdentityToken = await emu.launcherToken({ subject: DEMO_UNLINKED.launcherSubject });
+    const missing = await login({ IdentityToken });
+    assert.equal(missing.status, 400);
+    assert.equal(missing.json.error, 'AccountNotFound');
+    assert.equal(missing.json.errorCode, 1001);
+    const created = await login({ IdentityToken, CreateAccount: true, InfoRequestParameters: { GetUserVirtualCurrency: true } });
+    assert.equal(created.status, 200, created.text);
+    assert.equal(created.json.data.NewlyCreated, true);
+    assert.match(created.json.data.PlatformId, /^[0-9A-F]{16}$/);
+    assert.deepEqual(created.json.data.InfoResultPayload.UserVirtualCurrency, { GC: 100, EN: 5 });
+    const again = await login({ IdentityToken, CreateAccount: true });
+    assert.equal(again.json.data.NewlyCreated, false);
+    assert.equal(again.json.data.PlatformId, created.json.data.PlatformId);
+    const played = await emu.call('Admin/GetPlayedTitleList', { PlatformId: created.json.data.PlatformId });
+    assert.deepEqual(played.json.data.TitleIds, [MAIN.titleId]);
+  });
+
+  it('a banned player gets AccountBanned', async () => {
+    const IdentityToken = await emu.launcherToken({ subject: banned.launcherSubject });
+    const r = await login({ IdentityToken });
+    assert.equal(r.json.error, 'AccountBanned');
+    assert.equal(r.json.errorCode, 1002);
+  });
+
+  it('wrongly typed members fail with InvalidParams naming each field', async () => {
+    const r = await login({ IdentityToken: 5, CreateAccount: 'yes', CustomTags: { a: 1 }, InfoRequestParameters: { GetUserData: 'true', UserDataKeys: 'Garage', ProfileConstraints: { ShowEverything: true } } });
+    assert.equal(r.status, 400);
+    assert.equal(r.json.error, 'InvalidParams');
+    for (const f of ['IdentityToken', 'CreateAccount', 'CustomTags', 'InfoRequestParameters.GetUserData', 'InfoRequestParameters.UserDataKeys', 'InfoRequestParameters.ProfileConstraints']) {
+      assert.ok(r.json.errorDetails[f]?.length > 0, `${f} in ${r.text}`);
+    }
+    const missing = await login({});
+    assert.ok(missing.json.errorDetails.IdentityToken);
+  });
+});
