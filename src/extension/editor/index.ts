@@ -1,0 +1,69 @@
+// Player IDs in files: context keys for the editor's context menu, a hover card with
+// actions, and Copy PlatformId.
+import * as vscode from 'vscode';
+import { platformIdAt } from '../../core/ids';
+import { ContextKeys, setContext } from '../contextKeys';
+import { platformIdInEditor } from './selection';
+
+/** Commands a hover card may run; nothing else is enabled in its markdown. */
+export const HOVER_COMMANDS = [
+  'platformExplorer.deleteMasterPlayerAccount',
+  'platformExplorer.showPlayedTitles',
+  'platformExplorer.copyPlatformId',
+] as const;
+
+export function registerEditorFeatures(): vscode.Disposable {
+  const disposables: vscode.Disposable[] = [];
+  let lastHasId: boolean | undefined;
+  let lastHasList: boolean | undefined;
+
+  const update = (editor: vscode.TextEditor | undefined): void => {
+    const hasId = platformIdInEditor(editor) !== undefined;
+    const hasList = editor !== undefined && !editor.selection.isEmpty;
+    if (hasId !== lastHasId) {
+      lastHasId = hasId;
+      void setContext(ContextKeys.editorHasPlatformId, hasId);
+    }
+    if (hasList !== lastHasList) {
+      lastHasList = hasList;
+      void setContext(ContextKeys.editorHasIdList, hasList);
+    }
+  };
+
+  disposables.push(
+    vscode.window.onDidChangeTextEditorSelection((e) => update(e.textEditor)),
+    vscode.window.onDidChangeActiveTextEditor(update),
+    vscode.languages.registerHoverProvider([{ scheme: 'file' }, { scheme: 'untitled' }], { provideHover }),
+    vscode.commands.registerCommand('platformExplorer.copyPlatformId', copyPlatformId),
+  );
+  update(vscode.window.activeTextEditor);
+  return vscode.Disposable.from(...disposables);
+}
+
+function provideHover(doc: vscode.TextDocument, pos: vscode.Position): vscode.Hover | undefined {
+  const hit = platformIdAt(doc.lineAt(pos.line).text, pos.character);
+  if (!hit) return undefined;
+  const arg = (platformId: string): string => encodeURIComponent(JSON.stringify([{ platformId }]));
+  const md = new vscode.MarkdownString(undefined, true);
+  md.isTrusted = { enabledCommands: [...HOVER_COMMANDS] };
+  // The ID is hex by construction (platformIdAt), so it is safe inside code and links.
+  md.appendMarkdown(`**PlatformId** \`${hit.id}\`\n\n`);
+  md.appendMarkdown(
+    [
+      `[$(list-unordered) ${vscode.l10n.t('Show Played Titles')}](command:platformExplorer.showPlayedTitles?${arg(hit.id)})`,
+      `[$(copy) ${vscode.l10n.t('Copy')}](command:platformExplorer.copyPlatformId?${arg(hit.id)})`,
+      `[$(trash) ${vscode.l10n.t('Delete Master Player Account…')}](command:platformExplorer.deleteMasterPlayerAccount?${arg(hit.id)})`,
+    ].join(' · '),
+  );
+  return new vscode.Hover(md, new vscode.Range(pos.line, hit.start, pos.line, hit.end));
+}
+
+async function copyPlatformId(arg?: { platformId?: string }): Promise<void> {
+  const id = typeof arg?.platformId === 'string' ? arg.platformId : platformIdInEditor(vscode.window.activeTextEditor);
+  if (!id) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('No PlatformId under the cursor.'));
+    return;
+  }
+  await vscode.env.clipboard.writeText(id);
+  vscode.window.setStatusBarMessage(vscode.l10n.t('Copied PlatformId {0}', id), 3000);
+}
