@@ -1,0 +1,194 @@
+// Starts code-server (a real VS Code 1.139 with a server-side extension host) on a free
+// loopback port, isolated in its own run folder and process group. Used by run.mjs (the
+// integration suite) and meant for UI tests and demos that drive the same server with Playwright.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { CHROMIUM, CODE_SERVER_ENTRY, MARKER, NODE24_BIN, REPO_ROOT, RUNS_DIR } from './paths.mjs';
+
+export { CHROMIUM, REPO_ROOT };
+
+// Chromium flags for a quiet headless browser on a machine without internet.
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+const DEFAULT_SETTINGS = {
+  'chat.disableAIFeatures': true,
+  'telemetry.telemetryLevel': 'off',
+  'update.mode': 'none',
+  'extensions.autoUpdate': false,
+  'extensions.autoCheckUpdates': false,
+  'workbench.startupEditor': 'none',
+  'workbench.enableExperiments': false,
+  'security.workspace.trust.enabled': false,
+};
+
+const RUN_DIR_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+export function assertInstalled() {
+  if (!existsSync(MARKER) || !existsSync(NODE24_BIN) || !existsSync(CODE_SERVER_ENTRY)) {
+    throw new Error('the test VS Code is not installed: run `node scripts/test-host/install.mjs` first');
+  }
+}
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolvePort(port));
+    });
+  });
+}
+
+// Run folders of earlier runs (kept after failures for their logs) are removed after a day.
+function pruneOldRuns() {
+  let names = [];
+  try { names = readdirSync(RUNS_DIR); } catch { return; }
+  for (const name of names) {
+    const dir = join(RUNS_DIR, name);
+    try {
+      if (Date.now() - statSync(dir).mtimeMs > RUN_DIR_MAX_AGE_MS) rmSync(dir, { recursive: true, force: true });
+    } catch { /* raced with another run's cleanup */ }
+  }
+}
+
+function groupAlive(pgid) {
+  try { process.kill(-pgid, 0); return true; } catch { return false; }
+}
+
+function killGroup(pgid, signal) {
+  try { process.kill(-pgid, signal); } catch { /* already gone */ }
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function waitForGroupExit(pgid, ms) {
+  const deadline = Date.now() + ms;
+  while (groupAlive(pgid) && Date.now() < deadline) await sleep(100);
+  return !groupAlive(pgid);
+}
+
+/**
+ * @param {object} [o]
+ * @param {string} [o.folder] workspace folder the workbench opens (default: an empty folder in the run dir)
+ * @param {Record<string, unknown>} [o.settings] extra user settings
+ * @param {Record<string, string>} [o.env] extra environment for the server and its extension host
+ * @param {number} [o.startTimeoutMs] deadline for /healthz (default 60 s)
+ * @param {(line: string) => void} [o.log] progress lines (default: none)
+ * @returns {Promise<{ origin: string, url: string, port: number, runDir: string, folder: string, logFile: string,
+ *   remoteUri(path: string): string, workbenchUrl(o?: { folder?: string, payload?: [string, string][] }): string,
+ *   testUrl(o: { extensionDevelopmentPath: string, extensionTestsPath?: string, extensionEnvironment?: Record<string, string>, folder?: string }): string,
+ *   exited: Promise<number | null>, stop(o?: { keepRunDir?: boolean }): Promise<void> }>}
+ */
+export async function startCodeServer(o = {}) {
+  assertInstalled();
+  const log = o.log ?? (() => {});
+  pruneOldRuns();
+
+  // A short run id keeps socket paths under TMPDIR within the 107-byte limit.
+  const runId = `${Date.now().toString(36)}-${process.pid.toString(36)}`;
+  const runDir = join(RUNS_DIR, runId);
+  const dirs = {
+    home: join(runDir, 'home'), tmp: join(runDir, 'tmp'), ud: join(runDir, 'ud'), ext: join(runDir, 'ext'),
+    config: join(runDir, 'xdg', 'config'), data: join(runDir, 'xdg', 'data'), cache: join(runDir, 'xdg', 'cache'),
+    state: join(runDir, 'xdg', 'state'), runtime: join(runDir, 'xdg', 'run'), workspace: join(runDir, 'workspace'),
+  };
+  for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true, mode: 0o700 });
+  mkdirSync(join(dirs.ud, 'User'), { recursive: true });
+  writeFileSync(join(dirs.ud, 'User', 'settings.json'), JSON.stringify({ ...DEFAULT_SETTINGS, ...o.settings }, null, 2));
+  const folder = resolve(o.folder ?? dirs.workspace);
+
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const configFile = join(runDir, 'config.yaml');
+  writeFileSync(configFile, `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
+
+  const env = { ...process.env };
+  // A parent VS Code (e.g. a developer's terminal) must not leak its IPC hooks into ours.
+  for (const k of Object.keys(env)) if (k.startsWith('VSCODE_') || k === 'ELECTRON_RUN_AS_NODE') delete env[k];
+  Object.assign(env, {
+    HOME: dirs.home, TMPDIR: dirs.tmp, XDG_CONFIG_HOME: dirs.config, XDG_DATA_HOME: dirs.data,
+    XDG_CACHE_HOME: dirs.cache, XDG_STATE_HOME: dirs.state, XDG_RUNTIME_DIR: dirs.runtime,
+    EXTENSIONS_GALLERY: '{}', ...o.env,
+  });
+
+  const logFile = join(runDir, 'server.log');
+  const out = createWriteStream(logFile);
+  const args = [
+    CODE_SERVER_ENTRY, '--config', configFile, '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none',
+    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override',
+    '--vscode-option', 'enable-smoke-test-driver', '--user-data-dir', dirs.ud, '--extensions-dir', dirs.ext,
+  ];
+  log(`starting code-server on ${origin} (run folder ${runDir})`);
+  // detached = setsid: the server and everything it spawns share one process group we can kill.
+  const child = spawn(NODE24_BIN, args, { cwd: dirs.home, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const pgid = child.pid;
+  child.stdout.pipe(out, { end: false });
+  child.stderr.pipe(out, { end: false });
+  const exited = new Promise((r) => {
+    child.once('exit', (code) => r(code));
+    child.once('error', (e) => { out.write(`spawn error: ${e.message}\n`); r(null); });
+  });
+
+  // Last resort if our process exits without calling stop(): never leave the group behind.
+  const onExit = () => killGroup(pgid, 'SIGKILL');
+  process.on('exit', onExit);
+
+  let stopped = false;
+  async function stop({ keepRunDir = false } = {}) {
+    if (stopped) return;
+    stopped = true;
+    if (pgid) {
+      killGroup(pgid, 'SIGTERM');
+      if (!(await waitForGroupExit(pgid, 5000))) {
+        killGroup(pgid, 'SIGKILL');
+        await waitForGroupExit(pgid, 2000);
+      }
+    }
+    process.off('exit', onExit);
+    await new Promise((r) => out.end(r));
+    if (!keepRunDir) rmSync(runDir, { recursive: true, force: true });
+  }
+
+  const remoteUri = (p) => `vscode-remote://127.0.0.1:${port}${resolve(p)}`;
+  const workbenchUrl = ({ folder: f = folder, payload } = {}) => {
+    const q = new URLSearchParams({ folder: resolve(f) });
+    if (payload) q.set('payload', JSON.stringify(payload));
+    return `${origin}/?${q}`;
+  };
+  const testUrl = ({ extensionDevelopmentPath, extensionTestsPath, extensionEnvironment, folder: f }) => {
+    const payload = [['extensionDevelopmentPath', remoteUri(extensionDevelopmentPath)]];
+    if (extensionTestsPath) payload.push(['extensionTestsPath', remoteUri(extensionTestsPath)]);
+    payload.push(['skipWelcome', 'true']);
+    if (extensionEnvironment && Object.keys(extensionEnvironment).length > 0) {
+      payload.push(['extensionEnvironment', JSON.stringify(extensionEnvironment)]);
+    }
+    return workbenchUrl({ folder: f, payload });
+  };
+
+  try {
+    const deadline = Date.now() + (o.startTimeoutMs ?? 60_000);
+    let ready = false;
+    let early = false;
+    void exited.then(() => { early = true; });
+    while (!ready) {
+      if (early) throw new Error(`code-server exited during start-up; see ${logFile}`);
+      if (Date.now() > deadline) throw new Error(`code-server did not answer /healthz in time; see ${logFile}`);
+      try {
+        const res = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(2000) });
+        ready = res.ok;
+      } catch { /* not listening yet */ }
+      if (!ready) await sleep(200);
+    }
+  } catch (e) {
+    await stop({ keepRunDir: true });
+    throw e;
+  }
+  log('code-server is up');
+  return { origin, url: `${origin}/`, port, runDir, folder, logFile, remoteUri, workbenchUrl, testUrl, exited, stop };
+}
