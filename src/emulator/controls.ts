@@ -1,5 +1,6 @@
 // Test controls under /_emulator/ (loopback clients only): reset and seed, outbox, jobs,
 // clock, stats, faults, launcher tokens, add-on and launcher switches, token expiry.
+// Besides the agreed controls: DELETE titles/<titleId>/addons/<name> removes an add-on.
 
 import { ApiError, FieldCheck, invalidParams } from './http';
 import { Faults, parseFaults } from './faults';

@@ -1,5 +1,7 @@
-// Seeds: `demo` (two titles of one publisher, a few dozen players with every kind of link)
-// and `empty` (the same titles, no players). The demo data is deterministic and exported so
+// Seeds: `demo` (two titles of one publisher, a few dozen players with every kind of link),
+// `empty` (the same titles, no players) and `bench` (the same titles, BENCH_PLAYER_COUNT
+// players for `npm run bench`: even benchmark identifiers are linked, odd ones are not).
+// The demo data is deterministic and exported so
 // tests and the demo can name known linked and unlinked identifiers; only the launcher key
 // pairs are generated fresh at seed time.
 
@@ -14,8 +16,8 @@ import type {
   TitleState,
 } from './state';
 
-export type SeedName = 'demo' | 'empty';
-export const SEED_NAMES: readonly SeedName[] = ['demo', 'empty'];
+export type SeedName = 'demo' | 'empty' | 'bench';
+export const SEED_NAMES: readonly SeedName[] = ['demo', 'empty', 'bench'];
 
 export const DEMO_PUBLISHER_ID = '5E1D0';
 export const LAUNCHER_ISSUER = 'https://launcher-idp.emulator.local';
@@ -92,6 +94,35 @@ function buildDemoPlayers(): DemoPlayer[] {
 
 /** The demo players (deterministic). */
 export const DEMO_PLAYERS: readonly DemoPlayer[] = buildDemoPlayers();
+
+/** Players of the bench seed: one per even index below 2 x BENCH_PLAYER_COUNT. */
+export const BENCH_PLAYER_COUNT = 5000;
+
+/** The i-th benchmark Storefront name; linked by the bench seed when i is even. */
+export function benchStorefrontName(i: number): string {
+  return `bench_racer_${i}`;
+}
+
+/** The i-th benchmark ConsoleLive ID (RETAIL); linked by the bench seed when i is even. */
+export function benchConsoleLiveId(i: number): string {
+  return String(2533274900000000 + i);
+}
+
+function buildBenchPlayers(): DemoPlayer[] {
+  const players: DemoPlayer[] = [];
+  for (let i = 0; i < 2 * BENCH_PLAYER_COUNT; i += 2) {
+    const hex = createHash('sha256').update(`bench-player-${i}`).digest('hex').toUpperCase();
+    players.push({
+      platformId: (hex[0] === '0' ? 'B' : hex[0]) + hex.slice(1, 16),
+      displayName: `Bench ${i}`,
+      consoleLive: [{ sandbox: 'RETAIL', id: benchConsoleLiveId(i) }],
+      storefrontNames: [benchStorefrontName(i)],
+      playedTitles: ['F71AC'],
+      banned: false,
+    });
+  }
+  return players;
+}
 
 /** Identifiers the demo seed does NOT link to any player. */
 export const DEMO_UNLINKED = {
@@ -191,6 +222,8 @@ export async function buildSeed(seed: SeedName): Promise<EmulatorData> {
   const players: Record<string, PlayerState> = {};
   if (seed === 'demo') {
     DEMO_PLAYERS.forEach((p, i) => { players[p.platformId] = playerState(p, i, titles); });
+  } else if (seed === 'bench') {
+    buildBenchPlayers().forEach((p, i) => { players[p.platformId] = playerState(p, i, titles); });
   }
   return { titles, players, jobs: [], outbox: [] };
 }

@@ -203,8 +203,8 @@ export class PlatformService {
 
   // ---- Admin -------------------------------------------------------------------------
 
-  private findPlayer(title: TitleState, body: Json): PlayerState {
-    const check = new FieldCheck();
+  /** The player named by body.PlatformId; `check` may carry the caller's other field problems. */
+  private findPlayer(title: TitleState, body: Json, check = new FieldCheck()): PlayerState {
     const platformId = check.string(body, 'PlatformId', true);
     check.done();
     const player = this.data.players[platformId!];
@@ -225,8 +225,7 @@ export class PlatformService {
   private async deleteMasterPlayerAccount(title: TitleState, body: Json): Promise<DeleteMasterPlayerAccountResult> {
     const check = new FieldCheck();
     const metaData = check.string(body, 'MetaData', false);
-    check.done();
-    const player = this.findPlayer(title, body);
+    const player = this.findPlayer(title, body, check);
     // Everything up to the push runs synchronously, so of two concurrent deletes exactly one queues.
     const queued = this.idx.queuedJobByPlayer.get(player.platformId);
     if (queued) {

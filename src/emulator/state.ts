@@ -126,7 +126,7 @@ export interface EmulatorData {
 /** What the state file holds: the data plus server-wide settings that survive a reset. */
 export interface PersistedState {
   version: 1;
-  seed: 'demo' | 'empty';
+  seed: 'demo' | 'empty' | 'bench';
   /** HMAC key of the stateless entity tokens (base64). */
   tokenSecret: string;
   /** Tokens issued at or before this emulator time count as expired (tokens/expire). */

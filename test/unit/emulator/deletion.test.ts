@@ -84,6 +84,9 @@ describe('emulator: DeleteMasterPlayerAccount lifecycle', () => {
     const missing = await emu.call('Admin/DeleteMasterPlayerAccount', { MetaData: 'x' });
     assert.equal(missing.json.error, 'InvalidParams');
     assert.ok(missing.json.errorDetails.PlatformId);
+    const both = await emu.call('Admin/DeleteMasterPlayerAccount', { MetaData: 5 });
+    assert.deepEqual(Object.keys(both.json.errorDetails).sort(), ['MetaData', 'PlatformId']);
+    assert.equal((await emu.control('jobs')).json.jobs.length, 0);
   });
 
   it('completes on its own after the configured delay (real timers)', async () => {
