@@ -82,8 +82,21 @@ function parseTemplate(t: string): ParsedTemplate | string {
   if (protocol === 'http' && !isLoopbackHost(probe.hostname)) {
     return 'The service endpoint uses http for a remote host. Use https; plain http is allowed only for 127.0.0.1, ::1 or localhost.';
   }
-  if (hostLabel && isLoopbackHost(probe.hostname)) {
-    return 'A loopback endpoint cannot take {titleId} in its host. Put it in the path: http://127.0.0.1:PORT/{titleId}.';
+  if (hostLabel) {
+    if (isLoopbackHost(probe.hostname)) {
+      return 'A loopback endpoint cannot take {titleId} in its host. Put it in the path: http://127.0.0.1:PORT/{titleId}.';
+    }
+    // An all-digit title ID must not turn the host into an IP address (e.g. "https://{titleId}." with 0000).
+    const rest = probe.host.slice(PROBE_TITLE_ID.length + 1);
+    let numeric: URL | undefined;
+    try {
+      numeric = new URL(t.replace(PLACEHOLDER, '0000'));
+    } catch {
+      numeric = undefined;
+    }
+    if (rest.length === 0 || rest.startsWith('.') || numeric?.host !== `0000.${rest}`) {
+      return 'After {titleId}. the host needs the service\'s domain name, e.g. https://{titleId}.example.net.';
+    }
   }
   return { hostLabel, probe };
 }

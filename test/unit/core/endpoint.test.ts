@@ -28,7 +28,7 @@ describe('core/endpoint', () => {
       'https://{titleId}.ex%61mple.net', 'https://{titleId}.exämple.net', 'https://{titleId}.example.net /x',
       'https://{titleId}.example.net:99999', 'https://{titleId}.[::1]', 'http://{titleId}.localhost:8080', 'http://127.0.0.1/a{titleId}b',
       'https://{titleId}.example.net/{x}', 'javascript://{titleId}.example.net', `https://{titleId}.${'a'.repeat(3000)}.net`,
-      'https://{titleId}.example.net\t',
+      'https://{titleId}.example.net\t', 'https://{titleId}.', 'https://{titleId}..example.net',
     ];
     for (const t of bad) {
       const err = validateEndpointTemplate(t);
