@@ -1,5 +1,5 @@
 // CLI: node dist/emulator.js [--port N] [--host 127.0.0.1] [--data DIR] [--seed demo|empty]
-//      [--deletion-delay MS] [--json] [--verbose]
+//      [--deletion-delay MS] [--json] [--verbose]   (--seed applies only when DIR holds no saved state)
 // With --json the first stdout line is exactly {"endpoint":...,"titles":[{"titleId","secretKey"}]}.
 
 import { startEmulator } from './server';
@@ -7,7 +7,7 @@ import type { EmulatorOptions } from './server';
 import { SEED_NAMES } from './seed';
 import type { SeedName } from './seed';
 
-const USAGE = 'usage: node dist/emulator.js [--port N] [--host 127.0.0.1|::1|localhost] [--data DIR] [--seed demo|empty] [--deletion-delay MS] [--json] [--verbose]';
+const USAGE = 'usage: node dist/emulator.js [--port N] [--host 127.0.0.1|::1|localhost] [--data DIR] [--seed ' + SEED_NAMES.join('|') + '] [--deletion-delay MS] [--json] [--verbose]';
 
 interface CliArgs {
   options: EmulatorOptions;

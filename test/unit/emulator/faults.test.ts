@@ -147,3 +147,27 @@ describe('emulator: fault injection, stats and controls', () => {
     await assert.rejects(startEmulator({ host: '0.0.0.0' }), /loopback/);
   });
 });
+
+describe('emulator: close()', () => {
+  it('ends hanging, dripping and delayed requests and resolves', async () => {
+    const emu = await Emu.start();
+    let closed = false;
+    try {
+      await emu.control('faults', { rules: [{ kind: 'timeout' }, { kind: 'drip' }] });
+      const send = () => emu.call(LOOKUP, body).then(() => 'answered', () => 'failed');
+      const hanging = send();
+      const dripping = send();
+      for (let i = 0; i < 100 && (await emu.control('stats')).json.total < 2; i++) await new Promise((r) => setTimeout(r, 10));
+      await emu.control('faults', { latencyMs: 60_000, rules: [] });
+      const delayed = send();
+      for (let i = 0; i < 100 && (await emu.control('stats')).json.total < 3; i++) await new Promise((r) => setTimeout(r, 10));
+      assert.equal((await emu.control('stats')).json.total, 3);
+      await emu.close();
+      closed = true;
+      assert.deepEqual(await Promise.all([hanging, dripping, delayed]), ['failed', 'failed', 'failed']);
+      await assert.rejects(emu.call(LOOKUP, body), 'no longer listening');
+    } finally {
+      if (!closed) await emu.close();
+    }
+  });
+});
