@@ -10,12 +10,13 @@ export function mask(secret: string): string {
 
 const HEADER_RE = /\b(X-SecretKey|X-EntityToken|X-Authorization|Authorization)(["']?\s*[:=]\s*["']?)(?:Bearer\s+)?([^\s"',;}]+)/gi;
 const JWT_RE = /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g;
-// Long runs of token alphabet with upper, lower and digits: random tokens look like this,
-// while hex hashes, UUIDs, words and identifiers do not.
+// Long runs of token alphabet with capitals and digits: secret keys and random tokens look like
+// this, while lower-case hashes, UUIDs (job receipts), words and identifiers do not.
 const TOKEN_RE = /[A-Za-z0-9+/=_-]{32,}/g;
+const UUID_RE = /^[0-9A-Fa-f]{8}-(?:[0-9A-Fa-f]{4}-){3}[0-9A-Fa-f]{12}$/;
 
 function looksRandom(s: string): boolean {
-  return /[A-Z]/.test(s) && /[a-z]/.test(s) && /[0-9]/.test(s);
+  return /[A-Z]/.test(s) && /[0-9]/.test(s) && !UUID_RE.test(s);
 }
 
 function usableSecrets(knownSecrets: readonly string[] | undefined): string[] {

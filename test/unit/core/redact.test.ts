@@ -25,8 +25,13 @@ describe('core/redact', () => {
     assert.ok(out.startsWith('X-SecretKey: ••••••••'));
   });
 
+  it('redactText masks an unknown secret key shaped like the service\'s (capitals and digits)', () => {
+    const key = 'EMUDEMOKEYQ7Q2M9X4T8W1R6Y3U5P0S2N8B4C7D1';
+    assert.equal(redactText(`key ${key} here`), `key ${mask(key)} here`);
+  });
+
   it('redactText leaves ordinary text, PlatformIds, hashes and UUIDs alone', () => {
-    const s = 'Player 9437A5ADDAE3012D, job 123e4567-e89b-12d3-a456-426614174000, hash da39a3ee5e6b4b0d3255bfef95601890afd80709, SecondarySubscriptionEnvironments';
+    const s = 'Player 9437A5ADDAE3012D, job 123e4567-e89b-12d3-a456-426614174000, JOB 123E4567-E89B-12D3-A456-426614174000, hash da39a3ee5e6b4b0d3255bfef95601890afd80709, SecondarySubscriptionEnvironments';
     assert.equal(redactText(s), s);
   });
 
