@@ -67,6 +67,15 @@ function malformed(operation: string, httpStatus: number, what: string, retryabl
   });
 }
 
+/**
+ * Sets an own property. Plain assignment of a key named "__proto__" (which JSON.parse makes an
+ * own member) would instead replace the copy's prototype, letting unchecked service data show
+ * through as inherited members.
+ */
+function put(o: Record<string, unknown>, k: string, v: unknown): void {
+  Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+}
+
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -84,7 +93,7 @@ function errorDetailsOf(v: unknown): Record<string, string[]> | undefined {
     const list = Array.isArray(messages) ? messages : [messages];
     const strings = list.filter((m): m is string => typeof m === 'string').map((m) => clip(m));
     if (strings.length > 0) {
-      out[field] = strings;
+      put(out, field, strings);
     }
   }
   return Object.keys(out).length > 0 ? out : undefined;
@@ -112,8 +121,9 @@ function serviceError(operation: string, raw: RawResponse, body: Record<string, 
     message += ` The service said: "${errorMessage}".`;
   }
   if (errorDetails !== undefined) {
-    const parts = Object.entries(errorDetails).slice(0, 5).map(([f, m]) => `${clip(f, 60)}: ${m.join('; ')}`);
-    message += ` Details: ${parts.join(' | ')}.`;
+    // Bounded whatever the service sends: the message ends up in a notification.
+    const parts = Object.entries(errorDetails).slice(0, 5).map(([f, m]) => clip(`${clip(f, 60)}: ${m.slice(0, 3).join('; ')}`));
+    message += ` Details: ${clip(parts.join(' | '), 1000)}.`;
   }
   if (retryAfterSeconds !== undefined && throttled) {
     message += ` Retry after ${retryAfterSeconds} s.`;
@@ -212,11 +222,13 @@ function check(v: unknown, schema: Schema, path: string): unknown {
   const out: Record<string, unknown> = {};
   if ('map' in schema) {
     for (const [k, item] of Object.entries(v)) {
-      out[k] = check(item, schema.map, `${path}.${k}`);
+      put(out, k, check(item, schema.map, `${path}.${k}`));
     }
     return out;
   }
-  Object.assign(out, v);
+  for (const [k, item] of Object.entries(v)) {
+    put(out, k, item);
+  }
   for (const [k, member] of Object.entries(schema.object)) {
     const item = v[k];
     if (item === undefined || item === null) {
@@ -228,7 +240,7 @@ function check(v: unknown, schema: Schema, path: string): unknown {
       }
       continue;
     }
-    out[k] = check(item, member, `${path}.${k}`);
+    put(out, k, check(item, member, `${path}.${k}`));
   }
   return out;
 }
