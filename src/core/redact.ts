@@ -85,7 +85,11 @@ export function redactObject<T>(v: T, knownSecrets?: readonly string[]): T {
     const obj: Record<string, unknown> = {};
     seen.set(x, obj);
     for (const [key, value] of Object.entries(x)) {
-      obj[key] = SECRET_KEYS.has(key.toLowerCase()) && typeof value === 'string' ? mask(value) : walk(value);
+      // defineProperty: assigning a "__proto__" member (JSON.parse makes it an own key) would set the prototype instead.
+      Object.defineProperty(obj, key, {
+        value: SECRET_KEYS.has(key.toLowerCase()) && typeof value === 'string' ? mask(value) : walk(value),
+        enumerable: true, writable: true, configurable: true,
+      });
     }
     return obj;
   };

@@ -61,6 +61,14 @@ describe('core/redact', () => {
     assert.equal(out.count, 3);
   });
 
+  it('redactObject keeps a "__proto__" member of parsed JSON as a plain member', () => {
+    const parsed = JSON.parse('{"__proto__":{"SessionTicket":"ticket-1234567890abcdef"},"a":1}') as Record<string, unknown>;
+    const out = redactObject(parsed);
+    assert.equal(Object.getPrototypeOf(out), Object.prototype);
+    assert.deepEqual(Object.getOwnPropertyDescriptor(out, '__proto__')?.value, { SessionTicket: '••••••••cdef' });
+    assert.equal((out as { SessionTicket?: unknown }).SessionTicket, undefined);
+  });
+
   it('redactObject copes with cycles', () => {
     const a: Record<string, unknown> = { SecretKey: 'abcdefgh' };
     a.self = a;
