@@ -55,12 +55,16 @@ export class Clients {
     }
     const timeoutMs = readSettings().requestTimeoutSeconds * 1000;
     const signature = `${endpoint}\n${timeoutMs}`;
+    const { PlatformClient: ClientClass } = await import('../core/api/client');
+    // No await from here to the set, so two concurrent calls cannot both build a client.
     const cached = this.cache.get(title.titleId);
     if (cached?.signature === signature) {
       return cached.client;
     }
-    await this.forget(title.titleId);
-    const { PlatformClient: ClientClass } = await import('../core/api/client');
+    if (cached) {
+      this.cache.delete(title.titleId);
+      cached.client.close().catch(() => undefined);
+    }
     const client = new ClientClass({
       titleId: title.titleId,
       endpoint,

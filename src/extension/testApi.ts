@@ -1,6 +1,5 @@
 // What activate() returns outside production (tests, extension development): hooks to
 // answer prompts and read the extension's state. It never hands out a secret value.
-import * as vscode from 'vscode';
 import type { AddonStates } from './addonStates';
 import type { DeletionJobStore } from './jobs';
 import { windowPrompts, type Prompts } from './prompts';
@@ -71,7 +70,6 @@ export function createTestApi(s: Services): TestApi {
         await s.ctx.workspaceState.update(key, undefined);
       }
       s.tree.refresh();
-      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     },
   };
 }

@@ -14,7 +14,10 @@ describe('Commands: declared and registered', () => {
     const declared = new Set<string>(
       ((ext.packageJSON as { contributes: { commands: { command: string }[] } }).contributes.commands).map((c) => c.command),
     );
-    const registered = new Set((await vscode.commands.getCommands(true)).filter((c) => c.startsWith('platformExplorer.')));
+    // VS Code adds `<viewId>.focus` and the like for every view; those are not ours to declare.
+    const registered = new Set(
+      (await vscode.commands.getCommands(true)).filter((c) => c.startsWith('platformExplorer.') && !c.startsWith('platformExplorer.titles.')),
+    );
     assert.ok(declared.size >= 20, `only ${declared.size} commands declared`);
     assert.deepEqual([...declared].filter((c) => !registered.has(c)), [], 'declared but not registered');
     assert.deepEqual([...registered].filter((c) => !declared.has(c)), [], 'registered but not declared');

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
 import type { TestApi } from '../../src/extension/testApi';
-import { activeDocumentText, children, emu, getApi, requestCount, script, startEmulatorWithDemoTitles, startFresh, titleChild } from './support/harness';
+import { activeDocumentText, closeAllEditors, children, emu, getApi, requestCount, script, startEmulatorWithDemoTitles, startFresh, titleChild } from './support/harness';
 
 const RACER = DEMO_TITLES[0];
 // Played both demo titles (see the seed), so the impact lists two titles.
@@ -120,7 +120,7 @@ describe('Delete Master Player Account', () => {
   });
 
   it('Show Played Titles for an unknown PlatformId shows the service\'s error', async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await closeAllEditors();
     const p = script(api).typeIn('ABCDEF0123456789');
     await vscode.commands.executeCommand('platformExplorer.showPlayedTitles', { titleId: RACER.titleId });
     assert.equal(p.errors.length, 1);

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_PLAYERS, DEMO_TITLES, DEMO_UNLINKED } from '../../src/emulator/seed';
 import type { TestApi } from '../../src/extension/testApi';
-import { activeDocumentText, emu, getApi, requestCount, script, startEmulatorWithDemoTitles, startFresh } from './support/harness';
+import { activeDocumentText, closeAllEditors, emu, getApi, requestCount, script, startEmulatorWithDemoTitles, startFresh } from './support/harness';
 
 const RACER = DEMO_TITLES[0];
 const retail = DEMO_PLAYERS.flatMap((p) => p.consoleLive.filter((c) => c.sandbox === 'RETAIL').map((c) => ({ id: c.id, platformId: p.platformId })));
@@ -136,7 +136,7 @@ describe('PlatformId lookups', () => {
     const ids = Array.from({ length: 300 }, (_, i) => String(2533274899000000 + i));
     await emu(api, 'POST', 'faults', { latencyMs: 150, rules: [] });
     await emu(api, 'POST', 'stats/reset');
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await closeAllEditors();
     const p = script(api).typeIn('RETAIL');
     // The first report is the 0-of-N start; cancel on the first chunk's answer.
     p.cancelProgressAfterReports = 2;
@@ -152,7 +152,7 @@ describe('PlatformId lookups', () => {
 
   it('a service failure shows the message with what to do, opens nothing, and keeps the title', async () => {
     await emu(api, 'POST', 'faults', { rules: [{ operation: 'Server/GetPlatformIDsFromStorefrontNames', kind: '500', times: -1 }] });
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await closeAllEditors();
     const p = script(api);
     try {
       await vscode.commands.executeCommand('platformExplorer.lookUpStorefrontNames', { titleId: RACER.titleId, names: [names[0].name] });

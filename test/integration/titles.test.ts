@@ -16,6 +16,16 @@ function persistedOutsideSecretStorage(api: TestApi): string {
   return JSON.stringify({ state: api.stateSnapshot(), settings });
 }
 
+/** Sets the user-level endpoint and waits until the configuration reads it back (the write lands asynchronously). */
+async function setServiceEndpoint(value: string | undefined): Promise<void> {
+  await vscode.workspace.getConfiguration('platformExplorer').update('serviceEndpoint', value, vscode.ConfigurationTarget.Global);
+  const deadline = Date.now() + 5000;
+  while (vscode.workspace.getConfiguration('platformExplorer').inspect('serviceEndpoint')?.globalValue !== value) {
+    assert.ok(Date.now() < deadline, 'the endpoint setting did not change');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
 describe('Titles and keys', () => {
   let api: TestApi;
 
@@ -63,7 +73,7 @@ describe('Titles and keys', () => {
     await vscode.commands.executeCommand('platformExplorer.addTitle');
     assert.match(p.inputs[0].validation ?? '', /already configured/);
 
-    p = script(api).typeIn('BEEF').typeIn('Beef').choose('Local emulator').typeIn('http://10.1.2.3:8080/{titleId}');
+    p = script(api).typeIn('BEEF').typeIn('Beef').choose('Local emulator').typeIn('https://10.1.2.3:8443/{titleId}');
     await vscode.commands.executeCommand('platformExplorer.addTitle');
     assert.match(p.inputs[2].validation ?? '', /not on this machine/);
     assert.deepEqual(api.titles.all().map((t) => t.titleId), ['C0FFEE']);
@@ -200,5 +210,33 @@ describe('Titles and keys', () => {
     const handheld = await titleChild(api, 'C0FFEE', 'HandheldStore');
     assert.equal(handheld.description, 'could not load');
     assert.match(handheld.contextValue, /\berror\b/);
+  });
+
+  it('the user-level endpoint setting decides where a service title\'s key goes; plain http to a remote host is refused', async () => {
+    await startEmulatorWithDemoTitles(api);
+    const endpoint = api.emulator()!.endpoint;
+    const arena = DEMO_TITLES[1];
+    // Turn the emulator's second title into a "service" title: its requests now follow the setting.
+    script(api).press('Remove');
+    await vscode.commands.executeCommand('platformExplorer.removeTitle', { titleId: arena.titleId });
+    script(api).typeIn(arena.titleId).typeIn(arena.name).choose('Platform service').typeIn(arena.secretKey);
+    await vscode.commands.executeCommand('platformExplorer.addTitle');
+    assert.equal(api.titles.get(arena.titleId)?.endpointProfile, 'service');
+    const other = DEMO_PLAYERS.find((pl) => pl.playedTitles.includes(arena.titleId))!;
+    try {
+      await setServiceEndpoint(endpoint);
+      let p = script(api);
+      const played = await vscode.commands.executeCommand<string[]>('platformExplorer.showPlayedTitles', { titleId: arena.titleId, platformId: other.platformId });
+      p.assertDone();
+      assert.deepEqual(played, other.playedTitles);
+
+      await setServiceEndpoint('http://{titleId}.platform.test');
+      p = script(api);
+      await vscode.commands.executeCommand('platformExplorer.showPlayedTitles', { titleId: arena.titleId, platformId: other.platformId });
+      assert.equal(p.errors.length, 1, `the command ran: ${p.infos.join(' | ')}`);
+      assert.match(p.errors[0], /https/);
+    } finally {
+      await setServiceEndpoint(undefined);
+    }
   });
 });

@@ -181,8 +181,19 @@ export async function startFresh(api: TestApi): Promise<void> {
   api.setPrompts(undefined);
   api.setTrusted(undefined);
   await api.reset();
+  await closeAllEditors();
   if (api.emulator()) {
     await emu(api, 'POST', 'reset');
+  }
+}
+
+/** Closes every editor, discarding the untitled result documents instead of asking to save them. */
+export async function closeAllEditors(): Promise<void> {
+  const open = (): number => vscode.window.tabGroups.all.reduce((n, g) => n + g.tabs.length, 0);
+  for (let i = 0; i < 50 && open() > 0; i++) {
+    await vscode.commands.executeCommand(
+      vscode.window.activeTextEditor ? 'workbench.action.revertAndCloseActiveEditor' : 'workbench.action.closeActiveEditor',
+    );
   }
 }
 
