@@ -142,6 +142,15 @@ describe('core/envelope', () => {
     assert.deepEqual(parse({ code: 200, data: {} }, 200, validators.handheldStore), { Created: false });
   });
 
+  it('a "__proto__" member in service data stays a plain member and never supplies a checked value', () => {
+    const r = parse('{"code":200,"data":{"__proto__":{"TitleIds":5}}}', 200, validators.getPlayedTitleList);
+    assert.deepEqual(r.TitleIds, []);
+    assert.equal(Object.getPrototypeOf(r), Object.prototype);
+    const e = parseError('{"code":400,"errorCode":1000,"errorDetails":{"__proto__":["bad"]}}', 400);
+    assert.equal(Object.getPrototypeOf(e.errorDetails), Object.prototype);
+    assert.deepEqual(Object.getOwnPropertyDescriptor(e.errorDetails, '__proto__')?.value, ['bad']);
+  });
+
   it('keeps null lookup entries and null PlatformIds', () => {
     const r = parse({ code: 200, data: { Data: [null, { StorefrontName: 'a', PlatformId: null }, { StorefrontName: 'b', PlatformId: '9437A5ADDAE3012D' }] } }, 200, validators.lookup('StorefrontName'));
     assert.deepEqual(r, [null, { id: 'a', platformId: null }, { id: 'b', platformId: '9437A5ADDAE3012D' }]);
