@@ -2,7 +2,8 @@
 // served over loopback with the very HTML the host makes (real CSP) and, to test the
 // renderer on its own, without any CSP. A fake acquireVsCodeApi records what the page posts.
 // Every service string carries an XSS payload: nothing may run, load, navigate or restyle,
-// and each payload must appear on screen as literal text.
+// and each payload must appear on screen as literal text. Page-side callbacks are functions,
+// not strings: the CSP forbids the eval that string predicates would need.
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -156,7 +157,7 @@ describe('webview pages in Chromium', function () {
     page.on('framenavigated', (f) => { if (f.url() !== start) outside.navigations.push(f.url()); });
     await page.addInitScript(HARNESS.replace('__INITIAL_STATE__', JSON.stringify(initialState ?? null)));
     await page.goto(start);
-    await page.waitForFunction('__t.audit().posted.length > 0', undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => (globalThis as unknown as HarnessWindow).__t.audit().posted.length > 0, undefined, { timeout: 10_000 });
     return { page, outside };
   }
 
@@ -214,11 +215,13 @@ describe('webview pages in Chromium', function () {
           // Control: markup injected on purpose is caught, so a real escape would be too.
           await page.evaluate(`document.body.insertAdjacentHTML('beforeend', '<img src="data:," onerror="__pwned(\\'control\\')">')`);
           if (mode === 'plain') {
-            await page.waitForFunction('__t.audit().hits.length > 0', undefined, { timeout: 10_000 });
+            await page.waitForFunction(() => (globalThis as unknown as HarnessWindow).__t.audit().hits.length > 0, undefined, { timeout: 10_000 });
             assert.deepEqual((await audit(page)).hits, ['control']);
           } else {
-            await page.waitForFunction('__t.audit().violations.length > 0', undefined, { timeout: 10_000 });
-            assert.deepEqual((await audit(page)).hits, [], 'the CSP blocked the control');
+            await page.waitForFunction(() => (globalThis as unknown as HarnessWindow).__t.audit().violations.length > 0, undefined, { timeout: 10_000 });
+            const end = await audit(page);
+            assert.deepEqual(end.hits, [], 'the CSP blocked the control');
+            assert.ok(end.violations.some((v) => /^(img-src|script-src)/.test(v)), end.violations.join('; '));
           }
         } finally {
           await page.close();
@@ -293,6 +296,10 @@ describe('webview pages in Chromium', function () {
     try {
       await dispatch(first.page, loginResultMessage({ titleId: 'F71AC', titleName: 'Demo Racer', result }));
       await first.page.locator('#app summary', { hasText: 'InfoResultPayload' }).click();
+      // The toggle event, which saves the state, comes a task after the click.
+      await first.page.waitForFunction(
+        () => (JSON.parse((globalThis as unknown as HarnessWindow).__t.audit().state) as PageState).open?.info === false,
+        undefined, { timeout: 10_000 });
       const a = await audit(first.page);
       assert.equal(a.closedSections, 1);
       saved = JSON.parse(a.state) as PageState;
