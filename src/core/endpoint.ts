@@ -57,12 +57,12 @@ function parseTemplate(t: string): ParsedTemplate | string {
   let hostLabel: boolean;
   if (authority.includes(PLACEHOLDER)) {
     if (!authority.startsWith(`${PLACEHOLDER}.`) || authority.startsWith(`${PLACEHOLDER}.[`)) {
-      return 'In the host, {titleId} must be the whole first label, e.g. https://{titleId}.example.net.';
+      return 'In the service endpoint\'s host, {titleId} must be the whole first label, e.g. https://{titleId}.example.net.';
     }
     hostLabel = true;
   } else {
     if (!path.split('/').includes(PLACEHOLDER)) {
-      return 'In the path, {titleId} must be a whole path segment, e.g. http://127.0.0.1:8080/{titleId}.';
+      return 'In the service endpoint\'s path, {titleId} must be a whole path segment, e.g. http://127.0.0.1:8080/{titleId}.';
     }
     hostLabel = false;
   }
@@ -84,7 +84,7 @@ function parseTemplate(t: string): ParsedTemplate | string {
   }
   if (hostLabel) {
     if (isLoopbackHost(probe.hostname)) {
-      return 'A loopback endpoint cannot take {titleId} in its host. Put it in the path: http://127.0.0.1:PORT/{titleId}.';
+      return 'A loopback service endpoint cannot take {titleId} in its host. Put it in the path: http://127.0.0.1:PORT/{titleId}.';
     }
     // An all-digit title ID must not turn the host into an IP address (e.g. "https://{titleId}." with 0000).
     const rest = probe.host.slice(PROBE_TITLE_ID.length + 1);
@@ -95,7 +95,7 @@ function parseTemplate(t: string): ParsedTemplate | string {
       numeric = undefined;
     }
     if (rest.length === 0 || rest.startsWith('.') || numeric?.host !== `0000.${rest}`) {
-      return 'After {titleId}. the host needs the service\'s domain name, e.g. https://{titleId}.example.net.';
+      return 'In the service endpoint, after {titleId}. the host needs the service\'s domain name, e.g. https://{titleId}.example.net.';
     }
   }
   return { hostLabel, probe };
