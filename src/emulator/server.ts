@@ -320,6 +320,7 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
           server.close(() => resolve());
           for (const s of sockets) s.destroy();
         });
+        await svc.settled();
         await store.close();
       })();
       return closing;

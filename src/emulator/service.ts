@@ -64,6 +64,7 @@ export class PlatformService {
   private tokenSecret: Buffer;
   private jobTimer: NodeJS.Timeout | undefined;
   private closed = false;
+  private readonly outboxWrites = new Set<Promise<void>>();
   /** Time from DeleteMasterPlayerAccount to completion. */
   deletionDelayMs = 5000;
   readonly keyCache = new LauncherKeyCache();
@@ -158,35 +159,24 @@ export class PlatformService {
 
   // ---- dispatch ----------------------------------------------------------------------
 
+  /** Each operation with the credential its area needs (Admin/Server: secret key; Addon: title token). */
+  private readonly operations: Record<OperationPath, { auth: 'secretKey' | 'titleEntity' | 'either'; run: (title: TitleState, body: Json, headers: Headers) => unknown }> = {
+    [Operations.GetEntityToken]: { auth: 'either', run: (t, _b, h) => this.getEntityToken(t, h) },
+    [Operations.DeleteMasterPlayerAccount]: { auth: 'secretKey', run: (t, b) => this.deleteMasterPlayerAccount(t, b) },
+    [Operations.GetPlayedTitleList]: { auth: 'secretKey', run: (t, b) => this.getPlayedTitleList(t, b) },
+    [Operations.LoginWithLauncher]: { auth: 'secretKey', run: (t, b) => this.loginWithLauncher(t, b) },
+    [Operations.GetPlatformIDsFromConsoleLiveIDs]: { auth: 'secretKey', run: (t, b) => this.consoleLiveLookup(t, b) },
+    [Operations.GetPlatformIDsFromStorefrontNames]: { auth: 'secretKey', run: (t, b) => this.storefrontLookup(t, b) },
+    [Operations.GetHandheldStore]: { auth: 'titleEntity', run: (t) => this.getHandheldStore(t) },
+    [Operations.DeleteMobileStore]: { auth: 'titleEntity', run: (t) => this.deleteAddon(t, 'MobileStore') },
+    [Operations.DeleteConsoleNetB]: { auth: 'titleEntity', run: (t) => this.deleteAddon(t, 'ConsoleNetB') },
+  };
+
   async handle(op: OperationPath, title: TitleState, headers: Headers, body: Json): Promise<unknown> {
-    switch (op) {
-      case Operations.GetEntityToken:
-        return this.getEntityToken(title, headers);
-      case Operations.DeleteMasterPlayerAccount:
-        this.requireSecretKey(title, headers);
-        return this.deleteMasterPlayerAccount(title, body);
-      case Operations.GetPlayedTitleList:
-        this.requireSecretKey(title, headers);
-        return this.getPlayedTitleList(title, body);
-      case Operations.LoginWithLauncher:
-        this.requireSecretKey(title, headers);
-        return this.loginWithLauncher(title, body);
-      case Operations.GetPlatformIDsFromConsoleLiveIDs:
-        this.requireSecretKey(title, headers);
-        return this.consoleLiveLookup(title, body);
-      case Operations.GetPlatformIDsFromStorefrontNames:
-        this.requireSecretKey(title, headers);
-        return this.storefrontLookup(title, body);
-      case Operations.GetHandheldStore:
-        this.requireTitleEntity(title, headers, body);
-        return this.getHandheldStore(title);
-      case Operations.DeleteMobileStore:
-        this.requireTitleEntity(title, headers, body);
-        return this.deleteAddon(title, 'MobileStore');
-      case Operations.DeleteConsoleNetB:
-        this.requireTitleEntity(title, headers, body);
-        return this.deleteAddon(title, 'ConsoleNetB');
-    }
+    const operation = this.operations[op];
+    if (operation.auth === 'secretKey') this.requireSecretKey(title, headers);
+    else if (operation.auth === 'titleEntity') this.requireTitleEntity(title, headers, body);
+    return operation.run(title, body, headers);
   }
 
   private getEntityToken(title: TitleState, headers: Headers): EntityTokenResult {
@@ -277,11 +267,19 @@ export class PlatformService {
   async runDueJobs(): Promise<string[]> {
     const now = this.now();
     const due = [...this.idx.queuedJobByPlayer.values()].filter((j) => j.dueAt <= now);
-    const writes = due.map((j) => this.completeJob(j, now));
+    for (const j of due) {
+      const write = this.completeJob(j, now).finally(() => this.outboxWrites.delete(write));
+      this.outboxWrites.add(write);
+    }
     this.scheduleJobs();
-    await Promise.all(writes);
-    if (due.length > 0) await this.store.flush();
+    await this.settled();
     return due.map((j) => j.JobReceiptId);
+  }
+
+  /** Resolves once every completed job's outbox file and the state are on disk (also those a timer completed). */
+  async settled(): Promise<void> {
+    await Promise.all(this.outboxWrites);
+    await this.store.flush();
   }
 
   private completeJob(job: DeletionJob, now: number): Promise<void> {
