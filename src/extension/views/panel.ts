@@ -8,6 +8,16 @@ import { newNonce, panelHtml } from './html';
 
 const openPanels = new Map<string, BasePanel>();
 
+/** What a panel hands to its webview: the HTML once, then each message. */
+export type PanelTraffic = { kind: PanelKind; titleId: string } & ({ html: string } | { message: HostToPage });
+const observers = new Set<(t: PanelTraffic) => void>();
+
+/** Lets tests (through the extension's test API) see everything the panels give their pages. */
+export function observePanels(listener: (t: PanelTraffic) => void): vscode.Disposable {
+  observers.add(listener);
+  return new vscode.Disposable(() => observers.delete(listener));
+}
+
 function panelKey(kind: PanelKind, titleId: string): string {
   return `${kind}/${titleId}`;
 }
@@ -16,6 +26,8 @@ export abstract class BasePanel {
   protected readonly panel: vscode.WebviewPanel;
   protected readonly disposables: vscode.Disposable[] = [];
   private readonly key: string;
+  private readonly kind: PanelKind;
+  private readonly titleId: string;
   /** The page only receives messages after its 'ready'; until then the host just remembers. */
   private pageReady = false;
   private lastRender: RenderMessage | undefined;
@@ -29,6 +41,8 @@ export abstract class BasePanel {
 
   protected constructor(ctx: vscode.ExtensionContext, kind: PanelKind, titleId: string, title: string) {
     this.key = panelKey(kind, titleId);
+    this.kind = kind;
+    this.titleId = titleId;
     const roots = [vscode.Uri.joinPath(ctx.extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(ctx.extensionUri, 'media')];
     this.panel = vscode.window.createWebviewPanel(`platformExplorer.${kind}`, title, vscode.ViewColumn.Active, {
       enableScripts: true,
@@ -39,13 +53,15 @@ export abstract class BasePanel {
       retainContextWhenHidden: false,
     });
     const webview = this.panel.webview;
-    webview.html = panelHtml({
+    const html = panelHtml({
       cspSource: webview.cspSource,
       nonce: newNonce(),
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(roots[0], `${kind}.js`)).toString(),
       styleUri: webview.asWebviewUri(vscode.Uri.joinPath(roots[1], 'panel.css')).toString(),
       title,
     });
+    webview.html = html;
+    for (const o of observers) o({ kind, titleId, html });
     this.disposables.push(
       webview.onDidReceiveMessage((m: unknown) => this.receive(m)),
       this.panel.onDidChangeViewState((e) => {
@@ -83,6 +99,7 @@ export abstract class BasePanel {
 
   private send(msg: HostToPage): void {
     if (this.disposed || !this.pageReady) return;
+    for (const o of observers) o({ kind: this.kind, titleId: this.titleId, message: msg });
     void this.panel.webview.postMessage(msg);
   }
 
