@@ -51,8 +51,14 @@ export function validatePlatformId(s: unknown): string | undefined {
   return undefined;
 }
 
-function isWordChar(c: string | undefined): boolean {
-  return c !== undefined && /[0-9A-Za-z_]/.test(c);
+/** [0-9A-Za-z_] by char code (NaN, past either end of a string, is not a word char). */
+function isWordCode(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
+
+/** [0-9A-F]: the characters a PlatformId is printed with. */
+function isUpperHexCode(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 70);
 }
 
 /**
@@ -65,13 +71,39 @@ function looksLikePlatformId(token: string, before: string | undefined): boolean
   return /^[0-9A-F]{14,16}$/.test(token) && /[A-F]/.test(token) && /[0-9]/.test(token) && before !== '#';
 }
 
-/** All PlatformIds in `text`, in order, with their start index. */
+/** Shortest PlatformId; findPlatformIds samples the text at this stride. */
+const MIN_ID_LENGTH = 14;
+
+/**
+ * All PlatformIds in `text`, in order, with their start index. Same rule as looksLikePlatformId
+ * on every word, but fast on large files (issue 5: >= 200 MB/s): a PlatformId is a run of at least
+ * 14 upper-case hex characters, so it covers one of every 14th character; only the words under
+ * those sampled characters are looked at.
+ */
 export function findPlatformIds(text: string): { id: string; index: number }[] {
   const out: { id: string; index: number }[] = [];
-  const re = /[0-9A-Za-z_]+/g;
-  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-    if (looksLikePlatformId(m[0], text[m.index - 1])) {
-      out.push({ id: m[0], index: m.index });
+  const n = text.length;
+  for (let p = MIN_ID_LENGTH - 1; p < n; p += MIN_ID_LENGTH) {
+    if (!isUpperHexCode(text.charCodeAt(p))) {
+      continue;
+    }
+    let start = p;
+    while (isWordCode(text.charCodeAt(start - 1))) {
+      start--;
+    }
+    let end = p + 1;
+    while (isWordCode(text.charCodeAt(end))) {
+      end++;
+    }
+    if (end - start >= MIN_ID_LENGTH && end - start <= 16) {
+      const id = text.slice(start, end);
+      if (looksLikePlatformId(id, text[start - 1])) {
+        out.push({ id, index: start });
+      }
+    }
+    // The next sample past this word: a word is looked at once.
+    while (p + MIN_ID_LENGTH < end) {
+      p += MIN_ID_LENGTH;
     }
   }
   return out;
@@ -83,11 +115,11 @@ export function platformIdAt(line: string, character: number): { id: string; sta
     return undefined;
   }
   let start = character;
-  while (start > 0 && isWordChar(line[start - 1])) {
+  while (start > 0 && isWordCode(line.charCodeAt(start - 1))) {
     start--;
   }
   let end = character;
-  while (end < line.length && isWordChar(line[end])) {
+  while (end < line.length && isWordCode(line.charCodeAt(end))) {
     end++;
   }
   if (end === start) {
