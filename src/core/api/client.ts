@@ -404,6 +404,14 @@ export class PlatformClient {
       }
       const e = r.error;
       if (e.kind === 'cancelled') {
+        // Cancelling stops the wait, not a request the service may already have acted on.
+        if (c.isDelete === true && r.ambiguous) {
+          throw derive(e, {
+            outcomeUnknown: true,
+            message: 'Cancelled after the deletion request was sent: the deletion may or may not have happened.',
+            hint: 'Refresh to see whether it was deleted before trying again.',
+          });
+        }
         throw e;
       }
       // An expired or invalid token is a definite rejection, so even a delete may be sent again once.
@@ -455,6 +463,7 @@ export class PlatformClient {
     const link = linkSignals([c.signal, ac.signal]);
     let httpStatus: number | undefined;
     let result: Attempt<T>;
+    let sent = false;
     try {
       const headers: Record<string, string> = {
         'content-type': 'application/json',
@@ -464,6 +473,7 @@ export class PlatformClient {
       if (this.reportErrorAsSuccess) {
         headers['x-reporterrorassuccess'] = 'true';
       }
+      sent = true;
       const res = await this.pool.request({
         origin: this.baseUrl.origin, path: url.pathname, method: 'POST', headers, body: JSON.stringify(c.body), signal: link.signal,
       });
@@ -491,7 +501,7 @@ export class PlatformClient {
       };
       result = { ok: true, value: parseEnvelope(operation, raw, c.validate, Date.now()) };
     } catch (err) {
-      result = this.failure(err, operation, httpStatus, timedOut, c.signal);
+      result = this.failure(err, operation, httpStatus, timedOut, c.signal, sent);
     } finally {
       clearTimeout(timer);
       link.dispose();
@@ -505,7 +515,7 @@ export class PlatformClient {
     return result;
   }
 
-  private failure(err: unknown, operation: string, httpStatus: number | undefined, timedOut: boolean, signal: AbortSignal): { ok: false; error: PlatformError; ambiguous: boolean } {
+  private failure(err: unknown, operation: string, httpStatus: number | undefined, timedOut: boolean, signal: AbortSignal, sent: boolean): { ok: false; error: PlatformError; ambiguous: boolean } {
     if (err instanceof PlatformError) {
       const status = err.code ?? err.httpStatus ?? 0;
       // A 2xx that came garbled or a 5xx may have been acted on; a 4xx is a definite rejection.
@@ -522,7 +532,8 @@ export class PlatformClient {
       };
     }
     if (signal.aborted) {
-      return { ok: false, ambiguous: false, error: this.cancelled() };
+      // Once handed to the connection, the request may have reached the service.
+      return { ok: false, ambiguous: sent, error: this.cancelled() };
     }
     const code = typeof (err as { code?: unknown })?.code === 'string' ? (err as { code: string }).code : undefined;
     const notSent = code !== undefined && NOT_SENT_CODES.has(code);

@@ -142,10 +142,13 @@ export function describeHttpStatus(status: number): { title: string; hint: strin
   return { title: `The service answered with an unexpected HTTP status ${status}.`, hint: 'Check the service endpoint setting.' };
 }
 
-/** True for a cancellation by the user (a PlatformError of kind 'cancelled' or a raw AbortError). */
+/**
+ * True for a cancellation by the user (a PlatformError of kind 'cancelled' or a raw AbortError).
+ * A cancelled delete whose outcome is unknown is not one: the user must still be told.
+ */
 export function isCancellation(e: unknown): boolean {
   if (e instanceof PlatformError) {
-    return e.kind === 'cancelled';
+    return e.kind === 'cancelled' && !e.outcomeUnknown;
   }
   return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError';
 }
