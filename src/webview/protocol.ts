@@ -26,6 +26,7 @@ export interface FieldsBlock {
 
 export interface TableBlock {
   kind: 'table';
+  /** Empty when the enclosing section's heading names the table. */
   caption: string;
   columns: string[];
   rows: string[][];

@@ -120,12 +120,14 @@ function fields(doc: Document, rows: FieldRow[], opts: RenderOptions): HTMLEleme
 
 function table(doc: Document, t: TableBlock): HTMLElement {
   const wrap = el(doc, 'div', 'table-block');
+  // An empty caption: the enclosing section's heading already names the table.
   if (t.rows.length === 0) {
-    wrap.append(el(doc, 'h4', 'caption', t.caption), el(doc, 'p', 'note', t.emptyText));
+    if (t.caption) wrap.append(el(doc, 'h4', 'caption', t.caption));
+    wrap.append(el(doc, 'p', 'note', t.emptyText));
     return wrap;
   }
   const tbl = el(doc, 'table');
-  tbl.append(el(doc, 'caption', undefined, t.caption));
+  if (t.caption) tbl.append(el(doc, 'caption', undefined, t.caption));
   const headRow = el(doc, 'tr');
   for (const c of t.columns) {
     const th = el(doc, 'th', undefined, c);

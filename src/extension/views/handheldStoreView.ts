@@ -39,9 +39,9 @@ function environments(name: string, v: unknown): Block {
   });
   // Members beyond the spec's get a column only when some environment has them.
   if (rows.some((r) => r[2] !== '')) {
-    return tableBlock(name, ['ID', 'ClientID', 'Other members'], rows, `${name}: none.`);
+    return tableBlock('', ['ID', 'ClientID', 'Other members'], rows, `${name}: none.`);
   }
-  return tableBlock(name, ['ID', 'ClientID'], rows.map((r) => r.slice(0, 2)), `${name}: none.`);
+  return tableBlock('', ['ID', 'ClientID'], rows.map((r) => r.slice(0, 2)), `${name}: none.`);
 }
 
 export function buildHandheldStoreView(args: HandheldStoreArgs): PanelView {

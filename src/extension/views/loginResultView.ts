@@ -96,7 +96,8 @@ function accountInfo(v: unknown): Block {
   const scalars = others.filter((k) => !isRecord(a[k]));
   if (scalars.length > 0) blocks.push({ kind: 'fields', rows: scalars.map((k) => row(k, a[k])) });
   others.filter((k) => isRecord(a[k])).forEach((k, i) => {
-    blocks.push(section(`accountInfo.provider.${i}`, k, [fieldsOf(a[k] as Record<string, unknown>, [])]));
+    const info = a[k] as Record<string, unknown>;
+    blocks.push(section(`accountInfo.provider.${i}`, k, [Object.keys(info).length > 0 ? fieldsOf(info, []) : note('No members.')]));
   });
   return section('accountInfo', 'AccountInfo', blocks);
 }
@@ -119,7 +120,7 @@ function userData(info: Record<string, unknown>): Block {
       const r = record(rec);
       return r ? [key, cell(r.Value), cell(r.LastUpdated), cell(r.Permission)] : [key, cell(rec), '—', '—'];
     });
-    blocks.push(tableBlock('UserData', ['Key', 'Value', 'LastUpdated', 'Permission'], rows, 'No user data.'));
+    blocks.push(tableBlock('', ['Key', 'Value', 'LastUpdated', 'Permission'], rows, 'No user data.'));
   }
   return section('userData', 'UserData', blocks);
 }

@@ -118,10 +118,10 @@ describe('webview view models', () => {
           UserVirtualCurrencyRechargeTimes: { GC: { SecondsToRecharge: 30, RechargeTime: '2026-01-03T00:00:00', RechargeMax: 100 } },
         },
       };
-      const tables: { caption: string; rows: string[][] }[] = [];
+      const tables: { caption: string; columns: string[]; rows: string[][] }[] = [];
       const walk = (bs: Block[]) => bs.forEach((b) => (b.kind === 'table' ? tables.push(b) : b.kind === 'section' && walk(b.blocks)));
       walk(loginResultMessage({ ...args, result }).view.blocks);
-      assert.deepEqual(tables.find((t) => t.caption === 'UserData')?.rows, [['Level', '12', '2026-01-02T03:04:05', 'Public']]);
+      assert.deepEqual(tables.find((t) => t.columns[0] === 'Key')?.rows, [['Level', '12', '2026-01-02T03:04:05', 'Public']]);
       assert.deepEqual(tables.find((t) => t.caption === 'Balances and recharge times')?.rows, [['GC', '40', '30', '2026-01-03T00:00:00', '100']]);
     });
 
@@ -171,7 +171,7 @@ describe('webview view models', () => {
       const sections = view.blocks.filter((b) => b.kind === 'section');
       assert.deepEqual(sections.map((s) => s.heading), ['Environments', 'SubscriptionEnvironments', 'SecondarySubscriptionEnvironments']);
       const [env, sub, second] = sections.map((s) => s.blocks[0]);
-      assert.deepEqual(env, { kind: 'table', caption: 'Environments', columns: ['ID', 'ClientID'], rows: [['prod', 'client-prod']], emptyText: 'Environments: none.' });
+      assert.deepEqual(env, { kind: 'table', caption: '', columns: ['ID', 'ClientID'], rows: [['prod', 'client-prod']], emptyText: 'Environments: none.' });
       assert.equal(sub.kind === 'table' && sub.rows.length, 0);
       assert.deepEqual(second, { kind: 'note', text: 'SecondarySubscriptionEnvironments: not returned' });
       assert.deepEqual(view.actions, ['refresh']);
