@@ -28,6 +28,28 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
   }
 }
 
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Deletes temp files left by an emulator that died mid-write (kill -9, power loss); otherwise they
+ * pile up with every crash. Files of a process still running are its writes in progress.
+ */
+async function removeStaleTempFiles(dir: string): Promise<void> {
+  for (const name of await fs.readdir(dir)) {
+    const m = /\.(\d+)\.[0-9a-f]{8}\.tmp$/.exec(name);
+    if (m && Number(m[1]) !== process.pid && !isRunning(Number(m[1]))) {
+      await fs.rm(join(dir, name), { force: true });
+    }
+  }
+}
+
 /** Reads DIR/state.json; undefined when absent. A broken file is an error naming the file and the fix. */
 export function loadState(dir: string): PersistedState | undefined {
   const file = join(dir, STATE_FILE);
@@ -66,6 +88,8 @@ export class StateStore {
   async init(): Promise<void> {
     if (!this.dir) return;
     await fs.mkdir(join(this.dir, 'outbox'), { recursive: true });
+    await removeStaleTempFiles(this.dir);
+    await removeStaleTempFiles(join(this.dir, 'outbox'));
   }
 
   /** Schedules a debounced write. */
