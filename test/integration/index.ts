@@ -22,6 +22,11 @@ export async function run(): Promise<void> {
   const files = findTests(__dirname);
   if (files.length === 0) throw new Error(`no *.test.js files under ${__dirname}: build with \`node esbuild.mjs\``);
   for (const f of files) mocha.addFile(f);
-  const failures = await new Promise<number>((resolve) => mocha.run(resolve));
+  let ran = 0;
+  const failures = await new Promise<number>((resolve) => {
+    mocha.run(resolve).on('test end', () => { ran++; });
+  });
   if (failures > 0) throw new Error(`${failures} integration test(s) failed`);
+  // A run that executed nothing (e.g. a --grep that matches no title) must not pass silently.
+  if (ran === 0) throw new Error(grep ? `no integration test matches "${grep}"` : 'no integration tests ran');
 }
