@@ -1,5 +1,6 @@
 // PlatformClient: one method per operation over an undici keep-alive pool, with time-outs,
 // cancellation, retries where api-facts.md allows them, bulk lookups and the title token cache.
+import { setMaxListeners } from 'node:events';
 import { Pool } from 'undici';
 import { buildBaseUrl } from '../endpoint';
 import { validatePlatformId } from '../ids';
@@ -111,6 +112,8 @@ function intOption(v: number | undefined, field: string, min: number, max: numbe
 /** One signal that aborts when any of `signals` does; dispose() detaches it. */
 function linkSignals(signals: (AbortSignal | undefined)[]): { signal: AbortSignal; dispose: () => void } {
   const ac = new AbortController();
+  // Every request in flight of a bulk call listens on it: more than Node's default warning limit of 10.
+  setMaxListeners(0, ac.signal);
   const abort = (): void => ac.abort();
   const used = signals.filter((s): s is AbortSignal => s !== undefined);
   for (const s of used) {
@@ -156,6 +159,7 @@ export class PlatformClient {
   private readonly maxRetryAfterSeconds: number;
   private readonly now: () => number;
   private readonly tokens: TitleTokenCache;
+  /** Aborted by close(); every call in flight listens on it. */
   private readonly closing = new AbortController();
   /** Secrets seen by this client, masked out of every error message. */
   private readonly knownSecrets = new Set<string>();
@@ -185,6 +189,7 @@ export class PlatformClient {
       connect: { timeout: this.timeoutMs },
     });
     this.tokens = new TitleTokenCache(() => this.fetchEntityToken(), this.now);
+    setMaxListeners(0, this.closing.signal);
   }
 
   // ---- Admin ----------------------------------------------------------------------------
