@@ -1,0 +1,71 @@
+// Activation time in the real extension host: code-server (scripts/test-host) loads a
+// production build of the extension as a development extension, and activation-entry.cjs runs
+// in its extension host as the tests entry. Each sample is a fresh page, so a fresh host.
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import * as esbuild from 'esbuild';
+import { median, REPO, RESULTS } from './lib.mjs';
+import { MARKER } from '../test-host/paths.mjs';
+
+const SAMPLE_TIMEOUT_MS = 120_000;
+
+/** A copy of the extension as it ships: package.json, media, and the production bundle. */
+async function productionExtension(dir) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, 'dist'), { recursive: true });
+  cpSync(join(REPO, 'package.json'), join(dir, 'package.json'));
+  cpSync(join(REPO, 'media'), join(dir, 'media'), { recursive: true });
+  cpSync(join(REPO, 'scripts', 'bench', 'activation-entry.cjs'), join(dir, 'bench-entry.js'));
+  await esbuild.build({
+    entryPoints: { extension: join(REPO, 'src', 'extension', 'extension.ts') }, outdir: join(dir, 'dist'),
+    bundle: true, platform: 'node', target: 'node20', format: 'cjs', minify: true, external: ['vscode'], logLevel: 'warning',
+  });
+}
+
+export async function measureActivation({ samples = 3 } = {}) {
+  if (!existsSync(MARKER)) return { skipped: 'the test host is not installed (node scripts/test-host/install.mjs)' };
+  const { startCodeServer, CHROMIUM, CHROMIUM_ARGS } = await import('../test-host/server.mjs');
+  const { chromium } = await import('playwright-core');
+  const extDir = join(RESULTS, '.build', 'ext');
+  await productionExtension(extDir);
+  const server = await startCodeServer({});
+  let browser;
+  const results = [];
+  try {
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    for (let i = 0; i < samples; i++) {
+      const outFile = join(extDir, `activation-${i}.json`);
+      const page = await browser.newPage();
+      try {
+        let finish;
+        const finished = new Promise((r) => { finish = r; });
+        await page.exposeFunction('codeAutomationLog', () => undefined);
+        await page.exposeFunction('codeAutomationExit', (code) => finish(code));
+        await page.goto(server.testUrl({
+          extensionDevelopmentPath: extDir,
+          extensionTestsPath: join(extDir, 'bench-entry.js'),
+          extensionEnvironment: { PLATFORM_BENCH_OUT: outFile, PLATFORM_BENCH_UNDICI: join(REPO, 'node_modules', 'undici') },
+        }));
+        let timer;
+        const code = await Promise.race([finished, new Promise((r) => { timer = setTimeout(() => r('time-out'), SAMPLE_TIMEOUT_MS); })]);
+        clearTimeout(timer);
+        if (code !== 0) throw new Error(`the activation entry in the extension host ended with ${code}; server log: ${server.logFile}`);
+        results.push(JSON.parse(readFileSync(outFile, 'utf8')));
+      } finally {
+        await page.close();
+      }
+    }
+  } finally {
+    if (browser) await browser.close();
+    await server.stop();
+    rmSync(extDir, { recursive: true, force: true });
+  }
+  if (results.some((r) => r.wasActive)) throw new Error('the extension was already active before the benchmark activated it');
+  if (results.some((r) => typeof r.activateMs !== 'number')) throw new Error('activate() did not record lastActivationMs');
+  return {
+    samples: results,
+    activateMs: median(results.map((r) => r.activateMs)),
+    extensionActivateMs: median(results.map((r) => r.extensionActivateMs)),
+    undiciRequireMs: median(results.map((r) => r.undiciRequireMs)),
+  };
+}

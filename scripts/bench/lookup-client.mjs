@@ -1,0 +1,70 @@
+// One bulk lookup in a process of its own, so its memory figures are its own.
+// Input (argv[2], JSON): {core, mode: 'ours'|'naive', kind: 'storefront'|'consoleLive', n, concurrency?, endpoint, titleId, secretKey}
+// Output (last stdout line, JSON): {wallMs, total, linked, rssGrowthMB, peakRssMB}
+import { request } from 'node:http';
+import { createRequire } from 'node:module';
+
+const input = JSON.parse(process.argv[2]);
+const core = createRequire(import.meta.url)(input.core);
+const { PlatformClient, benchStorefrontName, benchConsoleLiveId } = core;
+const storefront = input.kind === 'storefront';
+const ids = Array.from({ length: input.n }, (_, i) => (storefront ? benchStorefrontName(i) : benchConsoleLiveId(i)));
+const operation = storefront ? 'Server/GetPlatformIDsFromStorefrontNames' : 'Server/GetPlatformIDsFromConsoleLiveIDs';
+const base = input.endpoint.replace('{titleId}', input.titleId);
+
+/** The naive client: one request of 25 at a time, each on a new connection. */
+function naiveRequest(chunk) {
+  const body = JSON.stringify(storefront ? { StorefrontNames: chunk } : { ConsoleLiveAccountIDs: chunk, Sandbox: 'RETAIL' });
+  const url = new URL(`${base}/${operation}`);
+  return new Promise((resolve, reject) => {
+    const req = request(url, {
+      method: 'POST', agent: false,
+      headers: { 'content-type': 'application/json', 'x-secretkey': input.secretKey, 'content-length': Buffer.byteLength(body) },
+    }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => { text += c; });
+      res.on('end', () => {
+        if (res.statusCode !== 200) reject(new Error(`naive request: HTTP ${res.statusCode} ${text}`));
+        else resolve(JSON.parse(text).data.Data);
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function naive() {
+  const out = [];
+  for (let i = 0; i < ids.length; i += 25) {
+    out.push(...await naiveRequest(ids.slice(i, i + 25)));
+  }
+  return out;
+}
+
+async function ours() {
+  const client = new PlatformClient({
+    titleId: input.titleId, endpoint: input.endpoint, getSecretKey: async () => input.secretKey,
+    ...(input.concurrency === undefined ? {} : { concurrency: input.concurrency }),
+  });
+  try {
+    return storefront
+      ? await client.getPlatformIdsFromStorefrontNames(ids)
+      : await client.getPlatformIdsFromConsoleLiveIds(ids, 'RETAIL');
+  } finally {
+    await client.close();
+  }
+}
+
+globalThis.gc?.();
+const startRss = process.memoryUsage.rss();
+// Peak RSS during the call, sampled every 2 ms (the kernel's maxRSS also counts start-up).
+let peak = startRss;
+const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 2);
+const t0 = performance.now();
+const result = input.mode === 'naive' ? await naive() : await ours();
+const wallMs = performance.now() - t0;
+clearInterval(sampler);
+peak = Math.max(peak, process.memoryUsage.rss());
+const linked = result.filter((e) => e.PlatformId !== null).length;
+console.log(JSON.stringify({ wallMs, total: result.length, linked, rssGrowthMB: (peak - startRss) / 2 ** 20, peakRssMB: peak / 2 ** 20 }));

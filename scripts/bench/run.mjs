@@ -1,0 +1,227 @@
+#!/usr/bin/env node
+// `npm run bench` (after `node esbuild.mjs`): every figure of issue 5, each next to a baseline
+// measured in this same run, printed as a table and written to bench-results/bench.json.
+// Loopback only; every process it starts is stopped. No test asserts on these numbers.
+//
+// Usage: node scripts/bench/run.mjs [--quick] [--only bulk,emulator,ids,size,activation]
+//   --quick  smaller inputs and fewer repeats (a smoke run of the script itself)
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { measureActivation } from './activation.mjs';
+import { buildBenchBundle, control, CORE_BUNDLE, median, REPO, RESULTS, runChild, startEmulator, startServer, stopAll } from './lib.mjs';
+import { measureSizes } from './size.mjs';
+
+const { values: opts } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } } });
+const sections = new Set((opts.only ?? 'bulk,emulator,ids,size,activation').split(','));
+const quick = opts.quick;
+
+const LATENCY_MS = 25;
+const IDS_PER_REQUEST = 25;
+const N = quick ? 2_000 : 10_000;
+const REPEATS = quick ? 1 : 3;
+const SWEEP = [1, 2, 4, 8, 16, 32];
+const RETRY_AFTER_S = 1;
+
+const rows = [];
+const raw = {};
+const started = performance.now();
+
+/** One table row. `pass` is true/false against the target, or undefined for information only. */
+function row(section, figure, ours, baseline, ratio, target, pass, unit = '') {
+  rows.push({ section, figure, ours, baseline, ratio, target, pass, unit });
+}
+
+const fmt = (v, digits = 0) => (v === undefined || v === null || Number.isNaN(v) ? '-' : typeof v === 'number' ? v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : String(v));
+const requestsFor = (n) => Math.ceil(n / IDS_PER_REQUEST);
+
+// ---- Bulk lookups ------------------------------------------------------------------------
+
+async function bulk() {
+  const { BULK_CONCURRENCY } = (await import('node:module')).createRequire(import.meta.url)(CORE_BUNDLE);
+  const emu = await startEmulator();
+  try {
+    const lookup = async (mode, kind, concurrency) => {
+      await control(emu.origin, 'stats/reset', {});
+      const r = await runChild('lookup-client.mjs', {
+        core: CORE_BUNDLE, mode, kind, n: N, concurrency, endpoint: emu.endpoint, titleId: emu.titleId, secretKey: emu.secretKey,
+      }, { nodeArgs: ['--expose-gc'] });
+      const stats = await control(emu.origin, 'stats');
+      if (r.total !== N || r.linked !== N / 2) throw new Error(`${mode} ${kind} lookup returned ${r.total} entries, ${r.linked} linked; expected ${N}, ${N / 2}`);
+      return { ...r, requests: stats.total };
+    };
+    await control(emu.origin, 'faults', { latencyMs: LATENCY_MS });
+    const c = BULK_CONCURRENCY;
+    const bound = (conc) => (requestsFor(N) * LATENCY_MS) / conc;
+    raw.bulk = { n: N, latencyMs: LATENCY_MS, defaultConcurrency: c, kinds: {} };
+    for (const [kind, label] of [['storefront', 'Storefront names'], ['consoleLive', 'ConsoleLive IDs']]) {
+      const runs = [];
+      for (let i = 0; i < REPEATS; i++) runs.push(await lookup('ours', kind, c));
+      const naive = await lookup('naive', kind);
+      const wall = median(runs.map((r) => r.wallMs));
+      const sec = `Bulk lookups: ${N.toLocaleString('en-US')} ${label}, half linked, ${LATENCY_MS} ms latency`;
+      row(sec, `wall time / bound at default concurrency ${c} (median of ${REPEATS})`, wall, bound(c), wall / bound(c), '<= 1.15', wall / bound(c) <= 1.15, 'ms');
+      row(sec, 'speed-up over naive client (sequential, new connection each)', wall, naive.wallMs, naive.wallMs / wall, '>= 6x', naive.wallMs / wall >= 6, 'ms');
+      const sent = Math.max(...runs.map((r) => r.requests));
+      row(sec, 'requests sent (emulator stats) vs ceil(unique/25)', sent, requestsFor(N), sent / requestsFor(N), '= 1', runs.every((r) => r.requests === requestsFor(N)), 'req');
+      const growth = Math.max(...runs.map((r) => r.rssGrowthMB));
+      row(sec, 'peak RSS growth of the client process (naive as baseline)', growth, naive.rssGrowthMB, growth / naive.rssGrowthMB, '< 50 MB', growth < 50, 'MB');
+      raw.bulk.kinds[kind] = { runs, naive };
+    }
+
+    // Sweep: which concurrency to default to.
+    const sweepSec = `Concurrency sweep (${N.toLocaleString('en-US')} Storefront names, ${LATENCY_MS} ms latency)`;
+    raw.bulk.sweep = [];
+    const naiveWall = raw.bulk.kinds.storefront.naive.wallMs;
+    for (const conc of quick ? [1, 8, 32] : SWEEP) {
+      const r = await lookup('ours', 'storefront', conc);
+      raw.bulk.sweep.push({ concurrency: conc, ...r });
+      row(sweepSec, `concurrency ${conc}: wall / bound (speed-up over naive ${fmt(naiveWall / r.wallMs, 1)}x)`, r.wallMs, bound(conc), r.wallMs / bound(conc), 'info', undefined, 'ms');
+    }
+
+    // 429 + Retry-After: every request of the first wave is throttled once; a client that honours
+    // Retry-After and keeps its other requests going loses about one Retry-After, no more.
+    const clean = median(raw.bulk.kinds.storefront.runs.map((r) => r.wallMs));
+    await control(emu.origin, 'faults', {
+      latencyMs: LATENCY_MS, rules: [{ operation: 'Server/GetPlatformIDsFromStorefrontNames', kind: '429', times: c, retryAfterSeconds: RETRY_AFTER_S }],
+    });
+    const throttled = await lookup('ours', 'storefront', c);
+    raw.bulk.throttled = throttled;
+    const ideal = clean + RETRY_AFTER_S * 1000;
+    const sec429 = `429 + Retry-After ${RETRY_AFTER_S} s on the first ${c} requests (Storefront names)`;
+    row(sec429, 'wall time vs clean run + one Retry-After', throttled.wallMs, ideal, throttled.wallMs / ideal, '<= 1.15', throttled.wallMs / ideal <= 1.15, 'ms');
+    row(sec429, 'requests sent vs ceil(unique/25) + throttled', throttled.requests, requestsFor(N) + c, throttled.requests / (requestsFor(N) + c), '= 1', throttled.requests === requestsFor(N) + c, 'req');
+  } finally {
+    await emu.stop();
+  }
+}
+
+// ---- Emulator throughput ------------------------------------------------------------------
+
+async function emulatorLoad() {
+  const { benchStorefrontName } = (await import('node:module')).createRequire(import.meta.url)(CORE_BUNDLE);
+  // 40 distinct request bodies of 25 names, half of them linked.
+  const bodies = Array.from({ length: 40 }, (_, b) => JSON.stringify({
+    StorefrontNames: Array.from({ length: IDS_PER_REQUEST }, (_, i) => benchStorefrontName(b * IDS_PER_REQUEST + i)),
+  }));
+  const load = { connections: 16, warmupRequests: quick ? 500 : 3_000, maxRequests: quick ? 5_000 : 60_000, maxMs: quick ? 2_000 : 5_000 };
+  // Server on core 0, load generator on core 1: the server gets one core to itself.
+  const emu = await startEmulator({ cpu: 0 });
+  let ours;
+  try {
+    ours = await runChild('load.mjs', {
+      ...load, bodies, url: `${emu.origin}/${emu.titleId}/Server/GetPlatformIDsFromStorefrontNames`,
+      headers: { 'content-type': 'application/json', 'x-secretkey': emu.secretKey },
+    }, { cpu: 1 });
+    const stats = await control(emu.origin, 'stats');
+    ours.served = stats.total;
+  } finally {
+    await emu.stop();
+  }
+  const bare = await startServer([join(REPO, 'scripts', 'bench', 'bare-server.mjs')], { cpu: 0, label: 'bare server' });
+  let base;
+  try {
+    base = await runChild('load.mjs', { ...load, bodies, url: `${bare.info.origin}/lookup`, headers: { 'content-type': 'application/json' } }, { cpu: 1 });
+  } finally {
+    await bare.stop();
+  }
+  raw.emulator = { load, ours, baseline: base };
+  const sec = 'Emulator on one core: lookup requests of 25 Storefront names, 16 keep-alive connections (baseline: bare node:http JSON echo)';
+  if (ours.errors > 0) throw new Error(`the emulator answered ${ours.errors} lookups with an error under load`);
+  row(sec, 'lookup requests per second', ours.requestsPerSecond, base.requestsPerSecond, ours.requestsPerSecond / base.requestsPerSecond, '>= 5,000/s', ours.requestsPerSecond >= 5000, '/s');
+  row(sec, 'identifiers resolved per second (25 per request)', ours.requestsPerSecond * IDS_PER_REQUEST, base.requestsPerSecond * IDS_PER_REQUEST, ours.requestsPerSecond / base.requestsPerSecond, 'info', undefined, '/s');
+  row(sec, 'p99 latency', ours.p99Ms, base.p99Ms, ours.p99Ms / base.p99Ms, 'info', undefined, 'ms');
+}
+
+// ---- Player IDs in large files ------------------------------------------------------------
+
+async function ids() {
+  const r = await runChild('ids.mjs', { core: CORE_BUNDLE, sizeMB: quick ? 10 : 100, runs: quick ? 1 : 3 }, { timeoutMs: 180_000 });
+  raw.ids = r;
+  const sec = `Player IDs in a generated ${fmt(r.bytes / 1e6)} MB log (${fmt(r.planted)} IDs planted; MB = 10^6 bytes)`;
+  row(sec, `findPlatformIds throughput (found ${fmt(r.found)}) vs regex /\\b[0-9A-F]{16}\\b/gi`, r.oursMBps, r.baselineMBps, r.oursMBps / r.baselineMBps, '>= 200 MB/s', r.oursMBps >= 200 && r.found === r.planted, 'MB/s');
+  const at = r.platformIdAt;
+  row(sec, 'platformIdAt per call: line in the 100 MB file vs a short line', at.in100MBNs, at.shortNs, at.in100MBNs / at.shortNs, 'O(line): <= 2', at.in100MBNs / at.shortNs <= 2, 'ns');
+  row(sec, 'platformIdAt per call: line in a 1 MB file vs the 100 MB file', at.in1MBNs, at.in100MBNs, at.in1MBNs / at.in100MBNs, 'info', undefined, 'ns');
+  row(sec, 'hover cost: platformIdAt vs an O(file) scan of the 100 MB file', at.in100MBNs / 1e6, r.wholeFileScanMs, (at.in100MBNs / 1e6) / r.wholeFileScanMs, 'info', undefined, 'ms');
+}
+
+// ---- Size and activation ------------------------------------------------------------------
+
+async function size() {
+  const s = await measureSizes();
+  raw.size = s;
+  const KB = 1024;
+  const sec = 'Extension bundle (production build, minified; KB = 1024 bytes)';
+  row(sec, 'main bundle dist/extension.js vs undici alone', s.mainBytes / KB, s.undiciBytes / KB, s.mainBytes / s.undiciBytes, '< 150 KB', s.mainBytes < 150 * KB, 'KB');
+  row(sec, 'code evaluated at activation (static imports from extension.ts)', s.eagerBytes / KB, s.mainBytes / KB, s.eagerBytes / s.mainBytes, 'info', undefined, 'KB');
+  row(sec, 'main bundle if the lazy client and emulator were separate bundles', s.splitMainBytes / KB, s.mainBytes / KB, s.splitMainBytes / s.mainBytes, '< 150 KB', s.splitMainBytes < 150 * KB, 'KB');
+  row(sec, 'undici and the client load lazily (not reachable without import())', s.undiciEager || s.clientEager ? 'no' : 'yes', '-', '-', 'yes', !(s.undiciEager || s.clientEager));
+  return s;
+}
+
+async function activation(s) {
+  const a = await measureActivation();
+  raw.activation = a;
+  const sec = 'Activation in the real extension host (code-server)';
+  if (a.skipped) {
+    row(sec, `not measured: ${a.skipped}`, '-', '-', '-', '< 15 ms', undefined);
+    return;
+  }
+  row(sec, `activate() (median of ${a.samples.length}) vs require('undici') in the same host`, a.activateMs, a.undiciRequireMs, a.activateMs / a.undiciRequireMs, '< 15 ms', a.activateMs < 15, 'ms');
+  row(sec, 'extension.activate() from outside (load + activate) vs require(undici)', a.extensionActivateMs, a.undiciRequireMs, a.extensionActivateMs / a.undiciRequireMs, 'info', undefined, 'ms');
+  if (s) row(sec, 'main bundle size next to undici alone', s.mainBytes / 1024, s.undiciBytes / 1024, s.mainBytes / s.undiciBytes, '< 150 KB', s.mainBytes < 150 * 1024, 'KB');
+}
+
+// ---- Table --------------------------------------------------------------------------------
+
+function printTable() {
+  let section;
+  const lines = [];
+  const cols = ['figure', 'ours', 'baseline', 'ratio', 'target', ''];
+  const widths = [78, 12, 12, 8, 13, 4];
+  const pad = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join(' ');
+  lines.push(pad(cols));
+  for (const r of rows) {
+    if (r.section !== section) {
+      section = r.section;
+      lines.push('', `## ${section}`);
+    }
+    const digits = (v) => (typeof v === 'number' && Math.abs(v) < 10 ? 2 : typeof v === 'number' && Math.abs(v) < 100 ? 1 : 0);
+    lines.push(pad([
+      r.figure.length > widths[0] ? `${r.figure.slice(0, widths[0] - 1)}…` : r.figure,
+      `${fmt(r.ours, digits(r.ours))}${r.unit && typeof r.ours === 'number' ? ` ${r.unit}` : ''}`,
+      fmt(r.baseline, digits(r.baseline)),
+      typeof r.ratio === 'number' ? fmt(r.ratio, r.ratio < 0.01 ? 6 : 2) : r.ratio,
+      r.target,
+      r.pass === undefined ? '' : r.pass ? 'pass' : 'MISS',
+    ]));
+  }
+  console.log(lines.join('\n'));
+}
+
+let failed;
+try {
+  await buildBenchBundle();
+  if (sections.has('bulk')) await bulk();
+  if (sections.has('emulator')) await emulatorLoad();
+  if (sections.has('ids')) await ids();
+  const s = sections.has('size') || sections.has('activation') ? await size() : undefined;
+  if (sections.has('activation')) await activation(s);
+} catch (e) {
+  failed = e;
+} finally {
+  stopAll();
+}
+const machine = { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version, loadavgAtEnd: loadavg() };
+const seconds = (performance.now() - started) / 1000;
+printTable();
+console.log(`\n${rows.filter((r) => r.pass === false).length} missed, ${rows.filter((r) => r.pass === true).length} passed; ${fmt(seconds, 0)} s; load average at end ${machine.loadavgAtEnd.map((x) => x.toFixed(1)).join(' ')} on ${machine.cpus} cores.`);
+mkdirSync(RESULTS, { recursive: true });
+writeFileSync(join(RESULTS, 'bench.json'), `${JSON.stringify({ date: new Date().toISOString(), quick, seconds, machine, rows, raw }, null, 2)}\n`);
+console.log(`Wrote ${join('bench-results', 'bench.json')}.`);
+if (failed) {
+  console.error(`bench failed: ${failed.stack ?? failed}`);
+  process.exitCode = 1;
+}
