@@ -22,6 +22,7 @@ const DEFAULT_SETTINGS = {
   'extensions.autoUpdate': false,
   'extensions.autoCheckUpdates': false,
   'workbench.startupEditor': 'none',
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
   'workbench.enableExperiments': false,
   'security.workspace.trust.enabled': false,
 };
