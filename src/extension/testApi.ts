@@ -1,11 +1,13 @@
 // What activate() returns outside production (tests, extension development): hooks to
 // answer prompts and read the extension's state. It never hands out a secret value.
+import type { Disposable } from 'vscode';
 import type { AddonStates } from './addonStates';
 import type { DeletionJobStore } from './jobs';
 import { windowPrompts, type Prompts } from './prompts';
 import type { Services } from './services';
 import type { TitleStore } from './titles';
 import type { TitlesTreeProvider } from './tree/provider';
+import { observePanels, type PanelTraffic } from './views/panel';
 
 export interface TestApi {
   /** Answer every prompt with `p` from now on; `undefined` restores the real UI. */
@@ -25,6 +27,10 @@ export interface TestApi {
   stateSnapshot(): Record<string, unknown>;
   /** Removes every title, key, receipt and add-on state: a clean slate between tests. */
   reset(): Promise<void>;
+  /** Calls `listener` with every HTML and message a panel gives its page, until disposed. */
+  observePanels(listener: (t: PanelTraffic) => void): Disposable;
+  /** Folders VS Code keeps this extension's files and logs in, for tests that search them. */
+  storagePaths(): { globalStorage: string; workspaceStorage?: string; logs: string };
 }
 
 export function createTestApi(s: Services): TestApi {
@@ -47,6 +53,12 @@ export function createTestApi(s: Services): TestApi {
       return h ? { endpoint: h.endpoint, origin: h.origin } : undefined;
     },
     logLines: () => s.log.recent(),
+    observePanels: (listener) => observePanels(listener),
+    storagePaths: () => ({
+      globalStorage: s.ctx.globalStorageUri.fsPath,
+      workspaceStorage: s.ctx.storageUri?.fsPath,
+      logs: s.ctx.logUri.fsPath,
+    }),
     stateSnapshot: () => {
       const out: Record<string, unknown> = {};
       for (const [scope, memento] of [['global', s.ctx.globalState], ['workspace', s.ctx.workspaceState]] as const) {
