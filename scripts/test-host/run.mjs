@@ -110,7 +110,8 @@ async function main() {
       folder: opts.folder && resolve(opts.folder),
     });
     log('opening the workbench; the suite runs in the extension host');
-    await page.goto(url);
+    // The workbench's own load can be slow on a busy 2-core machine; the suite's deadline starts after it.
+    await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 120_000 });
 
     let timer;
     const timedOut = new Promise((r) => { timer = setTimeout(() => r({ error: `time-out: no result after ${opts.timeoutMs / 1000} s` }), opts.timeoutMs); });
