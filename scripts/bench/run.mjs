@@ -170,7 +170,8 @@ async function activation(s) {
     return;
   }
   row(sec, `activate() (median of ${a.samples.length}) vs require('undici') in the same host`, a.activateMs, a.undiciRequireMs, a.activateMs / a.undiciRequireMs, '< 15 ms', a.activateMs < 15, 'ms');
-  row(sec, 'extension.activate() from outside (load + activate) vs require(undici)', a.extensionActivateMs, a.undiciRequireMs, a.extensionActivateMs / a.undiciRequireMs, 'info', undefined, 'ms');
+  row(sec, 'loading the production bundle (require of a copy) vs require(undici)', a.bundleLoadMs, a.undiciRequireMs, a.bundleLoadMs / a.undiciRequireMs, 'info', undefined, 'ms');
+  row(sec, 'vscode extension.activate() as a caller sees it (host bookkeeping + load + activate)', a.extensionActivateMs, a.undiciRequireMs, a.extensionActivateMs / a.undiciRequireMs, 'info', undefined, 'ms');
   if (s) row(sec, 'main bundle size next to undici alone', s.mainBytes / 1024, s.undiciBytes / 1024, s.mainBytes / s.undiciBytes, '< 150 KB', s.mainBytes < 150 * 1024, 'KB');
 }
 
