@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
 import type { TestApi } from '../../src/extension/testApi';
-import { activeDocumentText, closeAllEditors, children, emu, getApi, requestCount, script, startEmulatorWithDemoTitles, startFresh, titleChild } from './support/harness';
+import { documentText, children, emu, getApi, requestCount, script, startEmulatorWithDemoTitles, startFresh, titleChild } from './support/harness';
 
 const RACER = DEMO_TITLES[0];
 // Played both demo titles (see the seed), so the impact lists two titles.
@@ -63,8 +63,8 @@ describe('Delete Master Player Account', () => {
     // Copy and export from the tree nodes.
     await vscode.commands.executeCommand('platformExplorer.copyJobReceiptId', job.node);
     assert.equal(await vscode.env.clipboard.readText(), receipt.JobReceiptId);
-    await vscode.commands.executeCommand('platformExplorer.exportDeletionJobs', jobs.node);
-    const exported = JSON.parse(await activeDocumentText()) as { deletionJobs: { JobReceiptId: string; PlatformId: string; TitleIds: string[] }[] };
+    const exportedUri = await vscode.commands.executeCommand<vscode.Uri>('platformExplorer.exportDeletionJobs', jobs.node);
+    const exported = JSON.parse(documentText(exportedUri)) as { deletionJobs: { JobReceiptId: string; PlatformId: string; TitleIds: string[] }[] };
     assert.deepEqual(exported.deletionJobs.map((j) => [j.JobReceiptId, j.PlatformId]), [[receipt.JobReceiptId, PLAYER.platformId]]);
   });
 
@@ -120,7 +120,6 @@ describe('Delete Master Player Account', () => {
   });
 
   it('Show Played Titles for an unknown PlatformId shows the service\'s error', async () => {
-    await closeAllEditors();
     const p = script(api).typeIn('ABCDEF0123456789');
     await vscode.commands.executeCommand('platformExplorer.showPlayedTitles', { titleId: RACER.titleId });
     assert.equal(p.errors.length, 1);

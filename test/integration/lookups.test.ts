@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_PLAYERS, DEMO_TITLES, DEMO_UNLINKED } from '../../src/emulator/seed';
 import type { TestApi } from '../../src/extension/testApi';
-import { activeDocumentText, closeAllEditors, emu, getApi, requestCount, script, startEmulatorWithDemoTitles, startFresh } from './support/harness';
+import { documentText, emu, getApi, requestCount, script, startEmulatorWithDemoTitles, startFresh, untitledOpenedDuring } from './support/harness';
 
 const RACER = DEMO_TITLES[0];
 const retail = DEMO_PLAYERS.flatMap((p) => p.consoleLive.filter((c) => c.sandbox === 'RETAIL').map((c) => ({ id: c.id, platformId: p.platformId })));
@@ -13,6 +13,12 @@ const devOnly = DEMO_PLAYERS.flatMap((p) =>
   p.consoleLive.filter((c) => c.sandbox === 'XDKS.1').map((c) => ({ id: c.id, platformId: p.platformId })),
 );
 const names = DEMO_PLAYERS.flatMap((p) => p.storefrontNames.map((n) => ({ name: n, platformId: p.platformId })));
+
+interface Summary {
+  linked: number;
+  unlinked: number;
+  document: vscode.Uri;
+}
 
 interface JsonResult {
   titleId: string;
@@ -46,15 +52,13 @@ describe('PlatformId lookups', () => {
   it('ConsoleLive IDs: RETAIL by default, one entry per input in order, unlinked marked, summary shown', async () => {
     const ids = [retail[0].id, DEMO_UNLINKED.consoleLiveIds[0], retail[1].id, retail[0].id];
     const p = script(api).typeIn('RETAIL');
-    const summary = await vscode.commands.executeCommand<{ linked: number; unlinked: number }>(
-      'platformExplorer.lookUpConsoleLiveIds', { titleId: RACER.titleId, ids },
-    );
+    const summary = await vscode.commands.executeCommand<Summary>('platformExplorer.lookUpConsoleLiveIds', { titleId: RACER.titleId, ids });
     p.assertDone();
     assert.equal(p.inputs[0].options.value, 'RETAIL', 'the Sandbox prompt should default to RETAIL');
     assert.deepEqual(summary && { linked: summary.linked, unlinked: summary.unlinked }, { linked: 3, unlinked: 1 });
     assert.match(p.infos[0], /3 linked, 1 unlinked/);
 
-    const doc = JSON.parse(await activeDocumentText()) as JsonResult;
+    const doc = JSON.parse(documentText(summary?.document)) as JsonResult;
     assert.equal(doc.titleId, RACER.titleId);
     assert.equal(doc.sandbox, 'RETAIL');
     assert.deepEqual(doc.results, [
@@ -67,9 +71,9 @@ describe('PlatformId lookups', () => {
 
   it('ConsoleLive IDs: the Sandbox typed is the one used', async () => {
     const p = script(api).typeIn('XDKS.1');
-    await vscode.commands.executeCommand('platformExplorer.lookUpConsoleLiveIds', { titleId: RACER.titleId, ids: [devOnly[0].id] });
+    const summary = await vscode.commands.executeCommand<Summary>('platformExplorer.lookUpConsoleLiveIds', { titleId: RACER.titleId, ids: [devOnly[0].id] });
     p.assertDone();
-    const doc = JSON.parse(await activeDocumentText()) as JsonResult;
+    const doc = JSON.parse(documentText(summary?.document)) as JsonResult;
     assert.deepEqual(doc.results, [{ ConsoleLiveAccountId: devOnly[0].id, PlatformId: devOnly[0].platformId, Status: 'linked' }]);
 
     const q = script(api).typeIn('bad sandbox!');
@@ -85,10 +89,10 @@ describe('PlatformId lookups', () => {
     const expected = new Map(names.map((n) => [n.name, n.platformId]));
     await emu(api, 'POST', 'stats/reset');
     const p = script(api).typeIn(list.join(', '));
-    await vscode.commands.executeCommand('platformExplorer.lookUpStorefrontNames', { titleId: RACER.titleId });
+    const summary = await vscode.commands.executeCommand<Summary>('platformExplorer.lookUpStorefrontNames', { titleId: RACER.titleId });
     p.assertDone();
     assert.equal(await requestCount(api, 'Server/GetPlatformIDsFromStorefrontNames'), 3);
-    const doc = JSON.parse(await activeDocumentText()) as JsonResult;
+    const doc = JSON.parse(documentText(summary?.document)) as JsonResult;
     assert.deepEqual(doc.results.map((r) => r.StorefrontName), list);
     assert.equal(doc.linked, 24);
     assert.equal(doc.unlinked, 36);
@@ -101,18 +105,15 @@ describe('PlatformId lookups', () => {
 
   it('Storefront Names from the editor selection, one per line, with the CSV format', async () => {
     await vscode.workspace.getConfiguration('platformExplorer').update('lookupResultFormat', 'csv', vscode.ConfigurationTarget.Global);
-    const text = `${names[0].name}\n${DEMO_UNLINKED.storefrontNames[1]}\n${names[1].name}\n`;
+    // A name a spreadsheet would run as a formula is neutralised in the CSV.
+    const text = `${names[0].name}\n${DEMO_UNLINKED.storefrontNames[1]}\n${names[1].name}\n=1+1\n`;
     const source = await vscode.workspace.openTextDocument({ content: text });
     const editor = await vscode.window.showTextDocument(source);
-    editor.selection = new vscode.Selection(0, 0, 3, 0);
+    editor.selection = new vscode.Selection(0, 0, 4, 0);
     const p = script(api);
-    await vscode.commands.executeCommand('platformExplorer.lookUpStorefrontNames', { titleId: RACER.titleId });
+    const summary = await vscode.commands.executeCommand<Summary>('platformExplorer.lookUpStorefrontNames', { titleId: RACER.titleId });
     p.assertDone();
-    const deadline = Date.now() + 5000;
-    while (vscode.window.activeTextEditor?.document === source && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    const csv = vscode.window.activeTextEditor!.document.getText();
+    const csv = documentText(summary?.document);
     assert.equal(
       csv,
       [
@@ -120,6 +121,7 @@ describe('PlatformId lookups', () => {
         `${names[0].name},${names[0].platformId},linked`,
         `${DEMO_UNLINKED.storefrontNames[1]},,unlinked`,
         `${names[1].name},${names[1].platformId},linked`,
+        "'=1+1,,unlinked",
         '',
       ].join('\r\n'),
     );
@@ -136,32 +138,36 @@ describe('PlatformId lookups', () => {
     const ids = Array.from({ length: 300 }, (_, i) => String(2533274899000000 + i));
     await emu(api, 'POST', 'faults', { latencyMs: 150, rules: [] });
     await emu(api, 'POST', 'stats/reset');
-    await closeAllEditors();
     const p = script(api).typeIn('RETAIL');
     // The first report is the 0-of-N start; cancel on the first chunk's answer.
     p.cancelProgressAfterReports = 2;
-    const result = await vscode.commands.executeCommand('platformExplorer.lookUpConsoleLiveIds', { titleId: RACER.titleId, ids });
+    const { result, opened } = await untitledOpenedDuring(() =>
+      vscode.commands.executeCommand('platformExplorer.lookUpConsoleLiveIds', { titleId: RACER.titleId, ids }),
+    );
     await emu(api, 'POST', 'faults/clear');
     assert.equal(result, undefined);
     assert.deepEqual(p.errors, [], 'a cancellation is silent');
     assert.deepEqual(p.infos, []);
     const sent = await requestCount(api, 'Server/GetPlatformIDsFromConsoleLiveIDs');
     assert.ok(sent >= 1 && sent < 12, `expected the lookup to stop early, but ${sent} of 12 chunks were sent`);
-    assert.equal(vscode.window.activeTextEditor, undefined, 'a result document was opened');
+    assert.deepEqual(opened, [], 'a result document was opened');
   });
 
   it('a service failure shows the message with what to do, opens nothing, and keeps the title', async () => {
     await emu(api, 'POST', 'faults', { rules: [{ operation: 'Server/GetPlatformIDsFromStorefrontNames', kind: '500', times: -1 }] });
-    await closeAllEditors();
     const p = script(api);
+    let opened: vscode.TextDocument[] = [];
     try {
-      await vscode.commands.executeCommand('platformExplorer.lookUpStorefrontNames', { titleId: RACER.titleId, names: [names[0].name] });
+      opened = (await untitledOpenedDuring(() =>
+        vscode.commands.executeCommand('platformExplorer.lookUpStorefrontNames', { titleId: RACER.titleId, names: [names[0].name] }),
+      )).opened;
     } finally {
       await emu(api, 'POST', 'faults/clear');
     }
     assert.equal(p.errors.length, 1);
     assert.ok(p.errors[0].length > 20, 'the message should say what happened and what to do');
-    assert.equal(vscode.window.activeTextEditor, undefined);
+    assert.deepEqual(p.errorActions[0], ['Show Log']);
+    assert.deepEqual(opened, [], 'a result document was opened');
     assert.ok(api.titles.get(RACER.titleId));
     assert.ok(api.logLines().some((l) => /GetPlatformIDsFromStorefrontNames .*status=500/.test(l)), 'one log line per request with its status');
   });

@@ -40,6 +40,7 @@ export class ScriptedPrompts implements Prompts {
   readonly confirms: { message: string; detail: string; buttons: string[] }[] = [];
   readonly infos: string[] = [];
   readonly errors: string[] = [];
+  readonly errorActions: string[][] = [];
   readonly progressTitles: string[] = [];
   readonly unexpected: string[] = [];
   /** Cancel a progress notification once it has reported this many times. */
@@ -117,8 +118,9 @@ export class ScriptedPrompts implements Prompts {
     return undefined;
   }
 
-  async error(message: string): Promise<string | undefined> {
+  async error(message: string, ...actions: string[]): Promise<string | undefined> {
     this.errors.push(message);
+    this.errorActions.push(actions);
     return undefined;
   }
 
@@ -195,6 +197,12 @@ export async function closeAllEditors(): Promise<void> {
       vscode.window.activeTextEditor ? 'workbench.action.revertAndCloseActiveEditor' : 'workbench.action.closeActiveEditor',
     );
   }
+  // The editor state reaches the extension host after the command returns.
+  const deadline = Date.now() + 5000;
+  while (vscode.window.activeTextEditor && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  assert.equal(vscode.window.activeTextEditor, undefined, 'an editor stayed open');
 }
 
 /** Starts the in-host emulator through the extension's command (adds the demo titles with keys). */
@@ -248,15 +256,25 @@ export async function titleChild(api: TestApi, titleId: string, label: string): 
   return found;
 }
 
-/** The text of the active editor once it is the document a command opened. */
-export async function activeDocumentText(): Promise<string> {
-  const deadline = Date.now() + 5000;
-  while (Date.now() < deadline) {
-    const ed = vscode.window.activeTextEditor;
-    if (ed && ed.document.isUntitled) return ed.document.getText();
-    await new Promise((r) => setTimeout(r, 50));
+/** The text of a document a command opened and returned the URI of. */
+export function documentText(uri: vscode.Uri | undefined): string {
+  assert.ok(uri, 'the command returned no document');
+  const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  assert.ok(doc, `document ${uri.toString()} is not open`);
+  return doc.getText();
+}
+
+/** Runs `fn` and returns it with the untitled documents opened meanwhile. */
+export async function untitledOpenedDuring<T>(fn: () => Thenable<T>): Promise<{ result: T; opened: vscode.TextDocument[] }> {
+  const opened: vscode.TextDocument[] = [];
+  const sub = vscode.workspace.onDidOpenTextDocument((d) => {
+    if (d.isUntitled) opened.push(d);
+  });
+  try {
+    return { result: await fn(), opened };
+  } finally {
+    sub.dispose();
   }
-  assert.fail('no untitled result document became active');
 }
 
 /** Waits for a webview tab whose label contains `text` (tab groups update after a command returns). */
