@@ -125,4 +125,19 @@ describe('Delete Master Player Account', () => {
     assert.equal(p.errors.length, 1);
     assert.equal(p.remaining, 0);
   });
+
+  it('with no receipts, Export says so; from the palette, Copy JobReceiptId offers the recorded ones', async () => {
+    let p = script(api);
+    assert.equal(await vscode.commands.executeCommand('platformExplorer.exportDeletionJobs'), undefined);
+    assert.match(p.infos[0], /No deletion jobs/);
+    await vscode.commands.executeCommand('platformExplorer.copyJobReceiptId');
+    assert.match(p.errors[0], /No deletion jobs/);
+
+    script(api).press('Delete').typeIn(PLAYER.platformId);
+    const receipt = await vscode.commands.executeCommand<Receipt>('platformExplorer.deleteMasterPlayerAccount', { titleId: RACER.titleId, platformId: PLAYER.platformId });
+    p = script(api).choose(receipt!.JobReceiptId);
+    assert.equal(await vscode.commands.executeCommand('platformExplorer.copyJobReceiptId'), receipt!.JobReceiptId);
+    p.assertDone();
+    assert.equal(await vscode.env.clipboard.readText(), receipt!.JobReceiptId);
+  });
 });

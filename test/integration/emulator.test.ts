@@ -2,7 +2,7 @@
 // arrive with their keys in one step, and the tree shows their live state.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DEMO_TITLES } from '../../src/emulator/seed';
+import { DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
 import type { TestApi } from '../../src/extension/testApi';
 import { children, getApi, script, startEmulatorWithDemoTitles, startFresh, titleChild, titleItem } from './support/harness';
 
@@ -95,5 +95,22 @@ describe('Local emulator', () => {
     assert.ok(!started?.titleIds.includes(t.titleId));
     assert.match(p.infos[0], new RegExp(`Skipped ${t.titleId}`));
     assert.deepEqual(api.titles.get(t.titleId), { titleId: t.titleId, name: 'My real title', endpointProfile: 'service' });
+  });
+
+  it('Add Title with the local emulator profile offers the running emulator and works against it', async () => {
+    await startEmulatorWithDemoTitles(api);
+    const t = DEMO_TITLES[0];
+    script(api).press('Remove');
+    await vscode.commands.executeCommand('platformExplorer.removeTitle', { titleId: t.titleId });
+    const endpoint = api.emulator()!.endpoint;
+    let p = script(api).typeIn(t.titleId).typeIn('Racer via emulator').choose('Local emulator').typeIn(endpoint).typeIn(t.secretKey);
+    await vscode.commands.executeCommand('platformExplorer.addTitle');
+    p.assertDone();
+    assert.equal(p.inputs[2].options.value, endpoint, 'the running emulator\'s endpoint should be offered');
+    assert.deepEqual(api.titles.get(t.titleId), { titleId: t.titleId, name: 'Racer via emulator', endpointProfile: 'emulator', emulatorEndpoint: endpoint });
+    p = script(api);
+    const played = await vscode.commands.executeCommand<string[]>('platformExplorer.showPlayedTitles', { titleId: t.titleId, platformId: DEMO_PLAYERS[0].platformId });
+    p.assertDone();
+    assert.deepEqual(played, DEMO_PLAYERS[0].playedTitles);
   });
 });
