@@ -1,6 +1,7 @@
 // Title secret keys, in SecretStorage only (never settings, state, logs or documents).
 // Values read or written in this session are remembered so error text can be redacted.
 import * as vscode from 'vscode';
+import { CommandError } from './errors';
 
 const PREFIX = 'platformExplorer.secretKey.';
 
@@ -45,7 +46,7 @@ export class SecretKeys {
   async set(titleId: string, value: string): Promise<void> {
     const problem = validateSecretKey(value);
     if (problem) {
-      throw new Error(problem);
+      throw new CommandError(problem);
     }
     this.seen.add(value);
     await this.storage.store(secretStorageKey(titleId), value);

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { validateEndpointTemplate, isLoopbackHost } from '../core/endpoint';
 import { validateTitleId } from '../core/ids';
+import { CommandError } from './errors';
 
 export type EndpointProfile = 'service' | 'emulator';
 
@@ -105,7 +106,7 @@ export class TitleStore {
     }
     const problem = validateRecord(rec);
     if (problem) {
-      throw new Error(problem);
+      throw new CommandError(problem);
     }
     const list = this.all();
     const i = list.findIndex((t) => t.titleId === rec.titleId);
@@ -121,7 +122,7 @@ export class TitleStore {
   async rename(titleId: string, name: string): Promise<void> {
     const t = this.get(titleId);
     if (!t) {
-      throw new Error(`No title ${titleId} is configured.`);
+      throw new CommandError(`Title ${titleId} is not configured.`, 'Add it with "Platform: Add Title".');
     }
     await this.upsert({ ...t, name });
   }
