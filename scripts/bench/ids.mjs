@@ -98,15 +98,18 @@ try {
     const end = s.indexOf('\n', i);
     return { line: s.slice(start, end), ch: i - start + 'PlatformId='.length + 5 };
   };
+  // The fastest of 5 batches: the least disturbed by other work on the machine.
   const perCallNs = ({ line: l, ch }) => {
-    const calls = 200_000;
-    let hits = 0;
-    for (let k = 0; k < 20_000; k++) if (platformIdAt(l, ch)) hits++;
-    const t = performance.now();
-    for (let k = 0; k < calls; k++) if (platformIdAt(l, ch)) hits++;
-    const ns = ((performance.now() - t) * 1e6) / calls;
-    if (hits !== calls + 20_000) throw new Error(`platformIdAt missed the PlatformId in "${l}"`);
-    return ns;
+    const calls = 100_000;
+    let best = Infinity;
+    for (let batch = 0; batch < 6; batch++) {
+      let hits = 0;
+      const t = performance.now();
+      for (let k = 0; k < calls; k++) if (platformIdAt(l, ch)) hits++;
+      if (batch > 0) best = Math.min(best, ((performance.now() - t) * 1e6) / calls);
+      if (hits !== calls) throw new Error(`platformIdAt missed the PlatformId in "${l}"`);
+    }
+    return best;
   };
   const shortLine = { line: `PlatformId=${platformId()}`, ch: 'PlatformId='.length + 5 };
   const oneMB = text.slice(0, 1e6);

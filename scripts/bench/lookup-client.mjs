@@ -1,6 +1,6 @@
 // One bulk lookup in a process of its own, so its memory figures are its own.
-// Input (argv[2], JSON): {core, mode: 'ours'|'naive', kind: 'storefront'|'consoleLive', n, concurrency?, endpoint, titleId, secretKey}
-// Output (last stdout line, JSON): {wallMs, total, linked, rssGrowthMB, peakRssMB}
+// Input (argv[2], JSON): {core, mode: 'ours'|'naive'|'raw', kind: 'storefront'|'consoleLive', n, concurrency?, endpoint, titleId, secretKey}
+// Output (last stdout line, JSON): {wallMs, total, linked, rssGrowthMB, peakRssMB, retainedMB}
 import { request } from 'node:http';
 import { createRequire } from 'node:module';
 
@@ -42,6 +42,30 @@ async function naive() {
   return out;
 }
 
+/** The floor of this machine: a bare undici pool, same concurrency, no validation, retries or cancellation. */
+async function raw() {
+  const { Pool } = createRequire(import.meta.url)('undici');
+  const url = new URL(`${base}/${operation}`);
+  const pool = new Pool(url.origin, { connections: input.concurrency });
+  const found = new Map();
+  let next = 0;
+  const worker = async () => {
+    while (next < ids.length) {
+      const chunk = ids.slice(next, next += 25);
+      const body = JSON.stringify(storefront ? { StorefrontNames: chunk } : { ConsoleLiveAccountIDs: chunk, Sandbox: 'RETAIL' });
+      const res = await pool.request({ path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'x-secretkey': input.secretKey }, body });
+      const data = (await res.body.json()).data.Data;
+      chunk.forEach((id, i) => found.set(id, data[i].PlatformId));
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: input.concurrency }, worker));
+  } finally {
+    await pool.close();
+  }
+  return ids.map((id) => ({ PlatformId: found.get(id) ?? null }));
+}
+
 async function ours() {
   const client = new PlatformClient({
     titleId: input.titleId, endpoint: input.endpoint, getSecretKey: async () => input.secretKey,
@@ -57,14 +81,18 @@ async function ours() {
 }
 
 globalThis.gc?.();
+const startHeap = process.memoryUsage().heapUsed;
 const startRss = process.memoryUsage.rss();
 // Peak RSS during the call, sampled every 2 ms (the kernel's maxRSS also counts start-up).
 let peak = startRss;
 const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 2);
 const t0 = performance.now();
-const result = input.mode === 'naive' ? await naive() : await ours();
+const result = await { naive, raw, ours }[input.mode]();
 const wallMs = performance.now() - t0;
 clearInterval(sampler);
 peak = Math.max(peak, process.memoryUsage.rss());
 const linked = result.filter((e) => e.PlatformId !== null).length;
-console.log(JSON.stringify({ wallMs, total: result.length, linked, rssGrowthMB: (peak - startRss) / 2 ** 20, peakRssMB: peak / 2 ** 20 }));
+// What stays after a full GC while the result is still held, versus the start.
+globalThis.gc?.();
+const retainedMB = (process.memoryUsage().heapUsed - startHeap) / 2 ** 20;
+console.log(JSON.stringify({ wallMs, total: result.length, linked, rssGrowthMB: (peak - startRss) / 2 ** 20, peakRssMB: peak / 2 ** 20, retainedMB }));
