@@ -113,28 +113,39 @@ async function emulatorLoad() {
   }));
   const load = { connections: 16, warmupRequests: quick ? 500 : 3_000, maxRequests: quick ? 5_000 : 60_000, maxMs: quick ? 2_000 : 5_000 };
   // Server on core 0, load generator on core 1: the server gets one core to itself.
-  const emu = await startEmulator({ cpu: 0 });
-  let ours;
-  try {
-    ours = await runChild('load.mjs', {
-      ...load, bodies, url: `${emu.origin}/${emu.titleId}/Server/GetPlatformIDsFromStorefrontNames`,
-      headers: { 'content-type': 'application/json', 'x-secretkey': emu.secretKey },
-    }, { cpu: 1 });
-    const stats = await control(emu.origin, 'stats');
-    ours.served = stats.total;
-  } finally {
-    await emu.stop();
+  const emulatorRun = async () => {
+    const emu = await startEmulator({ cpu: 0 });
+    try {
+      const r = await runChild('load.mjs', {
+        ...load, bodies, url: `${emu.origin}/${emu.titleId}/Server/GetPlatformIDsFromStorefrontNames`,
+        headers: { 'content-type': 'application/json', 'x-secretkey': emu.secretKey },
+      }, { cpu: 1 });
+      return { ...r, served: (await control(emu.origin, 'stats')).total };
+    } finally {
+      await emu.stop();
+    }
+  };
+  const bareRun = async () => {
+    const bare = await startServer([join(REPO, 'scripts', 'bench', 'bare-server.mjs')], { cpu: 0, label: 'bare server' });
+    try {
+      return await runChild('load.mjs', { ...load, bodies, url: `${bare.info.origin}/lookup`, headers: { 'content-type': 'application/json' } }, { cpu: 1 });
+    } finally {
+      await bare.stop();
+    }
+  };
+  // Alternated, best of each: other work on a shared machine only ever slows a run down.
+  const runs = { ours: [], baseline: [] };
+  const rounds = quick ? 1 : 2;
+  for (let i = 0; i < rounds; i++) {
+    runs.ours.push(await emulatorRun());
+    runs.baseline.push(await bareRun());
   }
-  const bare = await startServer([join(REPO, 'scripts', 'bench', 'bare-server.mjs')], { cpu: 0, label: 'bare server' });
-  let base;
-  try {
-    base = await runChild('load.mjs', { ...load, bodies, url: `${bare.info.origin}/lookup`, headers: { 'content-type': 'application/json' } }, { cpu: 1 });
-  } finally {
-    await bare.stop();
-  }
-  raw.emulator = { load, ours, baseline: base };
-  const sec = 'Emulator on one core: lookup requests of 25 Storefront names, 16 keep-alive connections (baseline: bare node:http JSON echo)';
-  if (ours.errors > 0) throw new Error(`the emulator answered ${ours.errors} lookups with an error under load`);
+  const best = (xs) => xs.reduce((a, b) => (b.requestsPerSecond > a.requestsPerSecond ? b : a));
+  const ours = best(runs.ours);
+  const base = best(runs.baseline);
+  raw.emulator = { load, runs };
+  const sec = `Emulator on one core: lookup requests of 25 Storefront names, 16 keep-alive connections, best of ${rounds} (baseline: bare node:http JSON echo)`;
+  if (runs.ours.some((r) => r.errors > 0)) throw new Error('the emulator answered lookups with errors under load');
   row(sec, 'lookup requests per second', ours.requestsPerSecond, base.requestsPerSecond, ours.requestsPerSecond / base.requestsPerSecond, '>= 5,000/s', ours.requestsPerSecond >= 5000, '/s');
   row(sec, 'identifiers resolved per second (25 per request)', ours.requestsPerSecond * IDS_PER_REQUEST, base.requestsPerSecond * IDS_PER_REQUEST, ours.requestsPerSecond / base.requestsPerSecond, 'info', undefined, '/s');
   row(sec, 'p99 latency', ours.p99Ms, base.p99Ms, ours.p99Ms / base.p99Ms, 'info', undefined, 'ms');
