@@ -58,15 +58,17 @@ export async function measureSizes() {
       ...production, stdin: { contents: "module.exports = require('undici');", resolveDir: REPO }, outfile: join(dir, 'undici.js'),
     });
 
-    // The same extension with the lazily imported modules (client, emulator) as bundles of their own:
-    // what the main bundle would weigh if the build split them out.
-    const lazyModules = /(^|\/)(core\/api\/client|emulator\/server)$/;
+    // The same extension with undici and the lazily imported emulator as files of their own
+    // (require('./undici.js') still runs only when the client module is first used). The client
+    // itself stays in the main bundle: its PlatformError class must be the one the extension's
+    // `instanceof` checks see.
     await esbuild.build({
       ...production, entryPoints: { extension: entry }, outdir: join(dir, 'split'),
       plugins: [{
         name: 'split-lazy',
         setup(b) {
-          b.onResolve({ filter: lazyModules }, (a) => (a.kind === 'dynamic-import' ? { path: a.path, external: true } : undefined));
+          b.onResolve({ filter: /^undici$/ }, () => ({ path: './undici.js', external: true }));
+          b.onResolve({ filter: /(^|\/)emulator\/server$/ }, (a) => (a.kind === 'dynamic-import' ? { path: './emulator-server.js', external: true } : undefined));
         },
       }],
     });
