@@ -1,5 +1,6 @@
 // Command arguments: a tree node or a plain object such as `{ titleId, platformId }`
 // (both carry the same member names), from the palette, the tree, the editor or tests.
+import { validateTitleId } from '../../core/ids';
 import type { TitleRecord } from '../titles';
 import { CommandError, required } from '../errors';
 import type { Services } from '../services';
@@ -36,6 +37,11 @@ export async function resolveTitle(s: Services, arg: unknown): Promise<TitleReco
   if (named) {
     const t = s.titles.get(named);
     if (!t) {
+      // An argument can come from a link: never quote a malformed one raw (line breaks, bidi characters).
+      const problem = validateTitleId(named);
+      if (problem) {
+        throw new CommandError(problem, 'Pass the hex title ID of a configured title.');
+      }
       throw new CommandError(`Title ${named} is not configured.`, 'Add it with "Platform: Add Title", or pick a configured title.');
     }
     return t;
