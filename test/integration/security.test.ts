@@ -10,6 +10,7 @@ import { defaultAddon, DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed
 import type { TestApi } from '../../src/extension/testApi';
 import type { TreeNode } from '../../src/extension/tree/nodes';
 import type { PanelTraffic } from '../../src/extension/views/panel';
+import { hostileTemplates, hostileTitleIds } from '../unit/security/hostileEndpoints';
 import { emu, getApi, requestCount, ScriptedPrompts, startEmulatorWithDemoTitles, startFresh } from './support/harness';
 
 const RACER = DEMO_TITLES[0];
@@ -324,6 +325,42 @@ describe('Security inside VS Code', function () {
       await cfg().update('serviceEndpoint', undefined, vscode.ConfigurationTarget.Global);
       await trap.close();
     }
+  });
+
+  it('Add Title and command arguments refuse every hostile title ID and endpoint of the corpus, sending nothing', async () => {
+    await startFresh(api);
+    await startEmulatorWithDemoTitles(api);
+    const titlesBefore = JSON.stringify(api.titles.all());
+    const statsBefore = (await emu<{ total: number }>(api, 'GET', 'stats')).total;
+    const trapHost = '127.0.0.1:9';
+    for (const h of hostileTitleIds(trapHost)) {
+      const p = script();
+      await run(p.typeIn(h.value), 'platformExplorer.addTitle');
+      assert.match(p.inputs[0]?.validation ?? '', /^Title ID\b/, `Add Title accepted ${h.why}`);
+    }
+    for (const h of hostileTemplates(trapHost, api.emulator()!.origin.replace('http://', ''))) {
+      const p = script();
+      await run(p.typeIn('C0DE').typeIn('Hostile').choose('Local emulator').typeIn(h.value), 'platformExplorer.addTitle');
+      assert.match(p.inputs[2]?.validation ?? '', /endpoint/i, `Add Title accepted the emulator endpoint ${h.why}`);
+    }
+    assert.equal((await emu<{ total: number }>(api, 'GET', 'stats')).total, statsBefore, 'a request was sent');
+    // As a command argument (a link, another extension): refused before any request, unless it
+    // is a configured title ID with spaces around it, which goes to that title's own endpoint.
+    let legitimate = 0;
+    for (const h of hostileTitleIds(trapHost)) {
+      // An empty one names no title: the command asks which (unanswered here).
+      if (h.value.trim() === '') continue;
+      const q = script();
+      await run(q, 'platformExplorer.lookUpStorefrontNames', { titleId: h.value, names: ['someone'] });
+      if (api.titles.get(h.value.trim()) !== undefined) {
+        legitimate++;
+        continue;
+      }
+      assert.equal(q.errors.length, 1, `lookup with ${h.why}`);
+      assert.doesNotMatch(q.errors[0], /[\u0000-\u001f\u200b-\u200f\u202a-\u202e]/, `the error for ${h.why} carries the raw value`);
+    }
+    assert.equal((await emu<{ total: number }>(api, 'GET', 'stats')).total, statsBefore + legitimate, 'a request was sent');
+    assert.equal(JSON.stringify(api.titles.all()), titlesBefore, 'a hostile title was added');
   });
 
   it('titles, keys and deletion receipts are intact after time-outs, resets, 429s, 5xx, garbage and a slow drip', async () => {
