@@ -15,7 +15,7 @@ export const PLATFORM_ID_RE = /^[0-9A-Fa-f]{14,16}$/;
  * direction-changing characters written as \uXXXX so a value cannot break or disguise the
  * message (or a log line) it is quoted in.
  */
-function quoted(s: string): string {
+export function quoteForMessage(s: string): string {
   const shown = s.length > 40 ? `${s.slice(0, 40)}…` : s;
   return shown.replace(/[\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
@@ -30,7 +30,7 @@ export function validateTitleId(s: unknown): string | undefined {
     return 'Title ID has spaces around it. Remove them (a title ID looks like F71AC).';
   }
   if (!TITLE_ID_RE.test(s)) {
-    return `Title ID "${quoted(s)}" is not valid: use 4 to 16 hex characters (0-9, A-F), e.g. F71AC.`;
+    return `Title ID "${quoteForMessage(s)}" is not valid: use 4 to 16 hex characters (0-9, A-F), e.g. F71AC.`;
   }
   return undefined;
 }
@@ -46,7 +46,7 @@ export function validatePlatformId(s: unknown): string | undefined {
     return 'PlatformId is empty. Enter the player\'s PlatformId (14-16 hex characters, e.g. 9437A5ADDAE3012D).';
   }
   if (!PLATFORM_ID_RE.test(s)) {
-    return `PlatformId "${quoted(s)}" is not valid: use 14 to 16 hex characters (0-9, A-F), e.g. 9437A5ADDAE3012D.`;
+    return `PlatformId "${quoteForMessage(s)}" is not valid: use 14 to 16 hex characters (0-9, A-F), e.g. 9437A5ADDAE3012D.`;
   }
   return undefined;
 }

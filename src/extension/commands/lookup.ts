@@ -1,7 +1,7 @@
 // What the two PlatformId lookups share: where the entries come from, progress with
 // cancel, and the result document with unlinked entries marked.
 import * as vscode from 'vscode';
-import { parseIdList } from '../../core/ids';
+import { parseIdList, quoteForMessage } from '../../core/ids';
 import type { PlatformClient } from '../../core/api/client';
 import { idListInEditor } from '../editor/selection';
 import { CommandError, required } from '../errors';
@@ -137,10 +137,10 @@ export async function showLookupResult(
 export function validateFreeText(what: string, max: number): (entry: string) => string | undefined {
   return (entry) => {
     if (/[\u0000-\u001f\u007f]/.test(entry)) {
-      return `The ${what} "${entry.slice(0, 40)}" contains control characters.`;
+      return `The ${what} "${quoteForMessage(entry)}" contains control characters.`;
     }
     if (entry.length > max) {
-      return `The ${what} "${entry.slice(0, 40)}…" is longer than ${max} characters.`;
+      return `The ${what} "${quoteForMessage(entry)}" is longer than ${max} characters.`;
     }
     return undefined;
   };
