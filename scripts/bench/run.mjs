@@ -6,6 +6,7 @@
 // Usage: node scripts/bench/run.mjs [--quick] [--only bulk,emulator,ids,size,activation]
 //   --quick  smaller inputs and fewer repeats (a smoke run of the script itself)
 import { writeFileSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -39,7 +40,7 @@ const requestsFor = (n) => Math.ceil(n / IDS_PER_REQUEST);
 // ---- Bulk lookups ------------------------------------------------------------------------
 
 async function bulk() {
-  const { BULK_CONCURRENCY } = (await import('node:module')).createRequire(import.meta.url)(CORE_BUNDLE);
+  const { BULK_CONCURRENCY } = createRequire(import.meta.url)(CORE_BUNDLE);
   const emu = await startEmulator();
   try {
     const lookup = async (mode, kind, concurrency) => {
@@ -48,7 +49,9 @@ async function bulk() {
         core: CORE_BUNDLE, mode, kind, n: N, concurrency, endpoint: emu.endpoint, titleId: emu.titleId, secretKey: emu.secretKey,
       }, { nodeArgs: ['--expose-gc'] });
       const stats = await control(emu.origin, 'stats');
-      if (r.total !== N || r.linked !== N / 2) throw new Error(`${mode} ${kind} lookup returned ${r.total} entries, ${r.linked} linked; expected ${N}, ${N / 2}`);
+      if (r.total !== N || r.linked !== N / 2 || !r.linkedAtEven) {
+        throw new Error(`${mode} ${kind} lookup returned ${r.total} entries, ${r.linked} linked; expected ${N}, the ${N / 2} at even positions`);
+      }
       return { ...r, requests: stats.total };
     };
     await control(emu.origin, 'faults', { latencyMs: LATENCY_MS });
@@ -106,7 +109,7 @@ async function bulk() {
 // ---- Emulator throughput ------------------------------------------------------------------
 
 async function emulatorLoad() {
-  const { benchStorefrontName } = (await import('node:module')).createRequire(import.meta.url)(CORE_BUNDLE);
+  const { benchStorefrontName } = createRequire(import.meta.url)(CORE_BUNDLE);
   // 40 distinct request bodies of 25 names, half of them linked.
   const bodies = Array.from({ length: 40 }, (_, b) => JSON.stringify({
     StorefrontNames: Array.from({ length: IDS_PER_REQUEST }, (_, i) => benchStorefrontName(b * IDS_PER_REQUEST + i)),
