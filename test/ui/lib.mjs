@@ -1,0 +1,256 @@
+// Helpers for the UI tests: the emulator as a separate process, a tiny step runner, and
+// workbench actions done the way a person does them (clicks, keys, real quick inputs).
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { REPO_ROOT } from '../../scripts/test-host/server.mjs';
+
+export const RESULTS_DIR = join(REPO_ROOT, 'test-results', 'ui');
+export const TIMEOUT = 20_000;
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * `node dist/emulator.js --port 0 --seed demo --json` on 127.0.0.1; resolves with its first
+ * stdout line (endpoint + demo keys) and a stop() that waits for the process to exit.
+ */
+export async function startEmulatorProcess({ seed = 'demo' } = {}) {
+  const child = spawn(process.execPath, [join(REPO_ROOT, 'dist', 'emulator.js'), '--port', '0', '--host', '127.0.0.1', '--seed', seed, '--json'], {
+    cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => { stderr = (stderr + d).slice(-4000); });
+  const exited = new Promise((r) => child.once('exit', (code, signal) => r(code ?? signal)));
+  const first = await Promise.race([
+    new Promise((r) => createInterface({ input: child.stdout }).once('line', r)),
+    exited.then((c) => { throw new Error(`the emulator exited (${c}) before printing its endpoint: ${stderr.trim()}`); }),
+    sleep(15_000).then(() => { throw new Error('the emulator printed no endpoint within 15 s'); }),
+  ]).catch((e) => { child.kill('SIGKILL'); throw e; });
+  const info = JSON.parse(first);
+  const origin = new URL(info.endpoint.replace('{titleId}', 'x')).origin;
+  const kill = () => { try { child.kill('SIGKILL'); } catch { /* gone */ } };
+  process.on('exit', kill);
+  return {
+    ...info,
+    origin,
+    pid: child.pid,
+    /** POST/GET a loopback test control under /_emulator/. */
+    async control(method, path, body) {
+      const res = await fetch(`${origin}/_emulator/${path}`, {
+        method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`emulator control ${path}: HTTP ${res.status} ${text}`);
+      return text ? JSON.parse(text) : undefined;
+    },
+    async stop() {
+      process.off('exit', kill);
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const done = await Promise.race([exited.then(() => true), sleep(5000).then(() => false)]);
+      if (!done) { kill(); await exited; }
+    },
+  };
+}
+
+/** Runs steps in order; after a failure the rest are reported as not run. */
+export function createRunner(name) {
+  const steps = [];
+  return {
+    step(title, fn) { steps.push({ title, fn }); },
+    /** @returns {Promise<{ passed: number, failed: number, notRun: number }>} */
+    async run({ onFailure } = {}) {
+      let passed = 0;
+      let failed = 0;
+      let notRun = 0;
+      console.log(`\n${name}`);
+      for (const s of steps) {
+        if (failed > 0) {
+          notRun++;
+          console.log(`  - ${s.title} (not run: an earlier step failed)`);
+          continue;
+        }
+        const started = Date.now();
+        try {
+          await s.fn();
+          passed++;
+          console.log(`  ✔ ${s.title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+        } catch (e) {
+          failed++;
+          console.log(`  ✘ ${s.title}\n    ${(e && e.stack) || e}`.replace(/\n/g, '\n    '));
+          if (onFailure) await onFailure(s.title).catch((err) => console.log(`    (failure screenshot: ${err.message})`));
+        }
+      }
+      return { passed, failed, notRun };
+    },
+  };
+}
+
+export function slug(s) {
+  return s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+}
+
+export function ensureResultsDir() {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  return RESULTS_DIR;
+}
+
+/** Polls `fn` until it returns a truthy value (returned) or the deadline passes (throws `what`). */
+export async function poll(what, fn, timeoutMs = TIMEOUT, everyMs = 200) {
+  const deadline = Date.now() + timeoutMs;
+  let last;
+  for (;;) {
+    try {
+      const v = await fn();
+      if (v) return v;
+    } catch (e) { last = e; }
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${last.message}` : ''}`);
+    await sleep(everyMs);
+  }
+}
+
+export function assert(cond, message) {
+  if (!cond) throw new Error(`assertion failed: ${message}`);
+}
+
+/** Workbench actions on one page. */
+export function workbench(page) {
+  const quickInput = page.locator('.quick-input-widget');
+  const wb = {
+    page,
+    quickInput,
+    async waitReady() {
+      await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
+      await page.locator('.statusbar').waitFor({ timeout: 60_000 });
+      await wb.waitActivated();
+    },
+    /** Waits until the status bar no longer says "Activating Extensions...". */
+    async waitActivated() {
+      await poll('extensions to finish activating', async () =>
+        !(await page.locator('.statusbar').innerText()).includes('Activating Extensions'), 60_000);
+    },
+    /** Shows the side bar view container `label` (clicking its activity bar entry unless it is already shown). */
+    async openActivity(label) {
+      const title = page.locator('.part.sidebar .composite.title');
+      if (await title.isVisible() && (await title.innerText()).startsWith(label)) return;
+      const item = page.locator(`.activitybar [role="tab"][aria-label^="${label}"], .activitybar .action-item a[aria-label^="${label}"]`).first();
+      await item.click({ timeout: TIMEOUT });
+      await poll(`the ${label} side bar`, async () => (await title.isVisible()) && (await title.innerText()).startsWith(label));
+    },
+    /** F1, type the command, pick the exact entry. */
+    async runCommand(label) {
+      await page.keyboard.press('F1');
+      await quickInput.waitFor({ state: 'visible', timeout: TIMEOUT });
+      await page.locator('.quick-input-box input').fill(`>${label}`);
+      const row = quickInput.locator('.monaco-list-row', { has: page.locator('.label-name', { hasText: label }) }).first();
+      await row.waitFor({ timeout: TIMEOUT });
+      await row.click();
+    },
+    /** Waits for a quick input whose title contains `title`; returns its input element. */
+    async quickInputTitled(title) {
+      await quickInput.waitFor({ state: 'visible', timeout: TIMEOUT });
+      await poll(`a quick input titled "${title}"`, async () => (await quickInput.locator('.quick-input-title').innerText()).includes(title));
+      return page.locator('.quick-input-box input');
+    },
+    async quickInputMessage() {
+      return (await quickInput.locator('.quick-input-message').innerText().catch(() => '')).trim();
+    },
+    async quickPick(label) {
+      const row = quickInput.locator('.monaco-list-row', { has: page.locator('.label-name', { hasText: label }) }).first();
+      await row.waitFor({ timeout: TIMEOUT });
+      await row.click();
+    },
+    /** A tree row of a view by its label (exact). */
+    treeRow(label) {
+      return page.locator('.monaco-list-row[role="treeitem"]', { has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRe(label)}$`) }) }).first();
+    },
+    /** "<label> <description>" of a tree row, as shown. */
+    async treeRowText(label) {
+      const row = wb.treeRow(label);
+      const name = await row.locator('.label-name').innerText({ timeout: 2000 });
+      const description = await row.locator('.label-description').innerText({ timeout: 500 }).catch(() => '');
+      return `${name} ${description}`.replace(/\s+/g, ' ').trim();
+    },
+    async waitTreeRowText(label, re) {
+      return poll(`tree row "${label}" to match ${re}`, async () => {
+        const t = await wb.treeRowText(label);
+        return re.test(t) ? t : undefined;
+      });
+    },
+    /** Right-clicks `target` and runs the context menu entry `label` (retries while the menu lacks it). */
+    async contextMenu(target, label, { whenOpen } = {}) {
+      await poll(`context menu entry "${label}"`, async () => {
+        await target.click({ button: 'right' });
+        const item = page.getByRole('menuitem', { name: label, exact: false }).filter({ hasText: label }).first();
+        try {
+          await item.waitFor({ state: 'visible', timeout: 1500 });
+        } catch {
+          await page.keyboard.press('Escape');
+          return false;
+        }
+        if (whenOpen) {
+          await item.hover();
+          await whenOpen();
+        }
+        // The menu ignores a click that comes too soon after it opened: click until it closes.
+        await poll(`the context menu to run "${label}"`, async () => {
+          if (!(await item.isVisible())) return true;
+          await item.click({ timeout: 1000 }).catch(() => {});
+          return !(await item.isVisible());
+        }, 5000, 300);
+        return true;
+      });
+    },
+    /** Text of visible notification toasts. */
+    async notifications() {
+      return page.locator('.notification-toast .notification-list-item-message').allInnerTexts();
+    },
+    /** A notification toast matching `re`; toasts already hidden are looked up in the notification center. */
+    async waitNotification(re) {
+      const started = Date.now();
+      let centerOpened = false;
+      return poll(`a notification matching ${re}`, async () => {
+        const hit = (await page.locator('.notification-list-item-message').allInnerTexts()).find((t) => re.test(t));
+        if (hit) return hit;
+        if (!centerOpened && Date.now() - started > 2000) {
+          centerOpened = true;
+          await page.locator('.statusbar [id$="notifications"], .statusbar [aria-label*="Notifications"]').first().click().catch(() => {});
+        }
+        return undefined;
+      });
+    },
+    /** Clears every notification (toasts and the center) before a screenshot. */
+    async clearNotifications() {
+      await wb.runCommand('Notifications: Clear All Notifications');
+      await poll('the notifications to go', async () =>
+        (await page.locator('.notification-toast, .notifications-center.visible .notification-list-item').count()) === 0 && !(await quickInput.isVisible()));
+    },
+    /** Makes the side bar `width` pixels wide by dragging its sash (room for the tree's descriptions). */
+    async sideBarWidth(width) {
+      const box = await page.locator('.part.sidebar').boundingBox();
+      const y = box.y + box.height / 2;
+      await page.mouse.move(box.x + box.width + 2, y);
+      await page.mouse.down();
+      await page.mouse.move(box.x + width, y, { steps: 5 });
+      await page.mouse.up();
+    },
+    /** The content frame of the active webview panel, once it shows `text`. */
+    async webviewWith(text) {
+      return poll(`a webview showing "${text}"`, async () => {
+        for (const f of page.frames()) {
+          if (f.name() === 'active-frame' || f.url().includes('fake.html')) {
+            const body = await f.locator('body').innerText({ timeout: 1000 }).catch(() => '');
+            if (body.includes(text)) return f;
+          }
+        }
+        return undefined;
+      });
+    },
+  };
+  return wb;
+}
+
+function escapeRe(s) {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
