@@ -15,6 +15,8 @@ export interface Prompts {
   confirm(message: string, detail: string, ...buttons: string[]): Promise<string | undefined>;
   info(message: string, ...actions: string[]): Promise<string | undefined>;
   error(message: string, ...actions: string[]): Promise<string | undefined>;
+  /** A short-lived status-bar note (e.g. "Copied ..."). */
+  status(message: string): void;
   /** A notification with progress and a Cancel button. */
   progress<R>(title: string, task: (progress: ProgressReporter, token: vscode.CancellationToken) => Promise<R>): Promise<R>;
 }
@@ -37,6 +39,9 @@ export const windowPrompts: Prompts = {
   },
   async error(message, ...actions) {
     return vscode.window.showErrorMessage(message, ...actions);
+  },
+  status(message) {
+    vscode.window.setStatusBarMessage(message, 3000);
   },
   async progress(title, task) {
     return vscode.window.withProgress(

@@ -4,8 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
-import type { TestApi } from '../../src/extension/testApi';
-import { documentText, children, emu, getApi, requestCount, script, startEmulatorWithDemoTitles, startFresh, titleChild } from './support/harness';
+import { children, documentText, emu, requestCount, script, titleChild, useFreshExtension } from './support/harness';
 
 const RACER = DEMO_TITLES[0];
 // Played both demo titles (see the seed), so the impact lists two titles.
@@ -19,23 +18,10 @@ interface Receipt {
 }
 
 describe('Delete Master Player Account', () => {
-  let api: TestApi;
-
-  before(async () => {
-    api = await getApi();
-  });
-
-  beforeEach(async () => {
-    await startFresh(api);
-    await startEmulatorWithDemoTitles(api);
-  });
-
-  after(async () => {
-    await startFresh(api);
-  });
+  const ctx = useFreshExtension({ emulator: true });
 
   it('shows the played titles, asks twice, sends once and records the receipt under Deletion Jobs', async () => {
-    const p = script(api).press('Delete').typeIn(PLAYER.platformId);
+    const p = script(ctx.api).press('Delete').typeIn(PLAYER.platformId);
     const receipt = await vscode.commands.executeCommand<Receipt>('platformExplorer.deleteMasterPlayerAccount', { titleId: RACER.titleId, platformId: PLAYER.platformId });
     p.assertDone();
     assert.ok(receipt, 'the command returned no receipt');
@@ -43,22 +29,22 @@ describe('Delete Master Player Account', () => {
     assert.equal(p.confirms[0].buttons[0], 'Delete');
     for (const t of PLAYER.playedTitles) assert.ok(p.confirms[0].detail.includes(t), `the warning should name ${t}`);
     assert.ok(p.infos[0].includes(receipt.JobReceiptId));
-    assert.equal(await requestCount(api, DELETE), 1);
+    assert.equal(await requestCount(ctx.api, DELETE), 1);
 
     // The service really queued it: completing the job sends the e-mail with this receipt.
-    await emu(api, 'POST', 'clock/advance', { ms: 24 * 3600 * 1000 });
-    const outbox = await emu<{ messages: { JobReceiptId: string }[] }>(api, 'GET', 'outbox');
+    await emu(ctx.api, 'POST', 'clock/advance', { ms: 24 * 3600 * 1000 });
+    const outbox = await emu<{ messages: { JobReceiptId: string }[] }>(ctx.api, 'GET', 'outbox');
     assert.ok(outbox.messages.some((m) => m.JobReceiptId === receipt.JobReceiptId));
 
-    const jobs = await titleChild(api, RACER.titleId, 'Deletion Jobs');
+    const jobs = await titleChild(ctx.api, RACER.titleId, 'Deletion Jobs');
     assert.equal(jobs.description, '1');
     assert.match(jobs.contextValue, /\bhasJobs\b/);
-    const [job] = await children(api, jobs.node);
+    const [job] = await children(ctx.api, jobs.node);
     assert.equal(job.label, receipt.JobReceiptId);
     assert.ok(job.description.startsWith(PLAYER.platformId));
     assert.equal(job.contextValue, 'deletionJob');
-    assert.equal(api.tree.getParent(job.node), jobs.node);
-    assert.deepEqual(api.jobs.all().map((j) => [j.jobReceiptId, j.platformId, j.titleId]), [[receipt.JobReceiptId, PLAYER.platformId, RACER.titleId]]);
+    assert.equal(ctx.api.tree.getParent(job.node), jobs.node);
+    assert.deepEqual(ctx.api.jobs.all().map((j) => [j.jobReceiptId, j.platformId, j.titleId]), [[receipt.JobReceiptId, PLAYER.platformId, RACER.titleId]]);
 
     // Copy and export from the tree nodes.
     await vscode.commands.executeCommand('platformExplorer.copyJobReceiptId', job.node);
@@ -69,50 +55,50 @@ describe('Delete Master Player Account', () => {
   });
 
   it('a wrong typed confirmation or a dismissed warning sends nothing', async () => {
-    let p = script(api).press('Delete').typeIn(OTHER.platformId);
+    let p = script(ctx.api).press('Delete').typeIn(OTHER.platformId);
     await vscode.commands.executeCommand('platformExplorer.deleteMasterPlayerAccount', { titleId: RACER.titleId, platformId: PLAYER.platformId });
     assert.match(p.inputs[0].validation ?? '', new RegExp(`Type ${PLAYER.platformId}`));
-    p = script(api).press(undefined);
+    p = script(ctx.api).press(undefined);
     await vscode.commands.executeCommand('platformExplorer.deleteMasterPlayerAccount', { titleId: RACER.titleId, platformId: PLAYER.platformId });
     assert.deepEqual(p.errors, []);
-    assert.equal(await requestCount(api, DELETE), 0);
-    assert.deepEqual(api.jobs.all(), []);
+    assert.equal(await requestCount(ctx.api, DELETE), 0);
+    assert.deepEqual(ctx.api.jobs.all(), []);
   });
 
   it('a second deletion while one is queued fails with the service\'s reason and records nothing new', async () => {
-    script(api).press('Delete').typeIn(PLAYER.platformId);
+    script(ctx.api).press('Delete').typeIn(PLAYER.platformId);
     await vscode.commands.executeCommand('platformExplorer.deleteMasterPlayerAccount', { titleId: RACER.titleId, platformId: PLAYER.platformId });
-    const p = script(api).press('Delete').typeIn(PLAYER.platformId);
+    const p = script(ctx.api).press('Delete').typeIn(PLAYER.platformId);
     const again = await vscode.commands.executeCommand('platformExplorer.deleteMasterPlayerAccount', { titleId: RACER.titleId, platformId: PLAYER.platformId });
     assert.equal(again, undefined);
     assert.equal(p.errors.length, 1);
-    assert.equal(api.jobs.all().length, 1);
-    assert.ok(api.titles.get(RACER.titleId));
+    assert.equal(ctx.api.jobs.all().length, 1);
+    assert.ok(ctx.api.titles.get(RACER.titleId));
   });
 
   it('an ambiguous failure is reported as unknown and the delete is not sent again', async () => {
-    await emu(api, 'POST', 'faults', { rules: [{ operation: DELETE, kind: 'reset-after', times: 1 }] });
-    const p = script(api).press('Delete').typeIn(PLAYER.platformId);
+    await emu(ctx.api, 'POST', 'faults', { rules: [{ operation: DELETE, kind: 'reset-after', times: 1 }] });
+    const p = script(ctx.api).press('Delete').typeIn(PLAYER.platformId);
     await vscode.commands.executeCommand('platformExplorer.deleteMasterPlayerAccount', { titleId: RACER.titleId, platformId: PLAYER.platformId });
     assert.equal(p.errors.length, 1);
     assert.match(p.errors[0], /may or may not/);
-    assert.equal(await requestCount(api, DELETE), 1, 'the delete was re-sent');
-    assert.deepEqual(api.jobs.all(), []);
+    assert.equal(await requestCount(ctx.api, DELETE), 1, 'the delete was re-sent');
+    assert.deepEqual(ctx.api.jobs.all(), []);
   });
 
   it('an invalid PlatformId argument is refused before any request', async () => {
-    const p = script(api);
+    const p = script(ctx.api);
     await vscode.commands.executeCommand('platformExplorer.deleteMasterPlayerAccount', { titleId: RACER.titleId, platformId: 'not-an-id' });
     assert.equal(p.errors.length, 1);
     assert.match(p.errors[0], /PlatformId "not-an-id" is not valid/);
-    assert.equal(await requestCount(api, 'Admin/GetPlayedTitleList'), 0);
+    assert.equal(await requestCount(ctx.api, 'Admin/GetPlayedTitleList'), 0);
   });
 
   it('Show Played Titles takes the PlatformId under the cursor', async () => {
     const doc = await vscode.workspace.openTextDocument({ content: `player: ${OTHER.platformId} reported\n` });
     const editor = await vscode.window.showTextDocument(doc);
     editor.selection = new vscode.Selection(0, 10, 0, 10);
-    const p = script(api);
+    const p = script(ctx.api);
     const played = await vscode.commands.executeCommand<string[]>('platformExplorer.showPlayedTitles', { titleId: RACER.titleId });
     p.assertDone();
     assert.deepEqual(played, OTHER.playedTitles);
@@ -120,22 +106,22 @@ describe('Delete Master Player Account', () => {
   });
 
   it('Show Played Titles for an unknown PlatformId shows the service\'s error', async () => {
-    const p = script(api).typeIn('ABCDEF0123456789');
+    const p = script(ctx.api).typeIn('ABCDEF0123456789');
     await vscode.commands.executeCommand('platformExplorer.showPlayedTitles', { titleId: RACER.titleId });
     assert.equal(p.errors.length, 1);
     assert.equal(p.remaining, 0);
   });
 
   it('with no receipts, Export says so; from the palette, Copy JobReceiptId offers the recorded ones', async () => {
-    let p = script(api);
+    let p = script(ctx.api);
     assert.equal(await vscode.commands.executeCommand('platformExplorer.exportDeletionJobs'), undefined);
     assert.match(p.infos[0], /No deletion jobs/);
     await vscode.commands.executeCommand('platformExplorer.copyJobReceiptId');
     assert.match(p.errors[0], /No deletion jobs/);
 
-    script(api).press('Delete').typeIn(PLAYER.platformId);
+    script(ctx.api).press('Delete').typeIn(PLAYER.platformId);
     const receipt = await vscode.commands.executeCommand<Receipt>('platformExplorer.deleteMasterPlayerAccount', { titleId: RACER.titleId, platformId: PLAYER.platformId });
-    p = script(api).choose(receipt!.JobReceiptId);
+    p = script(ctx.api).choose(receipt!.JobReceiptId);
     assert.equal(await vscode.commands.executeCommand('platformExplorer.copyJobReceiptId'), receipt!.JobReceiptId);
     p.assertDone();
     assert.equal(await vscode.env.clipboard.readText(), receipt!.JobReceiptId);

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
 import type { TestApi } from '../../src/extension/testApi';
-import { emu, getApi, script, startEmulatorWithDemoTitles, startFresh, waitForWebviewTab } from './support/harness';
+import { emu, script, useFreshExtension, waitForWebviewTab } from './support/harness';
 
 const RACER = DEMO_TITLES[0];
 const PLAYER = DEMO_PLAYERS.find((p) => p.launcherSubject && p.playedTitles.includes(RACER.titleId) && !p.banned)!;
@@ -14,24 +14,11 @@ async function identityToken(api: TestApi, subject: string): Promise<string> {
 }
 
 describe('Test Launcher Login', () => {
-  let api: TestApi;
-
-  before(async () => {
-    api = await getApi();
-  });
-
-  beforeEach(async () => {
-    await startFresh(api);
-    await startEmulatorWithDemoTitles(api);
-  });
-
-  after(async () => {
-    await startFresh(api);
-  });
+  const ctx = useFreshExtension({ emulator: true });
 
   it('signs in with the chosen flags, shows the panel and never hands back a secret', async () => {
-    const token = await identityToken(api, PLAYER.launcherSubject!);
-    const p = script(api)
+    const token = await identityToken(ctx.api, PLAYER.launcherSubject!);
+    const p = script(ctx.api)
       .typeIn(token)
       .choose('Sign in only')
       .chooseMany(['GetUserAccountInfo', 'GetUserVirtualCurrency'])
@@ -50,12 +37,12 @@ describe('Test Launcher Login', () => {
     assert.ok(!text.includes(token), 'the identity token came back');
     assert.match(String(result.SessionTicket), /^••••/);
     await waitForWebviewTab(RACER.name);
-    assert.ok(!api.logLines().some((l) => l.includes(token)), 'the identity token reached the log');
+    assert.ok(!ctx.api.logLines().some((l) => l.includes(token)), 'the identity token reached the log');
   });
 
   it('GetUserData asks for UserDataKeys; CreateAccount creates an unknown identity', async () => {
-    const token = await identityToken(api, 'launcher-user-brand-new');
-    const p = script(api).typeIn(token).choose('Create the account if needed').chooseMany(['GetUserData']).typeIn('').typeIn('');
+    const token = await identityToken(ctx.api, 'launcher-user-brand-new');
+    const p = script(ctx.api).typeIn(token).choose('Create the account if needed').chooseMany(['GetUserData']).typeIn('').typeIn('');
     const result = await vscode.commands.executeCommand<Record<string, unknown>>('platformExplorer.testLauncherLogin', { titleId: RACER.titleId });
     p.assertDone();
     assert.equal(result?.NewlyCreated, true);
@@ -63,28 +50,28 @@ describe('Test Launcher Login', () => {
   });
 
   it('without CreateAccount an unknown identity fails with the mapped AccountNotFound message', async () => {
-    const token = await identityToken(api, 'launcher-user-nobody');
-    const p = script(api).typeIn(token).choose('Sign in only').chooseMany([]).typeIn('');
+    const token = await identityToken(ctx.api, 'launcher-user-nobody');
+    const p = script(ctx.api).typeIn(token).choose('Sign in only').chooseMany([]).typeIn('');
     assert.equal(await vscode.commands.executeCommand('platformExplorer.testLauncherLogin', { titleId: RACER.titleId }), undefined);
     assert.equal(p.errors.length, 1);
     assert.ok(!p.errors[0].includes(token));
   });
 
   it('a title without launcher sign-in fails with LauncherNotEnabledForTitle\'s message', async () => {
-    await emu(api, 'POST', `titles/${RACER.titleId}/launcher`, { enabled: false });
-    const token = await identityToken(api, PLAYER.launcherSubject!);
-    const p = script(api).typeIn(token).choose('Sign in only').chooseMany([]).typeIn('');
+    await emu(ctx.api, 'POST', `titles/${RACER.titleId}/launcher`, { enabled: false });
+    const token = await identityToken(ctx.api, PLAYER.launcherSubject!);
+    const p = script(ctx.api).typeIn(token).choose('Sign in only').chooseMany([]).typeIn('');
     await vscode.commands.executeCommand('platformExplorer.testLauncherLogin', { titleId: RACER.titleId });
     assert.equal(p.errors.length, 1);
-    assert.ok(api.logLines().some((l) => /LoginWithLauncher .*errorCode=1602/.test(l)), 'the log line carries the errorCode');
+    assert.ok(ctx.api.logLines().some((l) => /LoginWithLauncher .*errorCode=1602/.test(l)), 'the log line carries the errorCode');
   });
 
   it('refuses a token that is not a JWT and bad CustomTags as you type', async () => {
-    let p = script(api).typeIn('not a jwt');
+    let p = script(ctx.api).typeIn('not a jwt');
     await vscode.commands.executeCommand('platformExplorer.testLauncherLogin', { titleId: RACER.titleId });
     assert.match(p.inputs[0].validation ?? '', /JWT/);
-    const token = await identityToken(api, PLAYER.launcherSubject!);
-    p = script(api).typeIn(token).choose('Sign in only').chooseMany([]).typeIn('no-equals-sign');
+    const token = await identityToken(ctx.api, PLAYER.launcherSubject!);
+    p = script(ctx.api).typeIn(token).choose('Sign in only').chooseMany([]).typeIn('no-equals-sign');
     await vscode.commands.executeCommand('platformExplorer.testLauncherLogin', { titleId: RACER.titleId });
     assert.match(p.inputs[1].validation ?? '', /CustomTags/);
     assert.deepEqual(p.errors, []);

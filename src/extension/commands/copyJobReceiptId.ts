@@ -19,6 +19,6 @@ export async function copyJobReceiptId(s: Services, arg?: unknown): Promise<stri
     ).label;
   }
   await vscode.env.clipboard.writeText(receipt);
-  vscode.window.setStatusBarMessage(`Copied JobReceiptId ${receipt}`, 3000);
+  s.prompts.status(`Copied JobReceiptId ${receipt}`);
   return receipt;
 }

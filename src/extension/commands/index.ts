@@ -1,9 +1,10 @@
-// Every command of the extension (except the editor's own), registered through one wrapper.
+// Every command of the extension, registered through one wrapper.
 // package.json declares the same IDs; scripts/check-commands.mjs keeps both in step.
 import type { Services } from '../services';
 import { addTitle } from './addTitle';
 import { clearSecretKey } from './clearSecretKey';
 import { copyJobReceiptId } from './copyJobReceiptId';
+import { copyPlatformId } from './copyPlatformId';
 import { deleteConsoleNetB, deleteMobileStore } from './deleteAddon';
 import { deleteMasterPlayerAccount } from './deleteMasterPlayerAccount';
 import { exportDeletionJobs } from './exportDeletionJobs';
@@ -35,6 +36,7 @@ export function registerCommands(s: Services): void {
   registerCommand(s, 'platformExplorer.deleteConsoleNetB', deleteConsoleNetB);
   registerCommand(s, 'platformExplorer.copyJobReceiptId', copyJobReceiptId);
   registerCommand(s, 'platformExplorer.exportDeletionJobs', exportDeletionJobs);
+  registerCommand(s, 'platformExplorer.copyPlatformId', copyPlatformId);
   registerCommand(s, 'platformExplorer.startEmulator', startEmulator);
   registerCommand(s, 'platformExplorer.stopEmulator', stopEmulator);
   registerCommand(s, 'platformExplorer.refresh', (sv) => sv.tree.refresh());

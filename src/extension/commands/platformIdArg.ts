@@ -7,7 +7,8 @@ import { CommandError, required } from '../errors';
 import type { Services } from '../services';
 import { stringArg } from './args';
 
-export async function resolvePlatformId(s: Services, arg: unknown, purpose: string): Promise<string> {
+/** The PlatformId given as argument (validated), else the one at the editor's cursor or selection. */
+export function resolvePlatformIdFromArgOrEditor(arg: unknown): string | undefined {
   const given = stringArg(arg, 'platformId');
   if (given !== undefined) {
     const problem = validatePlatformId(given);
@@ -16,9 +17,13 @@ export async function resolvePlatformId(s: Services, arg: unknown, purpose: stri
     }
     return given.toUpperCase();
   }
-  const fromEditor = platformIdInEditor(vscode.window.activeTextEditor);
-  if (fromEditor) {
-    return fromEditor.toUpperCase();
+  return platformIdInEditor(vscode.window.activeTextEditor)?.toUpperCase();
+}
+
+export async function resolvePlatformId(s: Services, arg: unknown, purpose: string): Promise<string> {
+  const known = resolvePlatformIdFromArgOrEditor(arg);
+  if (known) {
+    return known;
   }
   return required(
     await s.prompts.input({

@@ -1,5 +1,5 @@
-// Player IDs in files: context keys for the editor's context menu, a hover card with
-// actions, and Copy PlatformId.
+// Player IDs in files: context keys for the editor's context menu and a hover card with
+// actions (the commands themselves live in ../commands).
 import * as vscode from 'vscode';
 import { platformIdAt } from '../../core/ids';
 import { ContextKeys, setContext } from '../contextKeys';
@@ -34,7 +34,6 @@ export function registerEditorFeatures(): vscode.Disposable {
     vscode.window.onDidChangeTextEditorSelection((e) => update(e.textEditor)),
     vscode.window.onDidChangeActiveTextEditor(update),
     vscode.languages.registerHoverProvider([{ scheme: 'file' }, { scheme: 'untitled' }], { provideHover }),
-    vscode.commands.registerCommand('platformExplorer.copyPlatformId', copyPlatformId),
   );
   update(vscode.window.activeTextEditor);
   return vscode.Disposable.from(...disposables);
@@ -56,14 +55,4 @@ function provideHover(doc: vscode.TextDocument, pos: vscode.Position): vscode.Ho
     ].join(' · '),
   );
   return new vscode.Hover(md, new vscode.Range(pos.line, hit.start, pos.line, hit.end));
-}
-
-async function copyPlatformId(arg?: { platformId?: string }): Promise<void> {
-  const id = typeof arg?.platformId === 'string' ? arg.platformId : platformIdInEditor(vscode.window.activeTextEditor);
-  if (!id) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('No PlatformId under the cursor.'));
-    return;
-  }
-  await vscode.env.clipboard.writeText(id);
-  vscode.window.setStatusBarMessage(vscode.l10n.t('Copied PlatformId {0}', id), 3000);
 }

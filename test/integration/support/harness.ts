@@ -40,6 +40,7 @@ export class ScriptedPrompts implements Prompts {
   readonly confirms: { message: string; detail: string; buttons: string[] }[] = [];
   readonly infos: string[] = [];
   readonly errors: string[] = [];
+  readonly statuses: string[] = [];
   readonly errorActions: string[][] = [];
   readonly progressTitles: string[] = [];
   readonly unexpected: string[] = [];
@@ -124,6 +125,10 @@ export class ScriptedPrompts implements Prompts {
     return undefined;
   }
 
+  status(message: string): void {
+    this.statuses.push(message);
+  }
+
   async progress<R>(title: string, task: (p: ProgressReporter, t: vscode.CancellationToken) => Promise<R>): Promise<R> {
     this.progressTitles.push(title);
     const cts = new vscode.CancellationTokenSource();
@@ -176,6 +181,27 @@ export async function emu<T = Record<string, unknown>>(api: TestApi, method: 'GE
 export async function requestCount(api: TestApi, operation: string): Promise<number> {
   const stats = await emu<{ requests: Record<string, number> }>(api, 'GET', 'stats');
   return stats.requests[operation] ?? 0;
+}
+
+/**
+ * The usual mocha hooks of a suite: the test API before all, a clean extension (and, with
+ * `emulator`, the in-host emulator with its demo titles) before each, clean again after all.
+ */
+export function useFreshExtension(opts: { emulator: boolean }): { readonly api: TestApi } {
+  const box = {} as { api: TestApi };
+  before(async () => {
+    box.api = await getApi();
+  });
+  beforeEach(async () => {
+    await startFresh(box.api);
+    if (opts.emulator) {
+      await startEmulatorWithDemoTitles(box.api);
+    }
+  });
+  after(async () => {
+    await startFresh(box.api);
+  });
+  return box;
 }
 
 /** A clean extension and emulator: no titles, keys or receipts; the emulator back to its demo seed. */

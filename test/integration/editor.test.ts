@@ -1,0 +1,86 @@
+// Player IDs in files: the hover card on a PlatformId, Copy PlatformId from the cursor and
+// from a hover link, and no card on things that only look like IDs.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
+import { script, useFreshExtension } from './support/harness';
+
+const RACER = DEMO_TITLES[0];
+const PLAYER = DEMO_PLAYERS[1];
+
+// One line per case: [text, does it hold a PlatformId at column `at`?]
+const FIXTURE = [
+  `2026-11-02T10:00:01Z deleted player ${PLAYER.platformId} on request`,
+  'commit 3f9a2c4e5b6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f merged',
+  'color: #A1B2C3D4E5F6A7; total 1234567890123456 coins',
+  'ordinary words like DEADBEEFCAFE and FACEFEEDBADDECAF',
+].join('\n');
+
+async function openFixture(): Promise<vscode.TextEditor> {
+  const doc = await vscode.workspace.openTextDocument({ content: FIXTURE, language: 'log' });
+  return vscode.window.showTextDocument(doc);
+}
+
+function hoverText(hovers: vscode.Hover[]): string {
+  return hovers
+    .flatMap((h) => h.contents)
+    .map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))
+    .join('\n');
+}
+
+async function hoversAt(doc: vscode.TextDocument, line: number, character: number): Promise<string> {
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, new vscode.Position(line, character));
+  return hoverText(hovers ?? []);
+}
+
+describe('Player IDs in files', () => {
+  const ctx = useFreshExtension({ emulator: true });
+
+  it('a PlatformId gets a hover card with the allow-listed actions; look-alikes get none', async () => {
+    const editor = await openFixture();
+    const doc = editor.document;
+    const col = doc.lineAt(0).text.indexOf(PLAYER.platformId) + 3;
+    const card = await hoversAt(doc, 0, col);
+    assert.ok(card.includes(PLAYER.platformId), `hover should name ${PLAYER.platformId}: ${card}`);
+    for (const command of ['showPlayedTitles', 'copyPlatformId', 'deleteMasterPlayerAccount']) {
+      assert.ok(card.includes(`command:platformExplorer.${command}?`), `hover should link ${command}`);
+    }
+    // A commit hash, a colour, a decimal number: none of them is offered as a PlatformId.
+    for (const [line, needle] of [[1, '3f9a2c4e'], [2, 'A1B2C3'], [2, '1234567890']] as const) {
+      const text = await hoversAt(doc, line, doc.lineAt(line).text.indexOf(needle) + 2);
+      assert.ok(!text.includes('PlatformId'), `no PlatformId card expected on "${needle}": ${text}`);
+    }
+  });
+
+  it('Copy PlatformId copies the ID under the cursor, and the one a hover link names', async () => {
+    const editor = await openFixture();
+    const col = editor.document.lineAt(0).text.indexOf(PLAYER.platformId) + 5;
+    editor.selection = new vscode.Selection(0, col, 0, col);
+    const p = script(ctx.api);
+    assert.equal(await vscode.commands.executeCommand('platformExplorer.copyPlatformId'), PLAYER.platformId);
+    assert.equal(await vscode.env.clipboard.readText(), PLAYER.platformId);
+    assert.match(p.statuses[0], new RegExp(`Copied PlatformId ${PLAYER.platformId}`));
+
+    const other = DEMO_PLAYERS[2].platformId;
+    assert.equal(await vscode.commands.executeCommand('platformExplorer.copyPlatformId', { platformId: other }), other);
+    assert.equal(await vscode.env.clipboard.readText(), other);
+  });
+
+  it('Copy PlatformId with the cursor on no ID says what to do and copies nothing', async () => {
+    const editor = await openFixture();
+    editor.selection = new vscode.Selection(3, 2, 3, 2);
+    await vscode.env.clipboard.writeText('unchanged');
+    const p = script(ctx.api);
+    assert.equal(await vscode.commands.executeCommand('platformExplorer.copyPlatformId'), undefined);
+    assert.equal(p.errors.length, 1);
+    assert.match(p.errors[0], /no PlatformId under the cursor/);
+    assert.equal(await vscode.env.clipboard.readText(), 'unchanged');
+  });
+
+  it('a hover link runs Show Played Titles for its PlatformId', async () => {
+    const p = script(ctx.api);
+    const played = await vscode.commands.executeCommand<string[]>('platformExplorer.showPlayedTitles', { titleId: RACER.titleId, platformId: PLAYER.platformId });
+    p.assertDone();
+    assert.deepEqual(played, PLAYER.playedTitles);
+  });
+});
