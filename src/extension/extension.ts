@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { AddonStates } from './addonStates';
 import { Clients } from './clients';
 import { registerCommands } from './commands';
+import { DEMO_ENV, seedDemoTitles } from './demo';
 import { ContextKeys, setContext } from './contextKeys';
 import { registerEditorFeatures } from './editor';
 import { EmulatorHost } from './emulatorHost';
@@ -46,6 +47,11 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
   );
   registerCommands(s);
   void setContext(ContextKeys.emulatorRunning, false);
+  // `npm run demo` only (development mode): seed the demo emulator's titles and keys (demo.ts).
+  const demo = process.env[DEMO_ENV];
+  if (ctx.extensionMode === vscode.ExtensionMode.Development && demo) {
+    void seedDemoTitles(s, demo);
+  }
 
   shutdown = async () => {
     await Promise.allSettled([emulator.stop(), clients.forgetAll()]);

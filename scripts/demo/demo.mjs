@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+// npm run demo: build, start the emulator (demo seed, 127.0.0.1, free port) as its own
+// process, and open VS Code with the extension loaded and the demo titles configured with
+// their keys (handed over in PLATFORM_EXPLORER_DEMO, read by the extension in development
+// mode only). Desktop `code` when it is on PATH, otherwise the test VS Code in the browser
+// (code-server on 127.0.0.1; its URL is printed). Ctrl+C stops everything it started.
+import { spawn, spawnSync } from 'node:child_process';
+import { accessSync, constants, mkdirSync, writeFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { CACHE_DIR, REPO_ROOT } from '../test-host/paths.mjs';
+import { startEmulatorProcess } from './emulatorProcess.mjs';
+
+const DEMO_ENV = 'PLATFORM_EXPLORER_DEMO';
+const log = (m) => console.log(`[demo] ${m}`);
+
+function onPath(cmd) {
+  for (const dir of (process.env.PATH ?? '').split(delimiter).filter(Boolean)) {
+    try { accessSync(join(dir, cmd), constants.X_OK); return join(dir, cmd); } catch { /* not here */ }
+  }
+  return undefined;
+}
+
+function runOrExit(args, what) {
+  const r = spawnSync(process.execPath, args, { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (r.status !== 0) {
+    console.error(`[demo] ${what} failed (exit ${r.status ?? r.signal})`);
+    process.exit(1);
+  }
+}
+
+/** A workspace with a support ticket naming real demo players, for the editor features. */
+async function demoWorkspace(emulator) {
+  const folder = join(CACHE_DIR, 'demo-workspace');
+  mkdirSync(folder, { recursive: true });
+  const racer = emulator.titles[0];
+  const names = ['racer_ana_0', 'racer_bo_1', 'racer_dee_3', 'nobody_here'];
+  let pairs = [];
+  try {
+    const res = await fetch(`${emulator.endpoint.replace('{titleId}', racer.titleId)}/Server/GetPlatformIDsFromStorefrontNames`, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'X-SecretKey': racer.secretKey },
+      body: JSON.stringify({ StorefrontNames: names }),
+    });
+    pairs = (await res.json()).data?.Data ?? [];
+  } catch { /* the ticket is a convenience; the demo works without it */ }
+  writeFileSync(join(folder, 'support-tickets.md'), [
+    '# Support tickets (demo data)',
+    '',
+    'Hover a PlatformId, or right-click it, for Show Played Titles, Copy PlatformId and Delete Master Player Account.',
+    'Select the Storefront names below and right-click to look up their PlatformIds.',
+    '',
+    ...pairs.map((p) => `- Storefront name ${p.StorefrontName}: PlatformId ${p.PlatformId ?? '(not linked)'}`),
+    '',
+    'Storefront names to look up:',
+    ...names,
+    '',
+  ].join('\n'));
+  return folder;
+}
+
+async function main() {
+  runOrExit([join(REPO_ROOT, 'esbuild.mjs')], 'the build (node esbuild.mjs)');
+  const code = onPath('code');
+  if (!code) runOrExit([join(REPO_ROOT, 'scripts', 'test-host', 'install.mjs')], 'installing the test VS Code');
+
+  const stops = [];
+  let stopping;
+  const stopAll = () => {
+    stopping ??= (async () => {
+      while (stops.length) await stops.pop()().catch((e) => console.error(`[demo] stop: ${e.message}`));
+    })();
+    return stopping;
+  };
+  for (const [sig, exitCode] of [['SIGINT', 0], ['SIGTERM', 0], ['SIGHUP', 129]]) {
+    process.on(sig, () => {
+      log(`${sig}: stopping the emulator and VS Code`);
+      void stopAll().finally(() => { log('stopped'); process.exit(exitCode); });
+    });
+  }
+
+  try {
+    const emulator = await startEmulatorProcess({ seed: 'demo' });
+    stops.push(() => emulator.stop());
+    log(`emulator (pid ${emulator.pid}) at ${emulator.endpoint}, titles ${emulator.titles.map((t) => t.titleId).join(', ')}`);
+    const env = { [DEMO_ENV]: JSON.stringify({ endpoint: emulator.endpoint, titles: emulator.titles }) };
+    const folder = await demoWorkspace(emulator);
+
+    if (code) {
+      // A profile of its own: the demo's titles and keys stay out of your everyday VS Code.
+      const profile = join(CACHE_DIR, 'demo-desktop');
+      const child = spawn(code, ['--new-window', '--wait', '--user-data-dir', join(profile, 'ud'), '--extensions-dir', join(profile, 'ext'),
+        `--extensionDevelopmentPath=${REPO_ROOT}`, folder], { env: { ...process.env, ...env }, stdio: 'inherit' });
+      stops.push(async () => { if (child.exitCode === null) child.kill('SIGTERM'); });
+      log('VS Code is opening with the extension and the demo titles (Platform in the activity bar). Close the window or press Ctrl+C to stop.');
+      await new Promise((r) => child.once('exit', r));
+      log('VS Code window closed');
+    } else {
+      const { startCodeServer } = await import('../test-host/server.mjs');
+      const server = await startCodeServer({ folder, env, settings: { 'window.commandCenter': false } });
+      stops.push(() => server.stop());
+      const url = server.testUrl({ extensionDevelopmentPath: REPO_ROOT });
+      log('`code` is not on PATH: VS Code runs in your browser instead. Open this URL (127.0.0.1 only):');
+      console.log(`\n  ${url}\n`);
+      log('Then click Platform in the activity bar. Press Ctrl+C to stop.');
+      const exitCode = await server.exited;
+      if (!stopping) log(`VS Code (code-server) exited on its own (${exitCode}); see ${server.logFile}`);
+    }
+  } catch (e) {
+    console.error(`[demo] ${e.message}`);
+    process.exitCode = 1;
+  }
+  await stopAll();
+}
+
+await main();
