@@ -68,7 +68,8 @@ export async function measureSizes() {
         name: 'split-lazy',
         setup(b) {
           b.onResolve({ filter: /^undici$/ }, () => ({ path: './undici.js', external: true }));
-          b.onResolve({ filter: /(^|\/)emulator\/server$/ }, (a) => (a.kind === 'dynamic-import' ? { path: './emulator-server.js', external: true } : undefined));
+          // The extension imports the emulator (server.ts, seed.ts for the demo) only with import().
+          b.onResolve({ filter: /(^|\/)emulator\/(server|seed)$/ }, (a) => (a.kind === 'dynamic-import' ? { path: './emulator-lib.js', external: true } : undefined));
         },
       }],
     });
