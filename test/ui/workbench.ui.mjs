@@ -65,14 +65,23 @@ async function main() {
       '',
     ].join('\n'));
 
-    const server = await startCodeServer({ folder, settings: { 'window.commandCenter': false } });
+    const server = await startCodeServer({ folder, settings: {
+      'window.commandCenter': false,
+      // The fixture is six lines: with nothing to scroll, Playwright's scroll-into-view before a
+      // click cannot move the line with the PlatformId under the sticky header.
+      'editor.scrollBeyondLastLine': false, 'editor.stickyScroll.enabled': false, 'editor.minimap.enabled': false,
+    } });
     cleanups.push(() => server.stop());
     const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
     cleanups.push(() => browser.close());
     const context = await browser.newContext({ viewport: { width: 1400, height: 860 }, deviceScaleFactor: 1 });
     const page = await context.newPage();
     const wb = workbench(page);
-    const shot = (name) => page.screenshot({ path: join(results, `${name}.png`) });
+    const shot = async (name) => {
+      // Scrolling elements into view for clicks can shift the whole workbench by a few pixels; put it back.
+      await page.evaluate(() => { document.scrollingElement?.scrollTo(0, 0); document.querySelector('.monaco-workbench')?.scrollTo(0, 0); });
+      await page.screenshot({ path: join(results, `${name}.png`) });
+    };
 
     const t = createRunner('UI tests in the real workbench (code-server + Chromium)');
 
@@ -240,9 +249,25 @@ async function main() {
       await wb.clearNotifications();
       await wb.runCommand('View: Close All Editors');
       await poll('the editors to close', async () => (await page.locator('.tabs-container .tab').count()) === 0);
-      // Focus changes can scroll the workbench's body by a few pixels; put it back for the picture.
-      await page.evaluate(() => { document.scrollingElement?.scrollTo(0, 0); document.querySelector('.monaco-workbench')?.scrollTo(0, 0); });
       await shot('11-tree-populated');
+    });
+
+    t.step('the walkthrough lists its four steps; its Start Local Emulator button works and checks the step off', async () => {
+      await wb.clearNotifications();
+      await wb.runCommand('Welcome: Open Walkthrough...');
+      await wb.quickPick('Get started with Platform Explorer');
+      const steps = page.locator('.gettingStartedContainer button.getting-started-step');
+      await poll('the four walkthrough steps', async () => (await steps.count()) === 4);
+      const titles = (await steps.locator('.step-title').allInnerTexts()).map((x) => x.trim());
+      assert(JSON.stringify(titles) === JSON.stringify(['Add a title, or start the emulator', 'Set the title\'s secret key', 'Look up PlatformIds', 'Open the HandheldStore configuration']),
+        `the walkthrough's steps: ${titles.join(' | ')}`);
+      const first = steps.first();
+      await first.getByRole('button', { name: 'Start Local Emulator' }).click();
+      await wb.waitNotification(/The local emulator is already running at http:\/\/127\.0\.0\.1:\d+/);
+      await poll('the first step to be checked off', async () => (await first.getAttribute('aria-checked')) === 'true');
+      await wb.webviewWith('runs a Platform emulator inside VS Code'); // the step's markdown (media/walkthrough/addTitle.md)
+      await wb.clearNotifications();
+      await shot('12-walkthrough');
     });
 
     const { passed, failed, notRun } = await t.run({
