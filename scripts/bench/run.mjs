@@ -176,7 +176,7 @@ async function size() {
   const sec = 'Extension bundle (production build, minified; KB = 1024 bytes)';
   row(sec, 'main bundle dist/extension.js vs undici alone', s.mainBytes / KB, s.undiciBytes / KB, s.mainBytes / s.undiciBytes, '< 150 KB', s.mainBytes < 150 * KB, 'KB');
   row(sec, 'code evaluated at activation (static imports from extension.ts)', s.eagerBytes / KB, s.mainBytes / KB, s.eagerBytes / s.mainBytes, 'info', undefined, 'KB');
-  row(sec, 'main bundle if undici and the emulator were files of their own (lazy)', s.splitMainBytes / KB, s.mainBytes / KB, s.splitMainBytes / s.mainBytes, '< 150 KB', s.splitMainBytes < 150 * KB, 'KB');
+  row(sec, 'lazy bundles: dist/undici.js, dist/emulator-lib.js', (s.undiciBytes + s.emulatorLibBytes) / KB, s.mainBytes / KB, (s.undiciBytes + s.emulatorLibBytes) / s.mainBytes, 'info', undefined, 'KB');
   row(sec, 'undici and the client load lazily (not reachable without import())', s.undiciEager || s.clientEager ? 'no' : 'yes', '-', '-', 'yes', !(s.undiciEager || s.clientEager));
   return s;
 }

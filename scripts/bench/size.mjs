@@ -1,12 +1,12 @@
 // Bundle size and what loads lazily: the production extension bundle (esbuild metafile), undici
-// alone, and which modules activation evaluates versus those behind a dynamic import().
+// and the emulator in files of their own, and which modules activation evaluates.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { REPO } from './lib.mjs';
+import { extensionBuilds } from '../../esbuild.mjs';
 
-// The production options of esbuild.mjs for the extension bundle.
 const production = {
   bundle: true, platform: 'node', target: 'node20', format: 'cjs', minify: true, sourcemap: false,
   external: ['vscode'], logLevel: 'warning', absWorkingDir: REPO,
@@ -37,8 +37,9 @@ function eagerInputs(meta, entry) {
 export async function measureSizes() {
   const dir = mkdtempSync(join(tmpdir(), 'platform-bench-size-'));
   try {
+    // The very bundles esbuild.mjs ships, built production-style into a temp folder.
     const entry = 'src/extension/extension.ts';
-    const main = await esbuild.build({ ...production, entryPoints: { extension: entry }, outdir: dir, metafile: true });
+    const [main] = await Promise.all(extensionBuilds(production, dir).map((b) => esbuild.build(b)));
     const [output] = Object.values(main.metafile.outputs).filter((o) => o.entryPoint === entry);
     const eager = eagerInputs(main.metafile, entry);
     const byGroup = {};
@@ -53,33 +54,14 @@ export async function measureSizes() {
       }
     }
     const heaviest = Object.entries(byGroup).sort((a, b) => b[1].bytes - a[1].bytes).map(([name, v]) => ({ name, ...v }));
-
-    await esbuild.build({
-      ...production, stdin: { contents: "module.exports = require('undici');", resolveDir: REPO }, outfile: join(dir, 'undici.js'),
-    });
-
-    // The same extension with undici and the lazily imported emulator as files of their own
-    // (require('./undici.js') still runs only when the client module is first used). The client
-    // itself stays in the main bundle: its PlatformError class must be the one the extension's
-    // `instanceof` checks see.
-    await esbuild.build({
-      ...production, entryPoints: { extension: entry }, outdir: join(dir, 'split'),
-      plugins: [{
-        name: 'split-lazy',
-        setup(b) {
-          b.onResolve({ filter: /^undici$/ }, () => ({ path: './undici.js', external: true }));
-          // The extension imports the emulator (server.ts, seed.ts for the demo) only with import().
-          b.onResolve({ filter: /(^|\/)emulator\/(server|seed)$/ }, (a) => (a.kind === 'dynamic-import' ? { path: './emulator-lib.js', external: true } : undefined));
-        },
-      }],
-    });
-
+    // undici is its own file; it loads at activation only if an eagerly evaluated module requires it.
+    const undiciEager = [...eager].some((p) => (main.metafile.inputs[p]?.imports ?? []).some((i) => i.path === './undici.js' && i.kind !== 'dynamic-import'));
     return {
       mainBytes: statSync(join(dir, 'extension.js')).size,
       eagerBytes,
       undiciBytes: statSync(join(dir, 'undici.js')).size,
-      splitMainBytes: statSync(join(dir, 'split', 'extension.js')).size,
-      undiciEager: [...eager].some((p) => p.startsWith('node_modules/undici/')),
+      emulatorLibBytes: statSync(join(dir, 'emulator-lib.js')).size,
+      undiciEager,
       clientEager: eager.has('src/core/api/client.ts'),
       heaviest,
     };

@@ -23,7 +23,7 @@ export function readSettings(): Settings {
     serviceEndpoint: (endpoint?.globalValue ?? endpoint?.defaultValue ?? DEFAULT_SERVICE_ENDPOINT).trim(),
     lookupResultFormat: format === 'csv' ? 'csv' : 'json',
     requestTimeoutSeconds: clampInt(cfg.get<number>('requestTimeoutSeconds'), 1, 600, 30),
-    lookupConcurrency: clampInt(cfg.get<number>('lookupConcurrency'), 1, 16, 4),
+    lookupConcurrency: clampInt(cfg.get<number>('lookupConcurrency'), 1, 16, 8),
   };
 }
 
