@@ -15,7 +15,8 @@ const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
 const out = resolve(values.out ?? join(REPO_ROOT, `${pkg.name}-${pkg.version}.vsix`));
 
 function run(cmd, args) {
-  console.log(`$ ${[cmd, ...args].map((a) => relative(REPO_ROOT, a) || a).join(' ')}`);
+  const shown = (a) => (a.startsWith(REPO_ROOT) ? relative(REPO_ROOT, a) || '.' : a);
+  console.log(`$ ${[cmd === process.execPath ? 'node' : cmd, ...args].map(shown).join(' ')}`);
   const r = spawnSync(cmd, args, { cwd: REPO_ROOT, stdio: 'inherit' });
   if (r.status !== 0) {
     console.error(`package: ${cmd} ${args[0]} failed (exit ${r.status ?? r.signal})`);

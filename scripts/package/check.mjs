@@ -9,7 +9,7 @@ const ALLOWED = [
   /^\[Content_Types\]\.xml$/, /^extension\.vsixmanifest$/,
   /^extension\/package\.json$/, /^extension\/package\.nls(\.[a-z-]+)?\.json$/,
   /^extension\/(readme\.md|changelog\.md|LICENSE\.txt)$/i,
-  /^extension\/dist\/(extension|emulator)\.js$/, /^extension\/dist\/webview\/[\w-]+\.js$/,
+  /^extension\/dist\/[\w-]+\.js$/, /^extension\/dist\/webview\/[\w-]+\.js$/,
   /^extension\/media\/[\w./-]+\.(svg|png|css|md)$/,
 ];
 

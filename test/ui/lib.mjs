@@ -97,8 +97,13 @@ export function workbench(page) {
     },
     /** F1, type the command, pick the exact entry. */
     async runCommand(label) {
-      await page.keyboard.press('F1');
-      await quickInput.waitFor({ state: 'visible', timeout: TIMEOUT });
+      // F1 can be swallowed while a modal editor or dialog has focus: Escape and try again.
+      await poll('the Command Palette', async () => {
+        await page.keyboard.press('F1');
+        if (await quickInput.waitFor({ state: 'visible', timeout: 2000 }).then(() => true, () => false)) return true;
+        await page.keyboard.press('Escape');
+        return false;
+      });
       await page.locator('.quick-input-box input').fill(`>${label}`);
       const row = quickInput.locator('.monaco-list-row', { has: page.locator('.label-name', { hasText: label }) }).first();
       await row.waitFor({ timeout: TIMEOUT });

@@ -87,6 +87,18 @@ async function main() {
       await page.screenshot({ path: join(results, 'vsix-installed.png') });
     });
 
+    t.step('the installed extension loads its lazily loaded bundles: Start Local Emulator, then HandheldStore read over HTTP', async () => {
+      const wb = workbench(page);
+      await wb.runCommand('View: Close All Editors');
+      await wb.runCommand('Platform: Start Local Emulator');
+      await wb.waitNotification(/Local emulator started at http:\/\/127\.0\.0\.1:\d+; titles ready: Demo Racer \(F71AC\), Demo Racer Arena \(A248\)/);
+      await wb.openActivity('Platform');
+      await wb.waitTreeRowText('Demo Racer', /F71AC · key set · emulator/);
+      await wb.treeRow('Demo Racer').click();
+      await wb.waitTreeRowText('HandheldStore', /HandheldStore created/);
+      await page.screenshot({ path: join(results, 'vsix-emulator.png') });
+    });
+
     const { passed, failed, notRun } = await t.run({
       onFailure: async (title) => {
         if (page) await page.screenshot({ path: join(results, `failed-vsix-${slug(title)}.png`) });
