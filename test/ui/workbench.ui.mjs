@@ -164,6 +164,7 @@ async function main() {
       }
       assert(!/ClientSecret/i.test(html), 'no ClientSecret member in the panel');
       assert((await frame.locator('table').count()) >= 2, 'the environments are tables');
+      await wb.clearNotifications();
       await shot('05-handheldstore-panel');
     });
 
@@ -204,6 +205,7 @@ async function main() {
       assert(!everything.includes(racerKey), 'the secret key is nowhere in the page');
       const tokenLike = text.match(/[A-Za-z0-9_\-+/=.]{40,}/g) ?? [];
       assert(tokenLike.length === 0, `no token-like strings in the panel text: ${tokenLike.map((x) => x.slice(0, 8) + '…').join(', ')}`);
+      await wb.clearNotifications();
       await shot('07-login-result-panel');
     });
 
@@ -249,6 +251,7 @@ async function main() {
       await wb.clearNotifications();
       await wb.runCommand('View: Close All Editors');
       await poll('the editors to close', async () => (await page.locator('.tabs-container .tab').count()) === 0);
+      await wb.quickInput.waitFor({ state: 'hidden', timeout: 20_000 });
       await shot('11-tree-populated');
     });
 
