@@ -6,7 +6,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const SUITES = ['workbench.ui.mjs', 'vsix.ui.mjs'];
+// vsix last: packaging leaves the production bundles in dist/.
+const SUITES = ['workbench.ui.mjs', 'demo.ui.mjs', 'vsix.ui.mjs'];
 
 let child;
 for (const [sig, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
