@@ -78,7 +78,13 @@ async function main() {
       await page.locator('.welcome-view-content', { hasText: 'No Platform titles yet' }).waitFor({ timeout: 20_000 });
       await wb.runCommand('Developer: Show Running Extensions');
       const row = page.locator('.runtime-extensions-editor .monaco-list-row', { hasText: 'Platform Explorer' });
-      await row.waitFor({ timeout: 20_000 });
+      // The list is virtual and sorted by activation time: scroll until our row is rendered.
+      await poll('Platform Explorer among the running extensions', async () => {
+        if (await row.isVisible()) return true;
+        await page.locator('.runtime-extensions-editor .monaco-list').hover();
+        await page.mouse.wheel(0, 200);
+        return false;
+      }, 20_000, 300);
       const text = await poll('an activation time for Platform Explorer', async () => {
         const s = (await row.innerText()).replace(/\s+/g, ' ');
         return /Activation: \d+ ?ms/.test(s) ? s : undefined;
