@@ -7,6 +7,18 @@ import { join, relative } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const contributes = pkg.contributes ?? {};
+// Display strings are `%key%` references into package.nls.json; a missing key would show raw.
+const missing = new Set();
+const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8'));
+function text(value, where) {
+  const m = /^%(.+)%$/.exec(String(value ?? ''));
+  if (!m) return value;
+  if (!(m[1] in nls) && !missing.has(m[1])) {
+    missing.add(m[1]);
+    problems(`${where} names ${value}, which package.nls.json does not define`);
+  }
+  return nls[m[1]];
+}
 
 function walk(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -35,7 +47,7 @@ const declared = new Set();
 for (const c of contributes.commands ?? []) {
   if (declared.has(c.command)) problems(`${c.command} is declared twice in contributes.commands`);
   declared.add(c.command);
-  if (!c.title) problems(`${c.command} has no title`);
+  if (!text(c.title, c.command)) problems(`${c.command} has no title`);
 }
 
 for (const id of declared) {
@@ -50,10 +62,16 @@ for (const [where, entries] of Object.entries(contributes.menus ?? {})) {
   }
 }
 for (const w of contributes.viewsWelcome ?? []) {
-  for (const m of String(w.contents).matchAll(/command:(platformExplorer\.[\w.]+)/g)) {
+  for (const m of String(text(w.contents, `viewsWelcome of ${w.view}`)).matchAll(/command:(platformExplorer\.[\w.]+)/g)) {
     if (!declared.has(m[1])) problems(`viewsWelcome links to undeclared command ${m[1]}`);
   }
 }
+
+// Every other `%key%` (views, settings, walkthrough, displayName) must resolve too.
+(function refs(value, where) {
+  if (typeof value === 'string') text(value, where);
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) refs(v, `${where}.${k}`);
+})(pkg, 'package.json');
 
 if (errors.length > 0) {
   console.error(`check-commands: ${errors.length} problem(s):\n  ${errors.join('\n  ')}`);
