@@ -1,6 +1,7 @@
 // One PlatformClient per title, built on first use. The client module (and undici with it)
 // is loaded lazily here, so activation never runs network code. Clients are dropped when
 // anything they were built from changes: key, endpoint, timeout, title removed.
+import * as vscode from 'vscode';
 import type { PlatformClient } from '../core/api/client';
 import { CommandError } from './errors';
 import type { Log } from './log';
@@ -38,19 +39,19 @@ export class Clients {
   async get(titleId: string): Promise<PlatformClient> {
     const title = this.titles.get(titleId);
     if (!title) {
-      throw new CommandError(`Title ${titleId} is not configured.`, 'Add it with "Platform: Add Title".');
+      throw new CommandError(vscode.l10n.t('Title {0} is not configured.', titleId), vscode.l10n.t('Add it with "Platform: Add Title".'));
     }
     if (!this.isTrusted()) {
       throw new CommandError(
-        'This workspace is not trusted, so Platform Explorer does not send title secret keys from it.',
-        'Trust the workspace (Workspaces: Manage Workspace Trust) and run the command again.',
+        vscode.l10n.t('This workspace is not trusted, so Platform Explorer does not send title secret keys from it.'),
+        vscode.l10n.t('Trust the workspace (Workspaces: Manage Workspace Trust) and run the command again.'),
       );
     }
     const endpoint = this.endpointFor(title);
     if (title.endpointProfile === 'service' && endpoint === DEFAULT_SERVICE_ENDPOINT) {
       throw new CommandError(
-        'The Platform service endpoint is not set, so there is nowhere to send requests for this title.',
-        'Set "platformExplorer.serviceEndpoint" in your user settings to your service address, e.g. https://{titleId}.your-service-domain.',
+        vscode.l10n.t('The Platform service endpoint is not set, so there is nowhere to send requests for this title.'),
+        vscode.l10n.t('Set "platformExplorer.serviceEndpoint" in your user settings to your service address, e.g. https://{titleId}.your-service-domain.'),
       );
     }
     const timeoutMs = readSettings().requestTimeoutSeconds * 1000;

@@ -1,4 +1,5 @@
 // Failures the extension raises itself, and how any failure reads to a user.
+import * as vscode from 'vscode';
 import { isCancellation, PlatformError } from '../core/api/errors';
 import { redactText } from '../core/redact';
 
@@ -37,8 +38,8 @@ export function describeFailure(e: unknown, knownSecrets: readonly string[]): { 
   }
   const text = e instanceof Error ? e.message : String(e);
   return {
-    message: `Unexpected error: ${redactText(text, knownSecrets)}`,
-    hint: 'See the Platform Explorer log for details.',
+    message: vscode.l10n.t('Unexpected error: {0}', redactText(text, knownSecrets)),
+    hint: vscode.l10n.t('See the Platform Explorer log for details.'),
   };
 }
 

@@ -12,13 +12,13 @@ export function secretStorageKey(titleId: string): string {
 /** Error text for a secret key a user typed, or undefined when it can be used. */
 export function validateSecretKey(value: string): string | undefined {
   if (value.trim().length === 0) {
-    return 'The secret key is empty. Paste the title secret key from the title\'s management portal.';
+    return vscode.l10n.t('The secret key is empty. Paste the title secret key from the title\'s management portal.');
   }
   if (/[\s\u0000-\u001f\u007f]/.test(value)) {
-    return 'The secret key contains spaces or control characters. Paste the key alone, without spaces or line breaks.';
+    return vscode.l10n.t('The secret key contains spaces or control characters. Paste the key alone, without spaces or line breaks.');
   }
   if (value.length > 512) {
-    return 'The secret key is longer than 512 characters: check that you pasted only the key.';
+    return vscode.l10n.t('The secret key is longer than {0} characters: check that you pasted only the key.', 512);
   }
   return undefined;
 }

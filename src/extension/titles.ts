@@ -21,13 +21,13 @@ export const MAX_TITLE_NAME = 100;
 
 export function validateTitleName(name: string): string | undefined {
   if (name.trim().length === 0) {
-    return 'The display name is empty. Enter a name such as "Demo Racer".';
+    return vscode.l10n.t('The display name is empty. Enter a name such as "Demo Racer".');
   }
   if (name.length > MAX_TITLE_NAME) {
-    return `The display name is longer than ${MAX_TITLE_NAME} characters. Shorten it.`;
+    return vscode.l10n.t('The display name is longer than {0} characters. Shorten it.', MAX_TITLE_NAME);
   }
   if (/[\u0000-\u001f\u007f]/.test(name)) {
-    return 'The display name contains control characters. Remove them.';
+    return vscode.l10n.t('The display name contains control characters. Remove them.');
   }
   return undefined;
 }
@@ -41,7 +41,7 @@ export function validateEmulatorEndpoint(template: string): string | undefined {
   const host = new URL(template.replace('{titleId}', 'F00D')).hostname.replace(/^\[(.*)\]$/, '$1');
   return isLoopbackHost(host)
     ? undefined
-    : `The emulator endpoint "${template}" is not on this machine: use 127.0.0.1, ::1 or localhost, e.g. http://127.0.0.1:8080/{titleId}.`;
+    : vscode.l10n.t('The emulator endpoint "{0}" is not on this machine: use 127.0.0.1, ::1 or localhost, e.g. http://127.0.0.1:8080/{titleId}.', template);
 }
 
 function validateRecord(t: TitleRecord): string | undefined {
@@ -55,11 +55,11 @@ function validateRecord(t: TitleRecord): string | undefined {
   }
   if (t.endpointProfile === 'emulator') {
     return t.emulatorEndpoint === undefined
-      ? `Title ${t.titleId} uses the emulator profile but has no emulator endpoint.`
+      ? vscode.l10n.t('Title {0} uses the emulator profile but has no emulator endpoint.', t.titleId)
       : validateEmulatorEndpoint(t.emulatorEndpoint);
   }
   if (t.endpointProfile !== 'service') {
-    return `Title ${t.titleId} has an unknown endpoint profile.`;
+    return vscode.l10n.t('Title {0} has an unknown endpoint profile.', t.titleId);
   }
   return undefined;
 }
@@ -122,7 +122,7 @@ export class TitleStore {
   async rename(titleId: string, name: string): Promise<void> {
     const t = this.get(titleId);
     if (!t) {
-      throw new CommandError(`Title ${titleId} is not configured.`, 'Add it with "Platform: Add Title".');
+      throw new CommandError(vscode.l10n.t('Title {0} is not configured.', titleId), vscode.l10n.t('Add it with "Platform: Add Title".'));
     }
     await this.upsert({ ...t, name });
   }
