@@ -1,5 +1,6 @@
 // Add Title: title ID (hex, checked as you type), display name, where its requests go,
 // and optionally its secret key. Nothing is stored until every answer is valid.
+import * as vscode from 'vscode';
 import { validateTitleId } from '../../core/ids';
 import { required } from '../errors';
 import { validateSecretKey } from '../secrets';
@@ -11,17 +12,17 @@ export async function addTitle(s: Services): Promise<TitleRecord> {
   const p = s.prompts;
   const titleId = required(
     await p.input({
-      title: 'Add Title (1/4): title ID',
-      prompt: 'The hex title ID from the title\'s management portal',
-      placeHolder: 'e.g. F71AC',
-      validateInput: (v) => validateTitleId(v) ?? (s.titles.get(v) ? `Title ${v.toUpperCase()} is already configured. Use Rename or Set Secret Key on it instead.` : undefined),
+      title: vscode.l10n.t('Add Title (1/4): title ID'),
+      prompt: vscode.l10n.t('The hex title ID from the title\'s management portal'),
+      placeHolder: vscode.l10n.t('e.g. {0}', 'F71AC'),
+      validateInput: (v) => validateTitleId(v) ?? (s.titles.get(v) ? vscode.l10n.t('Title {0} is already configured. Use Rename or Set Secret Key on it instead.', v.toUpperCase()) : undefined),
     }),
   ).toUpperCase();
 
   const name = required(
     await p.input({
-      title: 'Add Title (2/4): display name',
-      prompt: 'A name for this title in the Titles view',
+      title: vscode.l10n.t('Add Title (2/4): display name'),
+      prompt: vscode.l10n.t('A name for this title in the Titles view'),
       value: titleId,
       validateInput: validateTitleName,
     }),
@@ -31,10 +32,10 @@ export async function addTitle(s: Services): Promise<TitleRecord> {
   const profile = required(
     await p.pick<{ label: string; detail: string; profile: EndpointProfile }>(
       [
-        { label: 'Platform service', detail: `Requests go to ${readSettings().serviceEndpoint} (setting platformExplorer.serviceEndpoint)`, profile: 'service' },
-        { label: 'Local emulator', detail: running ? `The emulator running at ${running.origin}` : 'An emulator on this machine (127.0.0.1)', profile: 'emulator' },
+        { label: vscode.l10n.t('Platform service'), detail: vscode.l10n.t('Requests go to {0} (setting platformExplorer.serviceEndpoint)', readSettings().serviceEndpoint), profile: 'service' },
+        { label: vscode.l10n.t('Local emulator'), detail: running ? vscode.l10n.t('The emulator running at {0}', running.origin) : vscode.l10n.t('An emulator on this machine (127.0.0.1)'), profile: 'emulator' },
       ],
-      { title: 'Add Title (3/4): where are its requests sent?' },
+      { title: vscode.l10n.t('Add Title (3/4): where are its requests sent?') },
     ),
   ).profile;
 
@@ -42,8 +43,8 @@ export async function addTitle(s: Services): Promise<TitleRecord> {
   if (profile === 'emulator') {
     emulatorEndpoint = required(
       await p.input({
-        title: 'Add Title (3/4): emulator endpoint',
-        prompt: 'The emulator\'s endpoint template, with {titleId}',
+        title: vscode.l10n.t('Add Title (3/4): emulator endpoint'),
+        prompt: vscode.l10n.t('The emulator\'s endpoint template, with {titleId}'),
         value: running?.endpoint ?? 'http://127.0.0.1:8080/{titleId}',
         validateInput: validateEmulatorEndpoint,
       }),
@@ -52,8 +53,8 @@ export async function addTitle(s: Services): Promise<TitleRecord> {
 
   const key = required(
     await p.input({
-      title: 'Add Title (4/4): secret key (optional)',
-      prompt: 'The title secret key, kept in VS Code\'s secret storage. Leave empty to set it later.',
+      title: vscode.l10n.t('Add Title (4/4): secret key (optional)'),
+      prompt: vscode.l10n.t('The title secret key, kept in VS Code\'s secret storage. Leave empty to set it later.'),
       password: true,
       validateInput: (v) => (v === '' ? undefined : validateSecretKey(v)),
     }),
@@ -64,6 +65,8 @@ export async function addTitle(s: Services): Promise<TitleRecord> {
     await s.secrets.set(titleId, key);
   }
   await s.clients.forget(titleId);
-  void s.prompts.info(`Added title ${name} (${titleId})${key ? ' with its secret key' : '; set its secret key before running commands'}.`);
+  void s.prompts.info(key
+    ? vscode.l10n.t('Added title {0} ({1}) with its secret key.', name, titleId)
+    : vscode.l10n.t('Added title {0} ({1}); set its secret key before running commands.', name, titleId));
   return title;
 }

@@ -1,5 +1,6 @@
 // Command arguments: a tree node or a plain object such as `{ titleId, platformId }`
 // (both carry the same member names), from the palette, the tree, the editor or tests.
+import * as vscode from 'vscode';
 import { validateTitleId } from '../../core/ids';
 import type { TitleRecord } from '../titles';
 import { CommandError, required } from '../errors';
@@ -22,7 +23,7 @@ export function stringListArg(arg: unknown, name: string): string[] | undefined 
     return undefined;
   }
   if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) {
-    throw new CommandError(`The "${name}" argument must be a list of strings.`);
+    throw new CommandError(vscode.l10n.t('The "{0}" argument must be a list of strings.', name));
   }
   const list = (v as string[]).map((x) => x.trim()).filter((x) => x.length > 0);
   return list.length > 0 ? list : undefined;
@@ -40,15 +41,15 @@ export async function resolveTitle(s: Services, arg: unknown): Promise<TitleReco
       // An argument can come from a link: never quote a malformed one raw (line breaks, bidi characters).
       const problem = validateTitleId(named);
       if (problem) {
-        throw new CommandError(problem, 'Pass the hex title ID of a configured title.');
+        throw new CommandError(problem, vscode.l10n.t('Pass the hex title ID of a configured title.'));
       }
-      throw new CommandError(`Title ${named} is not configured.`, 'Add it with "Platform: Add Title", or pick a configured title.');
+      throw new CommandError(vscode.l10n.t('Title {0} is not configured.', named), vscode.l10n.t('Add it with "Platform: Add Title", or pick a configured title.'));
     }
     return t;
   }
   const all = s.titles.all();
   if (all.length === 0) {
-    throw new CommandError('No title is configured yet.', 'Add one with "Platform: Add Title" or "Platform: Start Local Emulator".');
+    throw new CommandError(vscode.l10n.t('No title is configured yet.'), vscode.l10n.t('Add one with "Platform: Add Title" or "Platform: Start Local Emulator".'));
   }
   if (all.length === 1) {
     return all[0];
@@ -60,10 +61,10 @@ export async function resolveTitle(s: Services, arg: unknown): Promise<TitleReco
       ordered.map((t) => ({
         label: t.name,
         description: t.titleId,
-        detail: t.endpointProfile === 'emulator' ? 'local emulator' : undefined,
+        detail: t.endpointProfile === 'emulator' ? vscode.l10n.t('local emulator') : undefined,
         title: t,
       })),
-      { title: 'Which title?', placeHolder: 'Pick the title to run this command for' },
+      { title: vscode.l10n.t('Which title?'), placeHolder: vscode.l10n.t('Pick the title to run this command for') },
     ),
   );
   await s.ctx.workspaceState.update(LAST_TITLE_KEY, picked.title.titleId);

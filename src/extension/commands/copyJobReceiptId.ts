@@ -9,16 +9,16 @@ export async function copyJobReceiptId(s: Services, arg?: unknown): Promise<stri
   if (!receipt) {
     const jobs = s.jobs.all();
     if (jobs.length === 0) {
-      throw new CommandError('No deletion jobs are recorded on this machine.');
+      throw new CommandError(vscode.l10n.t('No deletion jobs are recorded on this machine.'));
     }
     receipt = required(
       await s.prompts.pick(
         jobs.map((j) => ({ label: j.jobReceiptId, description: `${j.platformId} · ${j.titleName} (${j.titleId})`, detail: j.requestedAt })),
-        { title: 'Copy which JobReceiptId?' },
+        { title: vscode.l10n.t('Copy which JobReceiptId?') },
       ),
     ).label;
   }
   await vscode.env.clipboard.writeText(receipt);
-  s.prompts.status(`Copied JobReceiptId ${receipt}`);
+  s.prompts.status(vscode.l10n.t('Copied JobReceiptId {0}', receipt));
   return receipt;
 }

@@ -7,9 +7,12 @@ import { resolvePlatformIdFromArgOrEditor } from './platformIdArg';
 export async function copyPlatformId(s: Services, arg?: unknown): Promise<string> {
   const id = resolvePlatformIdFromArgOrEditor(arg);
   if (!id) {
-    throw new CommandError('There is no PlatformId under the cursor or in the selection.', 'Put the cursor on a PlatformId (up to 16 hex characters) and try again.');
+    throw new CommandError(
+      vscode.l10n.t('There is no PlatformId under the cursor or in the selection.'),
+      vscode.l10n.t('Put the cursor on a PlatformId (up to 16 hex characters) and try again.'),
+    );
   }
   await vscode.env.clipboard.writeText(id);
-  s.prompts.status(`Copied PlatformId ${id}`);
+  s.prompts.status(vscode.l10n.t('Copied PlatformId {0}', id));
   return id;
 }

@@ -1,5 +1,6 @@
 // Delete MobileStore Add-on / Delete ConsoleNetB Add-on. A modal confirmation first;
 // AddonDoesntExist means the add-on is already absent, which is what the user wanted.
+import * as vscode from 'vscode';
 import { PlatformError } from '../../core/api/errors';
 import { ErrorCodes } from '../../core/api/types';
 import type { AddonName } from '../addonStates';
@@ -14,9 +15,9 @@ async function deleteAddon(s: Services, arg: unknown, addon: Exclude<AddonName, 
   const client = await s.clients.get(title.titleId);
   required(
     await s.prompts.confirm(
-      `Delete the ${addon} add-on of ${title.name} (${title.titleId})?`,
-      `The ${addon} add-on configuration is removed from the title on the service. Players signing in through it stop working until it is set up again.`,
-      'Delete',
+      vscode.l10n.t('Delete the {0} add-on of {1} ({2})?', addon, title.name, title.titleId),
+      vscode.l10n.t('The {0} add-on configuration is removed from the title on the service. Players signing in through it stop working until it is set up again.', addon),
+      vscode.l10n.t('Delete'),
     ),
   );
   try {
@@ -24,7 +25,7 @@ async function deleteAddon(s: Services, arg: unknown, addon: Exclude<AddonName, 
   } catch (e) {
     if (e instanceof PlatformError && e.errorCode === ErrorCodes.AddonDoesntExist) {
       s.addonStates.set(title.titleId, addon, 'absent');
-      void s.prompts.info(`The ${addon} add-on of ${title.name} was already absent.`);
+      void s.prompts.info(vscode.l10n.t('The {0} add-on of {1} was already absent.', addon, title.name));
       return 'alreadyAbsent';
     }
     if (e instanceof PlatformError && e.outcomeUnknown) {
@@ -33,7 +34,7 @@ async function deleteAddon(s: Services, arg: unknown, addon: Exclude<AddonName, 
     throw e;
   }
   s.addonStates.set(title.titleId, addon, 'absent');
-  void s.prompts.info(`Deleted the ${addon} add-on of ${title.name}.`);
+  void s.prompts.info(vscode.l10n.t('Deleted the {0} add-on of {1}.', addon, title.name));
   return 'deleted';
 }
 

@@ -10,25 +10,25 @@ import { resolvePlatformId } from './platformIdArg';
 
 export async function deleteMasterPlayerAccount(s: Services, arg?: unknown): Promise<DeleteMasterPlayerAccountResult> {
   const title = await resolveTitle(s, arg);
-  const platformId = await resolvePlatformId(s, arg, 'Delete Master Player Account');
+  const platformId = await resolvePlatformId(s, arg, vscode.l10n.t('Delete Master Player Account'));
   const client = await s.clients.get(title.titleId);
 
   const played = (await client.getPlayedTitleList(platformId)).TitleIds ?? [];
   const impact = played.length > 0
-    ? `It removes the player's data from every title they played: ${played.join(', ')}.`
-    : 'GetPlayedTitleList reports no played titles for this player.';
+    ? vscode.l10n.t('It removes the player\'s data from every title they played: {0}.', played.join(', '))
+    : vscode.l10n.t('GetPlayedTitleList reports no played titles for this player.');
   required(
     await s.prompts.confirm(
-      `Delete the master player account ${platformId}?`,
-      `${impact} Statistics, inventory, purchases, virtual currency, linked accounts, friends and event data are deleted. This cannot be undone; the service e-mails the title's notification address when it is finished.`,
-      'Delete',
+      vscode.l10n.t('Delete the master player account {0}?', platformId),
+      vscode.l10n.t('{0} Statistics, inventory, purchases, virtual currency, linked accounts, friends and event data are deleted. This cannot be undone; the service e-mails the title\'s notification address when it is finished.', impact),
+      vscode.l10n.t('Delete'),
     ),
   );
   required(
     await s.prompts.input({
-      title: 'Confirm deletion',
-      prompt: `Type the PlatformId ${platformId} to confirm`,
-      validateInput: (v) => (v.trim().toUpperCase() === platformId ? undefined : `Type ${platformId} exactly to confirm.`),
+      title: vscode.l10n.t('Confirm deletion'),
+      prompt: vscode.l10n.t('Type the PlatformId {0} to confirm', platformId),
+      validateInput: (v) => (v.trim().toUpperCase() === platformId ? undefined : vscode.l10n.t('Type {0} exactly to confirm.', platformId)),
     }),
   );
 
@@ -44,8 +44,8 @@ export async function deleteMasterPlayerAccount(s: Services, arg?: unknown): Pro
   s.log.info(`Deletion queued for ${platformId} on ${title.titleId}: JobReceiptId ${result.JobReceiptId}`);
   void s.prompts
     .info(
-      `Deletion of ${platformId} queued. JobReceiptId ${result.JobReceiptId}; titles: ${(result.TitleIds ?? []).join(', ') || 'none reported'}.`,
-      'Copy JobReceiptId',
+      vscode.l10n.t('Deletion of {0} queued. JobReceiptId {1}; titles: {2}.', platformId, result.JobReceiptId, (result.TitleIds ?? []).join(', ') || vscode.l10n.t('none reported')),
+      vscode.l10n.t('Copy JobReceiptId'),
     )
     .then((action) => (action ? vscode.env.clipboard.writeText(result.JobReceiptId) : undefined));
   return result;

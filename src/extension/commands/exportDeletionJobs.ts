@@ -1,5 +1,5 @@
 // Export Deletion Jobs: the recorded receipts (of one title, or all) as a JSON document.
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { openResultDocument } from '../documents';
 import type { Services } from '../services';
 import { stringArg } from './args';
@@ -8,7 +8,7 @@ export async function exportDeletionJobs(s: Services, arg?: unknown): Promise<vs
   const titleId = stringArg(arg, 'titleId');
   const jobs = titleId ? s.jobs.forTitle(titleId) : s.jobs.all();
   if (jobs.length === 0) {
-    void s.prompts.info(titleId ? `No deletion jobs are recorded for title ${titleId}.` : 'No deletion jobs are recorded.');
+    void s.prompts.info(titleId ? vscode.l10n.t('No deletion jobs are recorded for title {0}.', titleId) : vscode.l10n.t('No deletion jobs are recorded.'));
     return undefined;
   }
   const content = JSON.stringify(

@@ -1,41 +1,43 @@
 // Look Up PlatformIds from ConsoleLive IDs (with the Sandbox, default RETAIL).
+import * as vscode from 'vscode';
 import { DEFAULT_SANDBOX } from '../../core/api/types';
 import { required } from '../errors';
 import type { Services } from '../services';
 import { resolveTitle, stringArg } from './args';
 import { gatherEntries, showLookupResult, validateFreeText, withLookupProgress, type LookupSpec, type LookupSummary } from './lookup';
 
-const spec: LookupSpec = {
-  what: 'ConsoleLive IDs',
+// Built on use, so the texts come from the l10n bundle loaded at activation.
+const spec = (): LookupSpec => ({
+  what: vscode.l10n.t('ConsoleLive IDs'),
   argName: 'ids',
   inputField: 'ConsoleLiveAccountId',
-  placeHolder: 'e.g. 2533274800000000, 2533274800007919',
-  validateEntry: validateFreeText('ConsoleLive ID', 64),
-};
+  placeHolder: vscode.l10n.t('e.g. {0}', '2533274800000000, 2533274800007919'),
+  validateEntry: validateFreeText(vscode.l10n.t('ConsoleLive ID'), 64),
+});
 
 function validateSandbox(v: string): string | undefined {
   if (v.trim().length === 0) {
-    return `Enter a Sandbox, e.g. ${DEFAULT_SANDBOX}.`;
+    return vscode.l10n.t('Enter a Sandbox, e.g. {0}.', DEFAULT_SANDBOX);
   }
   return /^[A-Za-z0-9._-]{1,64}$/.test(v.trim())
     ? undefined
-    : 'A Sandbox is letters, digits, dots, dashes or underscores (e.g. RETAIL or XDKS.1).';
+    : vscode.l10n.t('A Sandbox is letters, digits, dots, dashes or underscores (e.g. RETAIL or XDKS.1).');
 }
 
 export async function lookUpConsoleLiveIds(s: Services, arg?: unknown): Promise<LookupSummary> {
   const title = await resolveTitle(s, arg);
-  const ids = await gatherEntries(s, arg, spec);
+  const ids = await gatherEntries(s, arg, spec());
   const sandbox = required(
     await s.prompts.input({
-      title: 'Sandbox',
-      prompt: 'The ConsoleLive sandbox of these IDs (case-sensitive)',
+      title: vscode.l10n.t('Sandbox'),
+      prompt: vscode.l10n.t('The ConsoleLive sandbox of these IDs (case-sensitive)'),
       value: stringArg(arg, 'sandbox') ?? DEFAULT_SANDBOX,
       validateInput: validateSandbox,
     }),
   ).trim();
-  const pairs = await withLookupProgress(s, title, spec, ids.length, (client, opts) =>
+  const pairs = await withLookupProgress(s, title, spec(), ids.length, (client, opts) =>
     client.getPlatformIdsFromConsoleLiveIds(ids, sandbox, opts),
   );
   const rows = pairs.map((p) => ({ input: p.ConsoleLiveAccountId, platformId: p.PlatformId ?? null }));
-  return showLookupResult(s, title, spec, rows, { sandbox });
+  return showLookupResult(s, title, spec(), rows, { sandbox });
 }

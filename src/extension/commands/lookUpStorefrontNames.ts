@@ -1,22 +1,24 @@
 // Look Up PlatformIds from Storefront Names.
+import * as vscode from 'vscode';
 import type { Services } from '../services';
 import { resolveTitle } from './args';
 import { gatherEntries, showLookupResult, validateFreeText, withLookupProgress, type LookupSpec, type LookupSummary } from './lookup';
 
-const spec: LookupSpec = {
-  what: 'Storefront Names',
+// Built on use, so the texts come from the l10n bundle loaded at activation.
+const spec = (): LookupSpec => ({
+  what: vscode.l10n.t('Storefront Names'),
   argName: 'names',
   inputField: 'StorefrontName',
-  placeHolder: 'e.g. racer_ana_0, racer_bo_1',
-  validateEntry: validateFreeText('Storefront Name', 128),
-};
+  placeHolder: vscode.l10n.t('e.g. {0}', 'racer_ana_0, racer_bo_1'),
+  validateEntry: validateFreeText(vscode.l10n.t('Storefront Name'), 128),
+});
 
 export async function lookUpStorefrontNames(s: Services, arg?: unknown): Promise<LookupSummary> {
   const title = await resolveTitle(s, arg);
-  const names = await gatherEntries(s, arg, spec);
-  const pairs = await withLookupProgress(s, title, spec, names.length, (client, opts) =>
+  const names = await gatherEntries(s, arg, spec());
+  const pairs = await withLookupProgress(s, title, spec(), names.length, (client, opts) =>
     client.getPlatformIdsFromStorefrontNames(names, opts),
   );
   const rows = pairs.map((p) => ({ input: p.StorefrontName, platformId: p.PlatformId ?? null }));
-  return showLookupResult(s, title, spec, rows);
+  return showLookupResult(s, title, spec(), rows);
 }

@@ -44,13 +44,13 @@ export async function gatherEntries(s: Services, arg: unknown, spec: LookupSpec)
     parseIdList(
       required(
         await s.prompts.input({
-          title: `Look Up PlatformIds from ${spec.what}`,
-          prompt: `${spec.what}, comma-separated (or select a list in an editor first, one per line)`,
+          title: vscode.l10n.t('Look Up PlatformIds from {0}', spec.what),
+          prompt: vscode.l10n.t('{0}, comma-separated (or select a list in an editor first, one per line)', spec.what),
           placeHolder: spec.placeHolder,
           validateInput: (v) => {
             const list = parseIdList(v);
             if (list.length === 0) {
-              return `Enter at least one of the ${spec.what}.`;
+              return vscode.l10n.t('Enter at least one of the {0}.', spec.what);
             }
             return list.map(spec.validateEntry).find((p) => p !== undefined);
           },
@@ -59,7 +59,7 @@ export async function gatherEntries(s: Services, arg: unknown, spec: LookupSpec)
     );
   const problem = entries.map(spec.validateEntry).find((p) => p !== undefined);
   if (problem) {
-    throw new CommandError(problem, `Fix the list of ${spec.what} and run the lookup again.`);
+    throw new CommandError(problem, vscode.l10n.t('Fix the list of {0} and run the lookup again.', spec.what));
   }
   return entries;
 }
@@ -72,7 +72,7 @@ export function withLookupProgress<T>(
   count: number,
   call: (client: PlatformClient, opts: { signal: AbortSignal; concurrency: number; onProgress: (done: number, total: number) => void }) => Promise<T>,
 ): Promise<T> {
-  return s.prompts.progress(`Looking up ${count} ${spec.what} for ${title.name}`, async (progress, token) => {
+  return s.prompts.progress(vscode.l10n.t('Looking up {0} {1} for {2}', count, spec.what, title.name), async (progress, token) => {
     const client = await s.clients.get(title.titleId);
     const abort = new AbortController();
     const sub = token.onCancellationRequested(() => abort.abort());
@@ -86,7 +86,7 @@ export function withLookupProgress<T>(
         concurrency: readSettings().lookupConcurrency,
         onProgress: (done, total) => {
           const pct = total > 0 ? (done / total) * 100 : 100;
-          progress.report({ message: `${done} of ${total}`, increment: pct - last });
+          progress.report({ message: vscode.l10n.t('{0} of {1}', done, total), increment: pct - last });
           last = pct;
         },
       });
@@ -129,7 +129,7 @@ export async function showLookupResult(
           2,
         ) + '\n';
   const doc = await openResultDocument(content, format);
-  void s.prompts.info(`${title.name}: ${linked} linked, ${unlinked} unlinked (${rows.length} ${spec.what}).`);
+  void s.prompts.info(vscode.l10n.t('{0}: {1} linked, {2} unlinked ({3} {4}).', title.name, linked, unlinked, rows.length, spec.what));
   return { titleId: title.titleId, linked, unlinked, rows, document: doc.uri };
 }
 
@@ -137,10 +137,10 @@ export async function showLookupResult(
 export function validateFreeText(what: string, max: number): (entry: string) => string | undefined {
   return (entry) => {
     if (/[\u0000-\u001f\u007f]/.test(entry)) {
-      return `The ${what} "${quoteForMessage(entry)}" contains control characters.`;
+      return vscode.l10n.t('The {0} "{1}" contains control characters.', what, quoteForMessage(entry));
     }
     if (entry.length > max) {
-      return `The ${what} "${quoteForMessage(entry)}" is longer than ${max} characters.`;
+      return vscode.l10n.t('The {0} "{1}" is longer than {2} characters.', what, quoteForMessage(entry), max);
     }
     return undefined;
   };

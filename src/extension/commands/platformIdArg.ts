@@ -28,8 +28,8 @@ export async function resolvePlatformId(s: Services, arg: unknown, purpose: stri
   return required(
     await s.prompts.input({
       title: purpose,
-      prompt: 'The player\'s PlatformId',
-      placeHolder: 'e.g. 9437A5ADDAE3012D',
+      prompt: vscode.l10n.t('The player\'s PlatformId'),
+      placeHolder: vscode.l10n.t('e.g. {0}', '9437A5ADDAE3012D'),
       validateInput: (v) => validatePlatformId(v.trim()),
     }),
   )

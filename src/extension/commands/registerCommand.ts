@@ -21,8 +21,10 @@ export function registerCommand(s: Services, id: string, handler: CommandHandler
         if (!isExpected(e)) {
           s.log.error(`${id} failed: ${e instanceof Error && e.stack ? e.stack : String(e)}`);
         }
-        void s.prompts.error(hint ? `${message} ${hint}` : message, 'Show Log').then((action) => {
-          if (action === 'Show Log') {
+        // The same text is offered and compared.
+        const SHOW_LOG = vscode.l10n.t('Show Log');
+        void s.prompts.error(hint ? `${message} ${hint}` : message, SHOW_LOG).then((action) => {
+          if (action === SHOW_LOG) {
             s.log.show();
           }
         });

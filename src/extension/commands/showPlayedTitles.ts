@@ -1,11 +1,12 @@
 // Show Played Titles: the titles GetPlayedTitleList reports for a PlatformId.
+import * as vscode from 'vscode';
 import type { Services } from '../services';
 import { resolveTitle } from './args';
 import { resolvePlatformId } from './platformIdArg';
 
 export async function showPlayedTitles(s: Services, arg?: unknown): Promise<string[]> {
   const title = await resolveTitle(s, arg);
-  const platformId = await resolvePlatformId(s, arg, 'Show Played Titles');
+  const platformId = await resolvePlatformId(s, arg, vscode.l10n.t('Show Played Titles'));
   const client = await s.clients.get(title.titleId);
   const { TitleIds } = await client.getPlayedTitleList(platformId);
   const list = TitleIds ?? [];
@@ -15,8 +16,10 @@ export async function showPlayedTitles(s: Services, arg?: unknown): Promise<stri
   });
   void s.prompts.info(
     list.length === 0
-      ? `PlatformId ${platformId} has played no titles of this publisher.`
-      : `PlatformId ${platformId} has played ${list.length} title${list.length === 1 ? '' : 's'}: ${names.join(', ')}.`,
+      ? vscode.l10n.t('PlatformId {0} has played no titles of this publisher.', platformId)
+      : list.length === 1
+        ? vscode.l10n.t('PlatformId {0} has played {1} title: {2}.', platformId, list.length, names.join(', '))
+        : vscode.l10n.t('PlatformId {0} has played {1} titles: {2}.', platformId, list.length, names.join(', ')),
   );
   return list;
 }

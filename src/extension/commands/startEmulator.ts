@@ -1,5 +1,6 @@
 // Start Local Emulator: runs the emulator in this extension host on a free 127.0.0.1 port
 // with the demo seed, and adds its demo titles with their keys in one step.
+import * as vscode from 'vscode';
 import { ContextKeys, setContext } from '../contextKeys';
 import type { Services } from '../services';
 import type { TitleRecord } from '../titles';
@@ -34,9 +35,9 @@ export async function startEmulator(s: Services): Promise<StartedEmulator> {
   }
   const names = added.map((t) => `${t.name} (${t.titleId})`).join(', ');
   void s.prompts.info(
-    `${wasRunning ? 'The local emulator is already running' : 'Local emulator started'} at ${handle.origin}` +
-      (names ? `; titles ready: ${names}.` : '.') +
-      (skipped.length ? ` Skipped ${skipped.join(', ')}: already configured for the Platform service.` : ''),
+    (wasRunning ? vscode.l10n.t('The local emulator is already running at {0}', handle.origin) : vscode.l10n.t('Local emulator started at {0}', handle.origin)) +
+      (names ? vscode.l10n.t('; titles ready: {0}.', names) : '.') +
+      (skipped.length ? vscode.l10n.t(' Skipped {0}: already configured for the Platform service.', skipped.join(', ')) : ''),
   );
   return { endpoint: handle.endpoint, origin: handle.origin, titleIds: added.map((t) => t.titleId) };
 }
@@ -50,6 +51,6 @@ export async function stopEmulator(s: Services): Promise<boolean> {
     }
   }
   s.tree.refresh();
-  void s.prompts.info(stopped ? 'Local emulator stopped. Its titles stay; start it again to use them.' : 'The local emulator is not running.');
+  void s.prompts.info(stopped ? vscode.l10n.t('Local emulator stopped. Its titles stay; start it again to use them.') : vscode.l10n.t('The local emulator is not running.'));
   return stopped;
 }

@@ -1,6 +1,7 @@
 // Test Launcher Login: LoginWithLauncher with an IdentityToken typed as a password, the
 // CreateAccount flag, CustomTags and the InfoRequestParameters to return; the result goes
 // to the Login Result panel (secrets masked there).
+import * as vscode from 'vscode';
 import type { InfoRequestParameters, LoginWithLauncherRequest } from '../../core/api/types';
 import { redactObject } from '../../core/redact';
 import { CommandError, required } from '../errors';
@@ -12,28 +13,29 @@ type BooleanFlag = {
   [K in keyof InfoRequestParameters]-?: NonNullable<InfoRequestParameters[K]> extends boolean ? K : never;
 }[keyof InfoRequestParameters];
 
-const FLAGS: { flag: BooleanFlag; detail: string; picked?: boolean }[] = [
-  { flag: 'GetUserAccountInfo', detail: 'Account info: PlatformId, created, linked accounts', picked: true },
-  { flag: 'GetPlayerProfile', detail: 'Player profile: display name, created, last login' },
-  { flag: 'GetUserVirtualCurrency', detail: 'Virtual currency balances and recharge times' },
-  { flag: 'GetUserData', detail: 'User data (optionally only some keys)' },
-  { flag: 'GetUserReadOnlyData', detail: 'Read-only user data' },
-  { flag: 'GetUserInventory', detail: 'Inventory' },
-  { flag: 'GetCharacterList', detail: 'Characters' },
-  { flag: 'GetCharacterInventories', detail: 'Character inventories' },
-  { flag: 'GetTitleData', detail: 'Title data' },
-  { flag: 'GetPlayerStatistics', detail: 'Statistics' },
+// Built on use, so the texts come from the l10n bundle loaded at activation.
+const flagChoices = (): { flag: BooleanFlag; detail: string; picked?: boolean }[] => [
+  { flag: 'GetUserAccountInfo', detail: vscode.l10n.t('Account info: PlatformId, created, linked accounts'), picked: true },
+  { flag: 'GetPlayerProfile', detail: vscode.l10n.t('Player profile: display name, created, last login') },
+  { flag: 'GetUserVirtualCurrency', detail: vscode.l10n.t('Virtual currency balances and recharge times') },
+  { flag: 'GetUserData', detail: vscode.l10n.t('User data (optionally only some keys)') },
+  { flag: 'GetUserReadOnlyData', detail: vscode.l10n.t('Read-only user data') },
+  { flag: 'GetUserInventory', detail: vscode.l10n.t('Inventory') },
+  { flag: 'GetCharacterList', detail: vscode.l10n.t('Characters') },
+  { flag: 'GetCharacterInventories', detail: vscode.l10n.t('Character inventories') },
+  { flag: 'GetTitleData', detail: vscode.l10n.t('Title data') },
+  { flag: 'GetPlayerStatistics', detail: vscode.l10n.t('Statistics') },
 ];
 
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 
 export function validateIdentityToken(v: string): string | undefined {
   if (v.trim().length === 0) {
-    return 'Paste the IdentityToken the launcher\'s identity provider returned after login.';
+    return vscode.l10n.t('Paste the IdentityToken the launcher\'s identity provider returned after login.');
   }
   return JWT_SHAPE.test(v.trim())
     ? undefined
-    : 'The IdentityToken must be a JWT: three dot-separated base64url parts, as the launcher\'s identity provider returns it.';
+    : vscode.l10n.t('The IdentityToken must be a JWT: three dot-separated base64url parts, as the launcher\'s identity provider returns it.');
 }
 
 /** `key=value` pairs, comma-separated; empty is fine. */
@@ -42,7 +44,7 @@ export function parseCustomTags(v: string): Record<string, string> | string {
   for (const part of v.split(',').map((x) => x.trim()).filter((x) => x.length > 0)) {
     const eq = part.indexOf('=');
     if (eq <= 0) {
-      return `CustomTags: "${part.slice(0, 40)}" is not key=value. Write tags as build=1234, trace=abc.`;
+      return vscode.l10n.t('CustomTags: "{0}" is not key=value. Write tags as build=1234, trace=abc.', part.slice(0, 40));
     }
     tags[part.slice(0, eq).trim()] = part.slice(eq + 1).trim();
   }
@@ -54,8 +56,8 @@ export async function testLauncherLogin(s: Services, arg?: unknown): Promise<unk
   const p = s.prompts;
   const token = required(
     await p.input({
-      title: `Test Launcher Login on ${title.name} (1/4): IdentityToken`,
-      prompt: 'The JWT from the launcher\'s identity provider. It is sent once and never stored.',
+      title: vscode.l10n.t('Test Launcher Login on {0} (1/4): IdentityToken', title.name),
+      prompt: vscode.l10n.t('The JWT from the launcher\'s identity provider. It is sent once and never stored.'),
       password: true,
       validateInput: validateIdentityToken,
     }),
@@ -65,17 +67,17 @@ export async function testLauncherLogin(s: Services, arg?: unknown): Promise<unk
   const create = required(
     await p.pick(
       [
-        { label: 'Sign in only', detail: 'Fails with AccountNotFound when no account is linked to this identity', create: false },
-        { label: 'Create the account if needed', detail: 'Sets CreateAccount: a new account is created when none is linked', create: true },
+        { label: vscode.l10n.t('Sign in only'), detail: vscode.l10n.t('Fails with AccountNotFound when no account is linked to this identity'), create: false },
+        { label: vscode.l10n.t('Create the account if needed'), detail: vscode.l10n.t('Sets CreateAccount: a new account is created when none is linked'), create: true },
       ],
-      { title: 'Test Launcher Login (2/4): CreateAccount' },
+      { title: vscode.l10n.t('Test Launcher Login (2/4): CreateAccount') },
     ),
   ).create;
 
   const flags = required(
     await p.pickMany(
-      FLAGS.map((f) => ({ label: f.flag, detail: f.detail, picked: f.picked === true })),
-      { title: 'Test Launcher Login (3/4): InfoRequestParameters (what to return)' },
+      flagChoices().map((f) => ({ label: f.flag, detail: f.detail, picked: f.picked === true })),
+      { title: vscode.l10n.t('Test Launcher Login (3/4): InfoRequestParameters (what to return)') },
     ),
   ).map((i) => i.label as BooleanFlag);
 
@@ -87,7 +89,7 @@ export async function testLauncherLogin(s: Services, arg?: unknown): Promise<unk
     const keys = required(
       await p.input({
         title: 'UserDataKeys',
-        prompt: 'User data keys to return, comma-separated (empty: all keys)',
+        prompt: vscode.l10n.t('User data keys to return, comma-separated (empty: all keys)'),
       }),
     );
     const list = keys.split(',').map((k) => k.trim()).filter((k) => k.length > 0);
@@ -98,8 +100,8 @@ export async function testLauncherLogin(s: Services, arg?: unknown): Promise<unk
 
   const tagsText = required(
     await p.input({
-      title: 'Test Launcher Login (4/4): CustomTags (optional)',
-      prompt: 'key=value pairs, comma-separated, e.g. build=1234, trace=abc',
+      title: vscode.l10n.t('Test Launcher Login (4/4): CustomTags (optional)'),
+      prompt: vscode.l10n.t('key=value pairs, comma-separated, e.g. build=1234, trace=abc'),
       validateInput: (v) => {
         const r = parseCustomTags(v);
         return typeof r === 'string' ? r : undefined;
@@ -118,7 +120,7 @@ export async function testLauncherLogin(s: Services, arg?: unknown): Promise<unk
     ...(Object.keys(info).length > 0 ? { InfoRequestParameters: info } : {}),
   };
   const client = await s.clients.get(title.titleId);
-  const result = await p.progress(`Signing in to ${title.name} with the launcher token`, async (_progress, ct) => {
+  const result = await p.progress(vscode.l10n.t('Signing in to {0} with the launcher token', title.name), async (_progress, ct) => {
     const abort = new AbortController();
     const sub = ct.onCancellationRequested(() => abort.abort());
     try {
