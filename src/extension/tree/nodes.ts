@@ -15,7 +15,8 @@ export function flags(...f: (string | false | undefined)[]): string {
   return [...new Set(f.filter((x): x is string => typeof x === 'string' && x.length > 0))].sort().join(';');
 }
 
-const SHOW_LOG: vscode.Command = { command: 'platformExplorer.showLog', title: 'Show Log' };
+// Built on use, so the title comes from the l10n bundle loaded at activation.
+const showLog = (): vscode.Command => ({ command: 'platformExplorer.showLog', title: vscode.l10n.t('Show Log') });
 
 export class TitleNode implements TreeNode {
   readonly id: string;
@@ -31,11 +32,11 @@ export class TitleNode implements TreeNode {
     const t = this.title;
     const item = new vscode.TreeItem(t.name, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.description = `${t.titleId} · ${this.hasKey ? 'key set' : 'no key'}${t.endpointProfile === 'emulator' ? ' · emulator' : ''}`;
+    item.description = `${t.titleId} · ${this.hasKey ? vscode.l10n.t('key set') : vscode.l10n.t('no key')}${t.endpointProfile === 'emulator' ? ` · ${vscode.l10n.t('emulator')}` : ''}`;
     item.tooltip = [
-      `${t.name} (title ID ${t.titleId})`,
-      `Endpoint: ${this.endpoint}`,
-      `Secret key: ${this.hasKey ? 'set (stored in SecretStorage)' : 'not set'}`,
+      vscode.l10n.t('{0} (title ID {1})', t.name, t.titleId),
+      vscode.l10n.t('Endpoint: {0}', this.endpoint),
+      this.hasKey ? vscode.l10n.t('Secret key: set (stored in SecretStorage)') : vscode.l10n.t('Secret key: not set'),
     ].join('\n');
     item.iconPath = new vscode.ThemeIcon(t.endpointProfile === 'emulator' ? 'vm' : 'cloud');
     item.contextValue = flags('title', this.hasKey ? 'keySet' : 'noKey', t.endpointProfile);
@@ -71,18 +72,18 @@ export class AddonNode implements TreeNode {
     item.id = this.id;
     const live = this.addon === 'HandheldStore';
     const words: Record<AddonNodeState, string> = {
-      present: live ? 'created' : 'present',
-      absent: live ? 'not created' : 'absent',
-      unknown: live ? 'not loaded' : 'state unknown',
-      error: 'could not load',
+      present: live ? vscode.l10n.t('created') : vscode.l10n.t('present'),
+      absent: live ? vscode.l10n.t('not created') : vscode.l10n.t('absent'),
+      unknown: live ? vscode.l10n.t('not loaded') : vscode.l10n.t('state unknown'),
+      error: vscode.l10n.t('could not load'),
     };
     item.description = this.detail && this.state !== 'error' ? `${words[this.state]} (${this.detail})` : words[this.state];
     item.tooltip = [
       live
-        ? `HandheldStore add-on: ${words[this.state]}. Read live with GetHandheldStore.`
-        : `${this.addon} add-on: ${words[this.state]}. Learned from this session's actions; there is no read operation.`,
+        ? vscode.l10n.t('HandheldStore add-on: {0}. Read live with GetHandheldStore.', words[this.state])
+        : vscode.l10n.t('{0} add-on: {1}. Learned from this session\'s actions; there is no read operation.', this.addon, words[this.state]),
       ...(this.detail ? [this.detail] : []),
-      ...(this.state === 'error' ? ['Click to open the Platform Explorer log.'] : []),
+      ...(this.state === 'error' ? [vscode.l10n.t('Click to open the Platform Explorer log.')] : []),
     ].join('\n');
     item.iconPath = new vscode.ThemeIcon(this.state === 'error' ? 'error' : this.state === 'absent' ? 'circle-slash' : 'extensions');
     item.contextValue = flags(
@@ -92,9 +93,9 @@ export class AddonNode implements TreeNode {
       !live && this.state !== 'absent' && 'deletable',
     );
     if (this.state === 'error') {
-      item.command = SHOW_LOG;
+      item.command = showLog();
     } else if (live) {
-      item.command = { command: 'platformExplorer.showHandheldStore', title: 'Show HandheldStore Configuration', arguments: [{ titleId: this.titleId }] };
+      item.command = { command: 'platformExplorer.showHandheldStore', title: vscode.l10n.t('Show HandheldStore Configuration'), arguments: [{ titleId: this.titleId }] };
     }
     return item;
   }
@@ -111,12 +112,12 @@ export class DeletionJobsNode implements TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(
-      'Deletion Jobs',
+      vscode.l10n.t('Deletion Jobs'),
       this.jobs.length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
     );
     item.id = this.id;
-    item.description = this.jobs.length === 0 ? 'none' : String(this.jobs.length);
-    item.tooltip = 'Master player account deletions requested from this machine, with their JobReceiptIds.';
+    item.description = this.jobs.length === 0 ? vscode.l10n.t('none') : String(this.jobs.length);
+    item.tooltip = vscode.l10n.t('Master player account deletions requested from this machine, with their JobReceiptIds.');
     item.iconPath = new vscode.ThemeIcon('history');
     item.contextValue = flags('deletionJobs', this.jobs.length > 0 && 'hasJobs');
     return item;
@@ -140,10 +141,10 @@ export class DeletionJobNode implements TreeNode {
     item.id = this.id;
     item.description = `${j.platformId} · ${j.requestedAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC')}`;
     item.tooltip = [
-      `JobReceiptId: ${j.jobReceiptId}`,
-      `PlatformId: ${j.platformId}`,
-      `Requested: ${j.requestedAt}`,
-      `Titles: ${j.titleIds.join(', ') || '(none reported)'}`,
+      vscode.l10n.t('JobReceiptId: {0}', j.jobReceiptId),
+      vscode.l10n.t('PlatformId: {0}', j.platformId),
+      vscode.l10n.t('Requested: {0}', j.requestedAt),
+      vscode.l10n.t('Titles: {0}', j.titleIds.join(', ') || vscode.l10n.t('(none reported)')),
     ].join('\n');
     item.iconPath = new vscode.ThemeIcon('trash');
     item.contextValue = flags('deletionJob');
@@ -161,10 +162,10 @@ export class ErrorNode implements TreeNode {
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.message, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.tooltip = `${this.message}\nClick to open the Platform Explorer log.`;
+    item.tooltip = `${this.message}\n${vscode.l10n.t('Click to open the Platform Explorer log.')}`;
     item.iconPath = new vscode.ThemeIcon('error');
     item.contextValue = flags('error');
-    item.command = SHOW_LOG;
+    item.command = showLog();
     return item;
   }
 }

@@ -61,7 +61,7 @@ export class TitlesTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     } catch (e) {
       const { message } = describeFailure(e, this.d.secrets.known());
       this.d.log.error(`Titles view: ${message}`);
-      return [new ErrorNode(node, `Could not load: ${message}`)];
+      return [new ErrorNode(node, vscode.l10n.t('Could not load: {0}', message))];
     }
   }
 
@@ -85,10 +85,10 @@ export class TitlesTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   /** HandheldStore's Created state, read live when the title has a key. */
   private async handheldStoreNode(node: TitleNode): Promise<AddonNode> {
     if (!node.hasKey) {
-      return new AddonNode(node, 'HandheldStore', 'unknown', 'no secret key');
+      return new AddonNode(node, 'HandheldStore', 'unknown', vscode.l10n.t('no secret key'));
     }
     if (!this.d.clients.isTrusted()) {
-      return new AddonNode(node, 'HandheldStore', 'unknown', 'workspace not trusted');
+      return new AddonNode(node, 'HandheldStore', 'unknown', vscode.l10n.t('workspace not trusted'));
     }
     try {
       const client = await this.d.clients.get(node.titleId);
