@@ -44,6 +44,37 @@ export function createRunner(name) {
   };
 }
 
+/**
+ * Runs one UI suite as a program: `define({ results, cleanups })` starts what the suite needs
+ * (pushing a stop function for each onto `cleanups`) and returns its runner and a failure hook.
+ * Prints `N passed, M failed`, stops everything started (also on SIGINT/SIGTERM) and exits 0
+ * only when every step passed.
+ */
+export async function runSuite(name, define) {
+  const results = ensureResultsDir();
+  const started = Date.now();
+  const cleanups = [];
+  let exitCode = 1;
+  const cleanup = async () => {
+    while (cleanups.length) await cleanups.pop()().catch((e) => console.error(`cleanup: ${e.message}`));
+  };
+  for (const [sig, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+    process.once(sig, () => { console.log(`${sig}: stopping`); void cleanup().finally(() => process.exit(code)); });
+  }
+  try {
+    const { t, onFailure } = await define({ results, cleanups });
+    const { passed, failed, notRun } = await t.run({ onFailure });
+    console.log(`\n${passed} passed, ${failed + notRun} failed${notRun ? ` (${notRun} not run after a failure)` : ''} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    exitCode = failed + notRun === 0 && passed > 0 ? 0 : 1;
+  } catch (e) {
+    console.error(`${name} could not run: ${e.stack || e}`);
+    console.log('0 passed, 1 failed');
+  } finally {
+    await cleanup();
+  }
+  process.exit(exitCode);
+}
+
 export function slug(s) {
   return s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
 }

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, REPO_ROOT, startCodeServer } from '../../scripts/test-host/server.mjs';
-import { assert, createRunner, ensureResultsDir, poll, slug, startEmulatorProcess, workbench } from './lib.mjs';
+import { assert, createRunner, poll, slug, startEmulatorProcess, runSuite, workbench } from './lib.mjs';
 
 const RACER = { titleId: 'F71AC', name: 'Demo Racer' };
 const ARENA = { titleId: 'A248', name: 'Demo Racer Arena' };
@@ -29,265 +29,242 @@ function seededHandheldEnvironments(titleId) {
   }));
 }
 
-async function main() {
-  const results = ensureResultsDir();
-  const started = Date.now();
-  const cleanups = [];
-  let exitCode = 1;
-  const cleanup = async () => {
-    while (cleanups.length) await cleanups.pop()().catch((e) => console.error(`cleanup: ${e.message}`));
+await runSuite('The UI tests', async ({ results, cleanups }) => {
+  const emulator = await startEmulatorProcess();
+  cleanups.push(() => emulator.stop());
+  const racerKey = emulator.titles.find((t) => t.titleId === RACER.titleId).secretKey;
+
+  // A PlatformId the emulator knows, asked from the service API itself (the seed's IDs are hashes).
+  const lookup = await fetch(emulator.endpoint.replace('{titleId}', RACER.titleId) + '/Server/GetPlatformIDsFromStorefrontNames', {
+    method: 'POST', headers: { 'content-type': 'application/json', 'X-SecretKey': racerKey },
+    body: JSON.stringify({ StorefrontNames: [PLAYER.storefrontName] }),
+  }).then((r) => r.json());
+  const platformId = lookup.data.Data[0].PlatformId;
+  assert(/^[0-9A-F]{14,16}$/.test(platformId), `the emulator returned a PlatformId for ${PLAYER.storefrontName}: ${JSON.stringify(lookup)}`);
+
+  const folder = mkdtempSync(join(tmpdir(), 'platform-ui-'));
+  cleanups.push(async () => rmSync(folder, { recursive: true, force: true }));
+  writeFileSync(join(folder, 'support-ticket.md'), [
+    '# Support ticket 4711',
+    '',
+    'The player asked us to check which of our games they played.',
+    `PlatformId: ${platformId}`,
+    'Build 1234, reported 2025-01-06.',
+    '',
+  ].join('\n'));
+
+  const server = await startCodeServer({ folder, settings: {
+    'window.commandCenter': false,
+    // The fixture is six lines: with nothing to scroll, Playwright's scroll-into-view before a
+    // click cannot move the line with the PlatformId under the sticky header.
+    'editor.scrollBeyondLastLine': false, 'editor.stickyScroll.enabled': false, 'editor.minimap.enabled': false,
+  } });
+  cleanups.push(() => server.stop());
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  cleanups.push(() => browser.close());
+  const context = await browser.newContext({ viewport: { width: 1400, height: 860 }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  const wb = workbench(page);
+  const shot = async (name) => {
+    // Scrolling elements into view for clicks can shift the whole workbench by a few pixels; put it back.
+    await page.evaluate(() => { document.scrollingElement?.scrollTo(0, 0); document.querySelector('.monaco-workbench')?.scrollTo(0, 0); });
+    await page.screenshot({ path: join(results, `${name}.png`) });
   };
-  for (const [sig, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
-    process.once(sig, () => { console.log(`${sig}: stopping`); void cleanup().finally(() => process.exit(code)); });
-  }
 
-  try {
-    const emulator = await startEmulatorProcess();
-    cleanups.push(() => emulator.stop());
-    const racerKey = emulator.titles.find((t) => t.titleId === RACER.titleId).secretKey;
+  const t = createRunner('UI tests in the real workbench (code-server + Chromium)');
 
-    // A PlatformId the emulator knows, asked from the service API itself (the seed's IDs are hashes).
-    const lookup = await fetch(emulator.endpoint.replace('{titleId}', RACER.titleId) + '/Server/GetPlatformIDsFromStorefrontNames', {
-      method: 'POST', headers: { 'content-type': 'application/json', 'X-SecretKey': racerKey },
-      body: JSON.stringify({ StorefrontNames: [PLAYER.storefrontName] }),
-    }).then((r) => r.json());
-    const platformId = lookup.data.Data[0].PlatformId;
-    assert(/^[0-9A-F]{14,16}$/.test(platformId), `the emulator returned a PlatformId for ${PLAYER.storefrontName}: ${JSON.stringify(lookup)}`);
+  t.step('the workbench loads with the extension and the Platform view opens from the activity bar', async () => {
+    await page.goto(server.testUrl({ extensionDevelopmentPath: REPO_ROOT }));
+    await wb.waitReady();
+    await wb.openActivity('Platform');
+    const welcome = page.locator('.welcome-view-content', { hasText: 'No Platform titles yet' });
+    await welcome.waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Add Title' }).first().waitFor();
+    await wb.sideBarWidth(440);
+    await shot('01-welcome');
+  });
 
-    const folder = mkdtempSync(join(tmpdir(), 'platform-ui-'));
-    cleanups.push(async () => rmSync(folder, { recursive: true, force: true }));
-    writeFileSync(join(folder, 'support-ticket.md'), [
-      '# Support ticket 4711',
-      '',
-      'The player asked us to check which of our games they played.',
-      `PlatformId: ${platformId}`,
-      'Build 1234, reported 2025-01-06.',
-      '',
-    ].join('\n'));
-
-    const server = await startCodeServer({ folder, settings: {
-      'window.commandCenter': false,
-      // The fixture is six lines: with nothing to scroll, Playwright's scroll-into-view before a
-      // click cannot move the line with the PlatformId under the sticky header.
-      'editor.scrollBeyondLastLine': false, 'editor.stickyScroll.enabled': false, 'editor.minimap.enabled': false,
-    } });
-    cleanups.push(() => server.stop());
-    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-    cleanups.push(() => browser.close());
-    const context = await browser.newContext({ viewport: { width: 1400, height: 860 }, deviceScaleFactor: 1 });
-    const page = await context.newPage();
-    const wb = workbench(page);
-    const shot = async (name) => {
-      // Scrolling elements into view for clicks can shift the whole workbench by a few pixels; put it back.
-      await page.evaluate(() => { document.scrollingElement?.scrollTo(0, 0); document.querySelector('.monaco-workbench')?.scrollTo(0, 0); });
-      await page.screenshot({ path: join(results, `${name}.png`) });
-    };
-
-    const t = createRunner('UI tests in the real workbench (code-server + Chromium)');
-
-    t.step('the workbench loads with the extension and the Platform view opens from the activity bar', async () => {
-      await page.goto(server.testUrl({ extensionDevelopmentPath: REPO_ROOT }));
-      await wb.waitReady();
-      await wb.openActivity('Platform');
-      const welcome = page.locator('.welcome-view-content', { hasText: 'No Platform titles yet' });
-      await welcome.waitFor({ timeout: 20_000 });
-      await page.getByRole('button', { name: 'Add Title' }).first().waitFor();
-      await wb.sideBarWidth(440);
-      await shot('01-welcome');
+  t.step('Add Title through the real quick inputs: title ID (checked as typed), name, emulator profile, endpoint', async () => {
+    // The view's title bar action (the + button), not the welcome button.
+    await page.locator('.part.sidebar .title-actions').getByRole('button', { name: 'Add Title' }).click();
+    const id = await wb.quickInputTitled('Add Title (1/4): title ID');
+    const promptText = await poll('the input\'s prompt', () => wb.quickInputMessage());
+    await id.fill('NOT-HEX');
+    const bad = await poll('the title ID validation message', async () => {
+      const m = await wb.quickInputMessage();
+      return m && m !== promptText && m.includes('NOT-HEX') ? m : undefined;
     });
+    await shot('02-add-title-validation');
+    await id.fill(RACER.titleId);
+    await poll('the validation message to clear', async () => (await wb.quickInputMessage()) === promptText);
+    await page.keyboard.press('Enter');
+    const name = await wb.quickInputTitled('Add Title (2/4): display name');
+    assert((await name.inputValue()) === RACER.titleId, 'the name is prefilled with the title ID');
+    await name.fill(RACER.name);
+    await page.keyboard.press('Enter');
+    await wb.quickInputTitled('Add Title (3/4): where are its requests sent?');
+    await wb.quickPick('Local emulator');
+    const endpoint = await wb.quickInputTitled('Add Title (3/4): emulator endpoint');
+    await endpoint.fill(emulator.endpoint);
+    await page.keyboard.press('Enter');
+    const key = await wb.quickInputTitled('Add Title (4/4): secret key (optional)');
+    assert((await key.getAttribute('type')) === 'password', 'the secret key input is a password input');
+    await page.keyboard.press('Enter'); // no key yet: set it with Set Secret Key next
+    const row = await wb.waitTreeRowText(RACER.name, /F71AC · no key · emulator/);
+    console.log(`    tree: ${row}`);
+    console.log(`    validation said: ${bad}`);
+  });
 
-    t.step('Add Title through the real quick inputs: title ID (checked as typed), name, emulator profile, endpoint', async () => {
-      // The view's title bar action (the + button), not the welcome button.
-      await page.locator('.part.sidebar .title-actions').getByRole('button', { name: 'Add Title' }).click();
-      const id = await wb.quickInputTitled('Add Title (1/4): title ID');
-      const promptText = await poll('the input\'s prompt', () => wb.quickInputMessage());
-      await id.fill('NOT-HEX');
-      const bad = await poll('the title ID validation message', async () => {
-        const m = await wb.quickInputMessage();
-        return m && m !== promptText && m.includes('NOT-HEX') ? m : undefined;
-      });
-      await shot('02-add-title-validation');
-      await id.fill(RACER.titleId);
-      await poll('the validation message to clear', async () => (await wb.quickInputMessage()) === promptText);
-      await page.keyboard.press('Enter');
-      const name = await wb.quickInputTitled('Add Title (2/4): display name');
-      assert((await name.inputValue()) === RACER.titleId, 'the name is prefilled with the title ID');
-      await name.fill(RACER.name);
-      await page.keyboard.press('Enter');
-      await wb.quickInputTitled('Add Title (3/4): where are its requests sent?');
-      await wb.quickPick('Local emulator');
-      const endpoint = await wb.quickInputTitled('Add Title (3/4): emulator endpoint');
-      await endpoint.fill(emulator.endpoint);
-      await page.keyboard.press('Enter');
-      const key = await wb.quickInputTitled('Add Title (4/4): secret key (optional)');
-      assert((await key.getAttribute('type')) === 'password', 'the secret key input is a password input');
-      await page.keyboard.press('Enter'); // no key yet: set it with Set Secret Key next
-      const row = await wb.waitTreeRowText(RACER.name, /F71AC · no key · emulator/);
-      console.log(`    tree: ${row}`);
-      console.log(`    validation said: ${bad}`);
-    });
+  t.step('Set Secret Key from the title\'s context menu: a password input, then the tree says "key set"', async () => {
+    await wb.contextMenu(wb.treeRow(RACER.name), 'Set Secret Key');
+    const input = await wb.quickInputTitled(`Set the secret key of ${RACER.name} (${RACER.titleId})`);
+    assert((await input.getAttribute('type')) === 'password', 'the secret key input is a password input');
+    await input.fill(racerKey);
+    await shot('03-set-secret-key');
+    const typed = await page.locator('.quick-input-widget').innerText();
+    assert(!typed.includes(racerKey), 'the typed key is not shown as text');
+    await page.keyboard.press('Enter');
+    await wb.waitTreeRowText(RACER.name, /F71AC · key set · emulator/);
+    await wb.waitNotification(/Secret key saved for Demo Racer \(F71AC\)/);
+  });
 
-    t.step('Set Secret Key from the title\'s context menu: a password input, then the tree says "key set"', async () => {
-      await wb.contextMenu(wb.treeRow(RACER.name), 'Set Secret Key');
-      const input = await wb.quickInputTitled(`Set the secret key of ${RACER.name} (${RACER.titleId})`);
-      assert((await input.getAttribute('type')) === 'password', 'the secret key input is a password input');
-      await input.fill(racerKey);
-      await shot('03-set-secret-key');
-      const typed = await page.locator('.quick-input-widget').innerText();
-      assert(!typed.includes(racerKey), 'the typed key is not shown as text');
-      await page.keyboard.press('Enter');
-      await wb.waitTreeRowText(RACER.name, /F71AC · key set · emulator/);
-      await wb.waitNotification(/Secret key saved for Demo Racer \(F71AC\)/);
-    });
+  t.step('expand the title: HandheldStore read live, MobileStore, ConsoleNetB, Deletion Jobs', async () => {
+    await wb.treeRow(RACER.name).click();
+    await wb.waitTreeRowText('HandheldStore', /HandheldStore created/);
+    await wb.waitTreeRowText('MobileStore', /MobileStore/);
+    await wb.waitTreeRowText('ConsoleNetB', /ConsoleNetB/);
+    await wb.waitTreeRowText('Deletion Jobs', /Deletion Jobs none/);
+    await shot('04-tree-expanded');
+  });
 
-    t.step('expand the title: HandheldStore read live, MobileStore, ConsoleNetB, Deletion Jobs', async () => {
-      await wb.treeRow(RACER.name).click();
-      await wb.waitTreeRowText('HandheldStore', /HandheldStore created/);
-      await wb.waitTreeRowText('MobileStore', /MobileStore/);
-      await wb.waitTreeRowText('ConsoleNetB', /ConsoleNetB/);
-      await wb.waitTreeRowText('Deletion Jobs', /Deletion Jobs none/);
-      await shot('04-tree-expanded');
-    });
+  t.step('the HandheldStore panel shows the environments as tables and no ClientSecret', async () => {
+    await wb.treeRow('HandheldStore').click();
+    const envs = seededHandheldEnvironments(RACER.titleId);
+    const frame = await wb.webviewWith(envs[0].clientId);
+    const text = await frame.locator('body').innerText();
+    const html = await frame.content();
+    for (const h of ['HandheldStore configuration', `${RACER.name} (${RACER.titleId})`, 'ApplicationID', 'Environments', 'SubscriptionEnvironments', 'SecondarySubscriptionEnvironments']) {
+      assert(text.includes(h), `the panel shows "${h}"`);
+    }
+    for (const e of envs) {
+      assert(text.includes(e.clientId), `the panel lists ClientID ${e.clientId}`);
+      assert(!html.includes(e.clientSecret), 'the ClientSecret value is nowhere in the panel');
+    }
+    assert(!/ClientSecret/i.test(html), 'no ClientSecret member in the panel');
+    assert((await frame.locator('table').count()) >= 2, 'the environments are tables');
+    await wb.clearNotifications();
+    await shot('05-handheldstore-panel');
+  });
 
-    t.step('the HandheldStore panel shows the environments as tables and no ClientSecret', async () => {
-      await wb.treeRow('HandheldStore').click();
-      const envs = seededHandheldEnvironments(RACER.titleId);
-      const frame = await wb.webviewWith(envs[0].clientId);
-      const text = await frame.locator('body').innerText();
-      const html = await frame.content();
-      for (const h of ['HandheldStore configuration', `${RACER.name} (${RACER.titleId})`, 'ApplicationID', 'Environments', 'SubscriptionEnvironments', 'SecondarySubscriptionEnvironments']) {
-        assert(text.includes(h), `the panel shows "${h}"`);
-      }
-      for (const e of envs) {
-        assert(text.includes(e.clientId), `the panel lists ClientID ${e.clientId}`);
-        assert(!html.includes(e.clientSecret), 'the ClientSecret value is nowhere in the panel');
-      }
-      assert(!/ClientSecret/i.test(html), 'no ClientSecret member in the panel');
-      assert((await frame.locator('table').count()) >= 2, 'the environments are tables');
-      await wb.clearNotifications();
-      await shot('05-handheldstore-panel');
-    });
+  t.step('Test Launcher Login from the context menu; the Login Result panel masks EntityToken and SessionTicket', async () => {
+    const { IdentityToken } = await emulator.control('POST', 'launcher-token', { titleId: RACER.titleId, subject: PLAYER.launcherSubject });
+    await wb.contextMenu(wb.treeRow(RACER.name), 'Test Launcher Login');
+    const tokenInput = await wb.quickInputTitled('IdentityToken');
+    assert((await tokenInput.getAttribute('type')) === 'password', 'the IdentityToken input is a password input');
+    await tokenInput.fill(IdentityToken);
+    await page.keyboard.press('Enter');
+    await wb.quickInputTitled('CreateAccount');
+    await wb.quickPick('Sign in only');
+    await wb.quickInputTitled('InfoRequestParameters');
+    for (const flag of ['GetPlayerProfile', 'GetUserVirtualCurrency']) {
+      await page.locator('.quick-input-widget .monaco-list-row', { hasText: flag }).first().locator('input[type="checkbox"], .monaco-checkbox, .quick-input-list-checkbox').first().click();
+    }
+    await poll('three flags selected', async () => (await page.locator('.quick-input-widget').innerText()).includes('3 Selected'));
+    await shot('06-login-flags');
+    await page.locator('.quick-input-widget').getByRole('button', { name: 'OK' }).click();
+    await wb.quickInputTitled('CustomTags');
+    await page.locator('.quick-input-box input').fill('build=1234');
+    await page.keyboard.press('Enter');
+    const frame = await wb.webviewWith('SessionTicket');
+    await poll('the login result to render', async () => (await frame.locator('body').innerText()).includes('EntityToken'));
+    const text = await frame.locator('body').innerText();
+    const html = await frame.content();
+    for (const h of ['NewlyCreated', platformId, 'LastLoginTime', 'SessionTicket', 'EntityToken', 'TokenExpiration', 'PlayerProfile', 'UserVirtualCurrency']) {
+      assert(text.includes(h), `the Login Result panel shows "${h}"`);
+    }
+    for (const field of ['SessionTicket', 'EntityToken']) {
+      const value = await frame.locator('dt', { hasText: new RegExp(`^${field}$`) }).locator('xpath=following-sibling::dd[1]').locator('code').innerText();
+      assert(/^•{8}.{0,4}$/.test(value), `${field} is shown masked (•••••••• and at most 4 characters): "${value}"`);
+    }
+    // The real token strings must not be anywhere in the page: no identity token, no secret
+    // key, and no long token-like run of characters (session tickets and entity tokens are those).
+    const everything = [await page.content(), ...(await Promise.all(page.frames().map((f) => f.content().catch(() => ''))))].join('\n');
+    assert(!everything.includes(IdentityToken), 'the IdentityToken is nowhere in the page');
+    assert(!everything.includes(racerKey), 'the secret key is nowhere in the page');
+    const tokenLike = text.match(/[A-Za-z0-9_\-+/=.]{40,}/g) ?? [];
+    assert(tokenLike.length === 0, `no token-like strings in the panel text: ${tokenLike.map((x) => x.slice(0, 8) + '…').join(', ')}`);
+    await wb.clearNotifications();
+    await shot('07-login-result-panel');
+  });
 
-    t.step('Test Launcher Login from the context menu; the Login Result panel masks EntityToken and SessionTicket', async () => {
-      const { IdentityToken } = await emulator.control('POST', 'launcher-token', { titleId: RACER.titleId, subject: PLAYER.launcherSubject });
-      await wb.contextMenu(wb.treeRow(RACER.name), 'Test Launcher Login');
-      const tokenInput = await wb.quickInputTitled('IdentityToken');
-      assert((await tokenInput.getAttribute('type')) === 'password', 'the IdentityToken input is a password input');
-      await tokenInput.fill(IdentityToken);
-      await page.keyboard.press('Enter');
-      await wb.quickInputTitled('CreateAccount');
-      await wb.quickPick('Sign in only');
-      await wb.quickInputTitled('InfoRequestParameters');
-      for (const flag of ['GetPlayerProfile', 'GetUserVirtualCurrency']) {
-        await page.locator('.quick-input-widget .monaco-list-row', { hasText: flag }).first().locator('input[type="checkbox"], .monaco-checkbox, .quick-input-list-checkbox').first().click();
-      }
-      await poll('three flags selected', async () => (await page.locator('.quick-input-widget').innerText()).includes('3 Selected'));
-      await shot('06-login-flags');
-      await page.locator('.quick-input-widget').getByRole('button', { name: 'OK' }).click();
-      await wb.quickInputTitled('CustomTags');
-      await page.locator('.quick-input-box input').fill('build=1234');
-      await page.keyboard.press('Enter');
-      const frame = await wb.webviewWith('SessionTicket');
-      await poll('the login result to render', async () => (await frame.locator('body').innerText()).includes('EntityToken'));
-      const text = await frame.locator('body').innerText();
-      const html = await frame.content();
-      for (const h of ['NewlyCreated', platformId, 'LastLoginTime', 'SessionTicket', 'EntityToken', 'TokenExpiration', 'PlayerProfile', 'UserVirtualCurrency']) {
-        assert(text.includes(h), `the Login Result panel shows "${h}"`);
-      }
-      for (const field of ['SessionTicket', 'EntityToken']) {
-        const value = await frame.locator('dt', { hasText: new RegExp(`^${field}$`) }).locator('xpath=following-sibling::dd[1]').locator('code').innerText();
-        assert(/^•{8}.{0,4}$/.test(value), `${field} is shown masked (•••••••• and at most 4 characters): "${value}"`);
-      }
-      // The real token strings must not be anywhere in the page: no identity token, no secret
-      // key, and no long token-like run of characters (session tickets and entity tokens are those).
-      const everything = [await page.content(), ...(await Promise.all(page.frames().map((f) => f.content().catch(() => ''))))].join('\n');
-      assert(!everything.includes(IdentityToken), 'the IdentityToken is nowhere in the page');
-      assert(!everything.includes(racerKey), 'the secret key is nowhere in the page');
-      const tokenLike = text.match(/[A-Za-z0-9_\-+/=.]{40,}/g) ?? [];
-      assert(tokenLike.length === 0, `no token-like strings in the panel text: ${tokenLike.map((x) => x.slice(0, 8) + '…').join(', ')}`);
-      await wb.clearNotifications();
-      await shot('07-login-result-panel');
-    });
+  t.step('Delete MobileStore Add-on: the real modal dialog, Delete, and the tree says absent', async () => {
+    await page.keyboard.press('Escape');
+    await wb.openActivity('Platform');
+    await wb.contextMenu(wb.treeRow('MobileStore'), 'Delete MobileStore Add-on');
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ timeout: 20_000 });
+    const said = (await dialog.innerText()).replace(/\s+/g, ' ');
+    assert(said.includes(`Delete the MobileStore add-on of ${RACER.name} (${RACER.titleId})?`), `the dialog asks the question: ${said}`);
+    assert(said.includes('Players signing in through it stop working'), `the dialog explains the consequence: ${said}`);
+    await shot('08-delete-addon-dialog');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+    await wb.waitTreeRowText('MobileStore', /MobileStore absent/);
+    await wb.waitNotification(/Deleted the MobileStore add-on of Demo Racer/);
+  });
 
-    t.step('Delete MobileStore Add-on: the real modal dialog, Delete, and the tree says absent', async () => {
-      await page.keyboard.press('Escape');
-      await wb.openActivity('Platform');
-      await wb.contextMenu(wb.treeRow('MobileStore'), 'Delete MobileStore Add-on');
-      const dialog = page.locator('.monaco-dialog-box');
-      await dialog.waitFor({ timeout: 20_000 });
-      const said = (await dialog.innerText()).replace(/\s+/g, ' ');
-      assert(said.includes(`Delete the MobileStore add-on of ${RACER.name} (${RACER.titleId})?`), `the dialog asks the question: ${said}`);
-      assert(said.includes('Players signing in through it stop working'), `the dialog explains the consequence: ${said}`);
-      await shot('08-delete-addon-dialog');
-      await dialog.getByRole('button', { name: 'Delete' }).click();
-      await dialog.waitFor({ state: 'detached', timeout: 20_000 });
-      await wb.waitTreeRowText('MobileStore', /MobileStore absent/);
-      await wb.waitNotification(/Deleted the MobileStore add-on of Demo Racer/);
-    });
+  t.step('right-click a PlatformId in a file and run Show Played Titles from the editor context menu', async () => {
+    await page.keyboard.press('Control+P');
+    await page.locator('.quick-input-box input').fill('support-ticket.md');
+    await wb.quickPick('support-ticket.md');
+    const word = page.locator('.monaco-editor .view-lines span', { hasText: platformId }).last();
+    await word.waitFor({ timeout: 20_000 });
+    await word.click();
+    await wb.contextMenu(word, 'Show Played Titles', { whenOpen: () => shot('09-editor-context-menu') });
+    const note = await wb.waitNotification(new RegExp(`PlatformId ${platformId} has played 2 titles`));
+    assert(note.includes('F71AC (Demo Racer)'), `the notification names the titles: ${note}`);
+    await shot('10-editor-show-played-titles');
+    await wb.contextMenu(word, 'Copy PlatformId');
+    await poll('the status bar to confirm the copy', async () => (await page.locator('.statusbar').innerText()).includes(`Copied PlatformId ${platformId}`));
+    await wb.clearNotifications();
+  });
 
-    t.step('right-click a PlatformId in a file and run Show Played Titles from the editor context menu', async () => {
-      await page.keyboard.press('Control+P');
-      await page.locator('.quick-input-box input').fill('support-ticket.md');
-      await wb.quickPick('support-ticket.md');
-      const word = page.locator('.monaco-editor .view-lines span', { hasText: platformId }).last();
-      await word.waitFor({ timeout: 20_000 });
-      await word.click();
-      await wb.contextMenu(word, 'Show Played Titles', { whenOpen: () => shot('09-editor-context-menu') });
-      const note = await wb.waitNotification(new RegExp(`PlatformId ${platformId} has played 2 titles`));
-      assert(note.includes('F71AC (Demo Racer)'), `the notification names the titles: ${note}`);
-      await shot('10-editor-show-played-titles');
-      await wb.contextMenu(word, 'Copy PlatformId');
-      await poll('the status bar to confirm the copy', async () => (await page.locator('.statusbar').innerText()).includes(`Copied PlatformId ${platformId}`));
-      await wb.clearNotifications();
-    });
+  t.step('Platform: Start Local Emulator from F1 adds both demo titles with their keys', async () => {
+    await wb.runCommand('Platform: Start Local Emulator');
+    await wb.waitNotification(/Local emulator started at http:\/\/127\.0\.0\.1:\d+; titles ready: Demo Racer \(F71AC\), Demo Racer Arena \(A248\)/);
+    await wb.openActivity('Platform');
+    await wb.waitTreeRowText(ARENA.name, /A248 · key set · emulator/);
+    await wb.treeRow(ARENA.name).click();
+    await poll('the second title\'s HandheldStore', async () => (await page.locator('.monaco-list-row[role="treeitem"]', { hasText: 'HandheldStore' }).count()) === 2);
+    await wb.clearNotifications();
+    await wb.runCommand('View: Close All Editors');
+    await poll('the editors to close', async () => (await page.locator('.tabs-container .tab').count()) === 0);
+    await wb.quickInput.waitFor({ state: 'hidden', timeout: 20_000 });
+    await shot('11-tree-populated');
+  });
 
-    t.step('Platform: Start Local Emulator from F1 adds both demo titles with their keys', async () => {
-      await wb.runCommand('Platform: Start Local Emulator');
-      await wb.waitNotification(/Local emulator started at http:\/\/127\.0\.0\.1:\d+; titles ready: Demo Racer \(F71AC\), Demo Racer Arena \(A248\)/);
-      await wb.openActivity('Platform');
-      await wb.waitTreeRowText(ARENA.name, /A248 · key set · emulator/);
-      await wb.treeRow(ARENA.name).click();
-      await poll('the second title\'s HandheldStore', async () => (await page.locator('.monaco-list-row[role="treeitem"]', { hasText: 'HandheldStore' }).count()) === 2);
-      await wb.clearNotifications();
-      await wb.runCommand('View: Close All Editors');
-      await poll('the editors to close', async () => (await page.locator('.tabs-container .tab').count()) === 0);
-      await wb.quickInput.waitFor({ state: 'hidden', timeout: 20_000 });
-      await shot('11-tree-populated');
-    });
+  t.step('the walkthrough lists its four steps; its Start Local Emulator button works and checks the step off', async () => {
+    await wb.clearNotifications();
+    await wb.runCommand('Welcome: Open Walkthrough...');
+    await wb.quickPick('Get started with Platform Explorer');
+    const steps = page.locator('.gettingStartedContainer button.getting-started-step');
+    await poll('the four walkthrough steps', async () => (await steps.count()) === 4);
+    const titles = (await steps.locator('.step-title').allInnerTexts()).map((x) => x.trim());
+    assert(JSON.stringify(titles) === JSON.stringify(['Add a title, or start the emulator', 'Set the title\'s secret key', 'Look up PlatformIds', 'Open the HandheldStore configuration']),
+      `the walkthrough's steps: ${titles.join(' | ')}`);
+    const first = steps.first();
+    await first.getByRole('button', { name: 'Start Local Emulator' }).click();
+    await wb.waitNotification(/The local emulator is already running at http:\/\/127\.0\.0\.1:\d+/);
+    await poll('the first step to be checked off', async () => (await first.getAttribute('aria-checked')) === 'true');
+    await wb.webviewWith('runs a Platform emulator inside VS Code'); // the step's markdown (media/walkthrough/addTitle.md)
+    await wb.clearNotifications();
+    await shot('12-walkthrough');
+  });
 
-    t.step('the walkthrough lists its four steps; its Start Local Emulator button works and checks the step off', async () => {
-      await wb.clearNotifications();
-      await wb.runCommand('Welcome: Open Walkthrough...');
-      await wb.quickPick('Get started with Platform Explorer');
-      const steps = page.locator('.gettingStartedContainer button.getting-started-step');
-      await poll('the four walkthrough steps', async () => (await steps.count()) === 4);
-      const titles = (await steps.locator('.step-title').allInnerTexts()).map((x) => x.trim());
-      assert(JSON.stringify(titles) === JSON.stringify(['Add a title, or start the emulator', 'Set the title\'s secret key', 'Look up PlatformIds', 'Open the HandheldStore configuration']),
-        `the walkthrough's steps: ${titles.join(' | ')}`);
-      const first = steps.first();
-      await first.getByRole('button', { name: 'Start Local Emulator' }).click();
-      await wb.waitNotification(/The local emulator is already running at http:\/\/127\.0\.0\.1:\d+/);
-      await poll('the first step to be checked off', async () => (await first.getAttribute('aria-checked')) === 'true');
-      await wb.webviewWith('runs a Platform emulator inside VS Code'); // the step's markdown (media/walkthrough/addTitle.md)
-      await wb.clearNotifications();
-      await shot('12-walkthrough');
-    });
-
-    const { passed, failed, notRun } = await t.run({
-      onFailure: async (title) => {
-        await shot(`failed-${slug(title)}`);
-        writeFileSync(join(results, `failed-${slug(title)}.html`), await page.content()); console.log(`    screenshot: test-results/ui/failed-${slug(title)}.png`); },
-    });
-    console.log(`\n${passed} passed, ${failed + notRun} failed${notRun ? ` (${notRun} not run after a failure)` : ''} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    console.log(`screenshots: ${results}`);
-    exitCode = failed + notRun === 0 && passed > 0 ? 0 : 1;
-  } catch (e) {
-    console.error(`UI tests could not run: ${e.stack || e}`);
-    console.log('0 passed, 1 failed');
-  } finally {
-    await cleanup();
-  }
-  process.exit(exitCode);
-}
-
-await main();
+  return {
+    t,
+    onFailure: async (title) => {
+      await shot(`failed-${slug(title)}`);
+      writeFileSync(join(results, `failed-${slug(title)}.html`), await page.content()); console.log(`    screenshot: test-results/ui/failed-${slug(title)}.png`); },
+  };
+});
