@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
 import type { TestApi } from '../../src/extension/testApi';
-import { children, emu, getApi, requestCount, script, startEmulatorWithDemoTitles, startFresh, titleChild, titleItem } from './support/harness';
+import { children, emu, requestCount, script, startEmulatorWithDemoTitles, titleChild, titleItem, useFreshExtension } from './support/harness';
 
 const RACER = DEMO_TITLES[0];
 const PLAYER = DEMO_PLAYERS[0];
@@ -27,37 +27,25 @@ async function setServiceEndpoint(value: string | undefined): Promise<void> {
 }
 
 describe('Titles and keys', () => {
-  let api: TestApi;
-
-  before(async () => {
-    api = await getApi();
-  });
-
-  beforeEach(async () => {
-    await startFresh(api);
-  });
-
-  after(async () => {
-    await startFresh(api);
-  });
+  const ctx = useFreshExtension({ emulator: false });
 
   it('Add Title checks the hex title ID as you type and adds nothing for an invalid one', async () => {
-    const p = script(api).typeIn('F71AX');
+    const p = script(ctx.api).typeIn('F71AX');
     await vscode.commands.executeCommand('platformExplorer.addTitle');
     assert.match(p.inputs[0].validation ?? '', /not valid.*hex/);
-    assert.deepEqual(api.titles.all(), []);
-    assert.deepEqual(await children(api), []);
+    assert.deepEqual(ctx.api.titles.all(), []);
+    assert.deepEqual(await children(ctx.api), []);
   });
 
   it('Add Title stores the title, and its key in SecretStorage only', async () => {
     const key = 'ADDTITLEKEY0123456789abcdefXYZ';
-    const p = script(api).typeIn('c0ffee').typeIn('Coffee Racer').choose('Platform service').typeIn(key);
+    const p = script(ctx.api).typeIn('c0ffee').typeIn('Coffee Racer').choose('Platform service').typeIn(key);
     await vscode.commands.executeCommand('platformExplorer.addTitle');
     p.assertDone();
-    assert.deepEqual(api.titles.all(), [{ titleId: 'C0FFEE', name: 'Coffee Racer', endpointProfile: 'service' }]);
-    assert.equal(await api.hasSecretKey('C0FFEE'), true);
-    assert.ok(!persistedOutsideSecretStorage(api).includes(key), 'the key reached state or settings');
-    const item = await titleItem(api, 'C0FFEE');
+    assert.deepEqual(ctx.api.titles.all(), [{ titleId: 'C0FFEE', name: 'Coffee Racer', endpointProfile: 'service' }]);
+    assert.equal(await ctx.api.hasSecretKey('C0FFEE'), true);
+    assert.ok(!persistedOutsideSecretStorage(ctx.api).includes(key), 'the key reached state or settings');
+    const item = await titleItem(ctx.api, 'C0FFEE');
     assert.equal(item.label, 'Coffee Racer');
     assert.equal(item.description, 'C0FFEE · key set');
     assert.match(item.contextValue, /\btitle\b/);
@@ -65,173 +53,173 @@ describe('Titles and keys', () => {
   });
 
   it('Add Title refuses a title ID that is already configured, and an emulator endpoint off this machine', async () => {
-    script(api).typeIn('C0FFEE').typeIn('Coffee').choose('Platform service').typeIn('');
+    script(ctx.api).typeIn('C0FFEE').typeIn('Coffee').choose('Platform service').typeIn('');
     await vscode.commands.executeCommand('platformExplorer.addTitle');
-    assert.equal(await api.hasSecretKey('C0FFEE'), false);
+    assert.equal(await ctx.api.hasSecretKey('C0FFEE'), false);
 
-    let p = script(api).typeIn('c0ffee');
+    let p = script(ctx.api).typeIn('c0ffee');
     await vscode.commands.executeCommand('platformExplorer.addTitle');
     assert.match(p.inputs[0].validation ?? '', /already configured/);
 
-    p = script(api).typeIn('BEEF').typeIn('Beef').choose('Local emulator').typeIn('https://10.1.2.3:8443/{titleId}');
+    p = script(ctx.api).typeIn('BEEF').typeIn('Beef').choose('Local emulator').typeIn('https://10.1.2.3:8443/{titleId}');
     await vscode.commands.executeCommand('platformExplorer.addTitle');
     assert.match(p.inputs[2].validation ?? '', /not on this machine/);
-    assert.deepEqual(api.titles.all().map((t) => t.titleId), ['C0FFEE']);
+    assert.deepEqual(ctx.api.titles.all().map((t) => t.titleId), ['C0FFEE']);
   });
 
   it('Set, Replace and Clear Secret Key: the key works, is replaced, is removed, and never leaves SecretStorage', async () => {
-    await startEmulatorWithDemoTitles(api);
+    await startEmulatorWithDemoTitles(ctx.api);
     const wrong = 'WRONGKEYwrongkey0123456789ABCDEF';
 
     // Replace with a wrong key: the service refuses it; the title stays.
-    let p = script(api).typeIn(wrong);
+    let p = script(ctx.api).typeIn(wrong);
     await vscode.commands.executeCommand('platformExplorer.replaceSecretKey', { titleId: RACER.titleId });
     p.assertDone();
-    p = script(api);
+    p = script(ctx.api);
     const refused = await vscode.commands.executeCommand('platformExplorer.showPlayedTitles', { titleId: RACER.titleId, platformId: PLAYER.platformId });
     assert.equal(refused, undefined);
     assert.equal(p.errors.length, 1);
     assert.match(p.errors[0], /key/i, 'the message should point at the secret key');
     assert.ok(!p.errors[0].includes(wrong), 'the error message shows the key');
-    assert.ok(api.titles.get(RACER.titleId), 'the title was lost after a failing command');
+    assert.ok(ctx.api.titles.get(RACER.titleId), 'the title was lost after a failing command');
 
     // Set the right key again: the same command now works.
-    p = script(api).typeIn(RACER.secretKey);
+    p = script(ctx.api).typeIn(RACER.secretKey);
     await vscode.commands.executeCommand('platformExplorer.setSecretKey', { titleId: RACER.titleId });
-    p = script(api);
+    p = script(ctx.api);
     const played = await vscode.commands.executeCommand<string[]>('platformExplorer.showPlayedTitles', { titleId: RACER.titleId, platformId: PLAYER.platformId });
     assert.deepEqual(played, PLAYER.playedTitles);
     p.assertDone();
 
-    const persisted = persistedOutsideSecretStorage(api);
+    const persisted = persistedOutsideSecretStorage(ctx.api);
     for (const k of [wrong, RACER.secretKey, DEMO_TITLES[1].secretKey]) {
       assert.ok(!persisted.includes(k), 'a key reached state or settings');
-      assert.ok(!api.logLines().some((l) => l.includes(k)), 'a key reached the log');
+      assert.ok(!ctx.api.logLines().some((l) => l.includes(k)), 'a key reached the log');
     }
 
     // Clear: confirmation first; cancelling keeps the key.
-    p = script(api).press(undefined);
+    p = script(ctx.api).press(undefined);
     await vscode.commands.executeCommand('platformExplorer.clearSecretKey', { titleId: RACER.titleId });
-    assert.equal(await api.hasSecretKey(RACER.titleId), true);
-    p = script(api).press('Clear');
+    assert.equal(await ctx.api.hasSecretKey(RACER.titleId), true);
+    p = script(ctx.api).press('Clear');
     await vscode.commands.executeCommand('platformExplorer.clearSecretKey', { titleId: RACER.titleId });
     p.assertDone();
-    assert.equal(await api.hasSecretKey(RACER.titleId), false);
-    assert.equal((await titleItem(api, RACER.titleId)).description, `${RACER.titleId} · no key · emulator`);
-    const handheld = await titleChild(api, RACER.titleId, 'HandheldStore');
+    assert.equal(await ctx.api.hasSecretKey(RACER.titleId), false);
+    assert.equal((await titleItem(ctx.api, RACER.titleId)).description, `${RACER.titleId} · no key · emulator`);
+    const handheld = await titleChild(ctx.api, RACER.titleId, 'HandheldStore');
     assert.equal(handheld.description, 'not loaded (no secret key)');
 
     // Without a key, a command explains what to do and sends nothing.
-    const before = await requestCount(api, 'Admin/GetPlayedTitleList');
-    p = script(api);
+    const before = await requestCount(ctx.api, 'Admin/GetPlayedTitleList');
+    p = script(ctx.api);
     await vscode.commands.executeCommand('platformExplorer.showPlayedTitles', { titleId: RACER.titleId, platformId: PLAYER.platformId });
     assert.equal(p.errors.length, 1);
     assert.match(p.errors[0], /secret key/i);
-    assert.equal(await requestCount(api, 'Admin/GetPlayedTitleList'), before);
+    assert.equal(await requestCount(ctx.api, 'Admin/GetPlayedTitleList'), before);
   });
 
   it('Set Secret Key refuses an empty key or one with spaces as you type', async () => {
-    script(api).typeIn('C0FFEE').typeIn('Coffee').choose('Platform service').typeIn('');
+    script(ctx.api).typeIn('C0FFEE').typeIn('Coffee').choose('Platform service').typeIn('');
     await vscode.commands.executeCommand('platformExplorer.addTitle');
-    const p = script(api).typeIn('has a space');
+    const p = script(ctx.api).typeIn('has a space');
     await vscode.commands.executeCommand('platformExplorer.setSecretKey', { titleId: 'C0FFEE' });
     assert.match(p.inputs[0].validation ?? '', /spaces/);
-    assert.equal(await api.hasSecretKey('C0FFEE'), false);
+    assert.equal(await ctx.api.hasSecretKey('C0FFEE'), false);
   });
 
   it('Rename changes the display name only; an empty name is refused', async () => {
-    await startEmulatorWithDemoTitles(api);
-    let p = script(api).typeIn('   ');
+    await startEmulatorWithDemoTitles(ctx.api);
+    let p = script(ctx.api).typeIn('   ');
     await vscode.commands.executeCommand('platformExplorer.renameTitle', { titleId: RACER.titleId });
     assert.match(p.inputs[0].validation ?? '', /empty/);
-    assert.equal(api.titles.get(RACER.titleId)?.name, RACER.name);
-    p = script(api).typeIn('Racer (staging)');
+    assert.equal(ctx.api.titles.get(RACER.titleId)?.name, RACER.name);
+    p = script(ctx.api).typeIn('Racer (staging)');
     await vscode.commands.executeCommand('platformExplorer.renameTitle', { titleId: RACER.titleId });
     p.assertDone();
-    assert.equal(api.titles.get(RACER.titleId)?.name, 'Racer (staging)');
-    assert.equal((await titleItem(api, RACER.titleId)).label, 'Racer (staging)');
-    assert.equal(await api.hasSecretKey(RACER.titleId), true);
+    assert.equal(ctx.api.titles.get(RACER.titleId)?.name, 'Racer (staging)');
+    assert.equal((await titleItem(ctx.api, RACER.titleId)).label, 'Racer (staging)');
+    assert.equal(await ctx.api.hasSecretKey(RACER.titleId), true);
   });
 
   it('Remove Title asks first, then removes the title and its secret key', async () => {
-    await startEmulatorWithDemoTitles(api);
-    let p = script(api).press(undefined);
+    await startEmulatorWithDemoTitles(ctx.api);
+    let p = script(ctx.api).press(undefined);
     await vscode.commands.executeCommand('platformExplorer.removeTitle', { titleId: RACER.titleId });
-    assert.ok(api.titles.get(RACER.titleId));
-    assert.equal(await api.hasSecretKey(RACER.titleId), true);
-    p = script(api).press('Remove');
+    assert.ok(ctx.api.titles.get(RACER.titleId));
+    assert.equal(await ctx.api.hasSecretKey(RACER.titleId), true);
+    p = script(ctx.api).press('Remove');
     await vscode.commands.executeCommand('platformExplorer.removeTitle', { titleId: RACER.titleId });
     p.assertDone();
-    assert.equal(api.titles.get(RACER.titleId), undefined);
-    assert.equal(await api.hasSecretKey(RACER.titleId), false);
-    assert.deepEqual((await children(api)).map((c) => c.id), [`title/${DEMO_TITLES[1].titleId}`]);
+    assert.equal(ctx.api.titles.get(RACER.titleId), undefined);
+    assert.equal(await ctx.api.hasSecretKey(RACER.titleId), false);
+    assert.deepEqual((await children(ctx.api)).map((c) => c.id), [`title/${DEMO_TITLES[1].titleId}`]);
   });
 
   it('with several titles a command asks which one, offering the last one picked in this workspace first', async () => {
-    await startEmulatorWithDemoTitles(api);
+    await startEmulatorWithDemoTitles(ctx.api);
     const arena = DEMO_TITLES[1];
-    let p = script(api).choose(arena.name).typeIn(PLAYER.platformId);
+    let p = script(ctx.api).choose(arena.name).typeIn(PLAYER.platformId);
     await vscode.commands.executeCommand('platformExplorer.showPlayedTitles');
     p.assertDone();
     assert.deepEqual(p.picks[0].items.map((i) => i.description).sort(), [RACER.titleId, arena.titleId].sort());
-    p = script(api).choose(undefined);
+    p = script(ctx.api).choose(undefined);
     await vscode.commands.executeCommand('platformExplorer.showPlayedTitles');
     assert.equal(p.picks[0].items[0].description, arena.titleId, 'the last title picked should come first');
     assert.deepEqual(p.errors, [], 'dismissing the pick is silent');
   });
 
   it('an unknown title in the argument is a clear error that names the title', async () => {
-    const p = script(api);
+    const p = script(ctx.api);
     await vscode.commands.executeCommand('platformExplorer.showPlayedTitles', { titleId: 'BAD1', platformId: PLAYER.platformId });
     assert.equal(p.errors.length, 1);
     assert.match(p.errors[0], /BAD1 is not configured/);
   });
 
   it('sends no key from an untrusted workspace', async () => {
-    await startEmulatorWithDemoTitles(api);
-    api.setTrusted(false);
-    await emu(api, 'POST', 'stats/reset');
-    const p = script(api);
+    await startEmulatorWithDemoTitles(ctx.api);
+    ctx.api.setTrusted(false);
+    await emu(ctx.api, 'POST', 'stats/reset');
+    const p = script(ctx.api);
     await vscode.commands.executeCommand('platformExplorer.showPlayedTitles', { titleId: RACER.titleId, platformId: PLAYER.platformId });
     assert.equal(p.errors.length, 1);
     assert.match(p.errors[0], /not trusted/);
-    assert.equal((await titleChild(api, RACER.titleId, 'HandheldStore')).description, 'not loaded (workspace not trusted)');
-    const stats = await emu<{ total: number }>(api, 'GET', 'stats');
+    assert.equal((await titleChild(ctx.api, RACER.titleId, 'HandheldStore')).description, 'not loaded (workspace not trusted)');
+    const stats = await emu<{ total: number }>(ctx.api, 'GET', 'stats');
     assert.equal(stats.total, 0, 'a request reached the service from an untrusted workspace');
   });
 
   it('refuses to send a key while the service endpoint is still the placeholder', async () => {
-    script(api).typeIn('C0FFEE').typeIn('Coffee').choose('Platform service').typeIn('PLACEHOLDERTESTKEY0123456789abcd');
+    script(ctx.api).typeIn('C0FFEE').typeIn('Coffee').choose('Platform service').typeIn('PLACEHOLDERTESTKEY0123456789abcd');
     await vscode.commands.executeCommand('platformExplorer.addTitle');
-    const p = script(api);
+    const p = script(ctx.api);
     await vscode.commands.executeCommand('platformExplorer.showPlayedTitles', { titleId: 'C0FFEE', platformId: PLAYER.platformId });
     assert.equal(p.errors.length, 1);
     assert.match(p.errors[0], /service endpoint is not set.*platformExplorer\.serviceEndpoint/);
-    const handheld = await titleChild(api, 'C0FFEE', 'HandheldStore');
+    const handheld = await titleChild(ctx.api, 'C0FFEE', 'HandheldStore');
     assert.equal(handheld.description, 'could not load');
     assert.match(handheld.contextValue, /\berror\b/);
   });
 
   it('the user-level endpoint setting decides where a service title\'s key goes; plain http to a remote host is refused', async () => {
-    await startEmulatorWithDemoTitles(api);
-    const endpoint = api.emulator()!.endpoint;
+    await startEmulatorWithDemoTitles(ctx.api);
+    const endpoint = ctx.api.emulator()!.endpoint;
     const arena = DEMO_TITLES[1];
     // Turn the emulator's second title into a "service" title: its requests now follow the setting.
-    script(api).press('Remove');
+    script(ctx.api).press('Remove');
     await vscode.commands.executeCommand('platformExplorer.removeTitle', { titleId: arena.titleId });
-    script(api).typeIn(arena.titleId).typeIn(arena.name).choose('Platform service').typeIn(arena.secretKey);
+    script(ctx.api).typeIn(arena.titleId).typeIn(arena.name).choose('Platform service').typeIn(arena.secretKey);
     await vscode.commands.executeCommand('platformExplorer.addTitle');
-    assert.equal(api.titles.get(arena.titleId)?.endpointProfile, 'service');
+    assert.equal(ctx.api.titles.get(arena.titleId)?.endpointProfile, 'service');
     const other = DEMO_PLAYERS.find((pl) => pl.playedTitles.includes(arena.titleId))!;
     try {
       await setServiceEndpoint(endpoint);
-      let p = script(api);
+      let p = script(ctx.api);
       const played = await vscode.commands.executeCommand<string[]>('platformExplorer.showPlayedTitles', { titleId: arena.titleId, platformId: other.platformId });
       p.assertDone();
       assert.deepEqual(played, other.playedTitles);
 
       await setServiceEndpoint('http://{titleId}.platform.test');
-      p = script(api);
+      p = script(ctx.api);
       await vscode.commands.executeCommand('platformExplorer.showPlayedTitles', { titleId: arena.titleId, platformId: other.platformId });
       assert.equal(p.errors.length, 1, `the command ran: ${p.infos.join(' | ')}`);
       assert.match(p.errors[0], /https/);

@@ -3,21 +3,12 @@ import * as assert from 'node:assert/strict';
 import { parseEnvelope, validators } from '../../../src/core/api/envelope';
 import { PlatformClient, type PlatformClientOptions, type RequestLogEntry } from '../../../src/core/api/client';
 import { PlatformError } from '../../../src/core/api/errors';
+import { rejection } from '../helpers/rejection';
 import { DEMO_PLAYERS, DEMO_TITLES, DEMO_UNLINKED } from '../../../src/emulator/seed';
 import { startEmulator, type EmulatorHandle } from '../../../src/emulator/server';
 
 const TITLE = DEMO_TITLES[0];
 const OTHER = DEMO_TITLES[1];
-
-async function rejection(p: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await p;
-  } catch (e) {
-    assert.ok(e instanceof PlatformError, `not a PlatformError: ${String(e)}`);
-    return e;
-  }
-  assert.fail('expected the call to fail');
-}
 
 describe('core/PlatformClient against the emulator', () => {
   let emu: EmulatorHandle;

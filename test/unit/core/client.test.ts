@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as net from 'node:net';
 import { PlatformClient, type PlatformClientOptions, type RequestLogEntry } from '../../../src/core/api/client';
 import { PlatformError } from '../../../src/core/api/errors';
+import { rejection } from '../helpers/rejection';
 import { fail, ok, startScriptedServer, type ScriptedRequest, type ScriptedServer } from '../helpers/scriptedServer';
 
 const TITLE = 'F71AC';
@@ -23,16 +24,6 @@ const R = {
   netb: 'Addon/DeleteConsoleNetB',
   token: 'Authentication/GetEntityToken',
 };
-
-async function rejection(p: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await p;
-  } catch (e) {
-    assert.ok(e instanceof PlatformError, `not a PlatformError: ${String(e)}`);
-    return e;
-  }
-  assert.fail('expected the call to fail');
-}
 
 function tokenReply(n: number, expiresAt: number): ReturnType<typeof ok> {
   return ok({ EntityToken: `title-token-${n}-abcdefghijklmnopqrstuvwxyz`, TokenExpiration: new Date(expiresAt).toISOString(), Entity: { Id: TITLE, Type: 'title', TypeString: 'title' } });

@@ -3,7 +3,8 @@
 // cancellation stops work at once.
 import * as assert from 'node:assert/strict';
 import { PlatformClient, type PlatformClientOptions } from '../../../src/core/api/client';
-import { isCancellation, PlatformError, type PlatformErrorKind } from '../../../src/core/api/errors';
+import { isCancellation, type PlatformErrorKind } from '../../../src/core/api/errors';
+import { rejection } from '../helpers/rejection';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../../src/emulator/seed';
 import { startEmulator, type EmulatorHandle } from '../../../src/emulator/server';
 
@@ -21,16 +22,6 @@ const FINAL_KIND: Record<Kind, PlatformErrorKind> = {
   garbage: 'malformed', html: 'malformed', timeout: 'timeout', drip: 'timeout',
 };
 const KINDS = Object.keys(FINAL_KIND) as Kind[];
-
-async function rejection(p: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await p;
-  } catch (e) {
-    assert.ok(e instanceof PlatformError, `not a PlatformError: ${e instanceof Error ? e.stack : String(e)}`);
-    return e;
-  }
-  assert.fail('expected the call to fail');
-}
 
 /** Fails the test when `p` has not settled within `ms`: "stops at once", bounded generously. */
 async function settlesWithin<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
