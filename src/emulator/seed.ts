@@ -7,8 +7,10 @@
 
 import { createHash } from 'node:crypto';
 import { exportJWK, generateKeyPair } from 'jose';
+import { PROFILE_CONSTRAINT_FLAGS } from '../core/api/operations';
 import type {
   AddonName,
+  ItemState,
   AddonsState,
   EmulatorData,
   PlayerState,
@@ -140,13 +142,17 @@ function titleState(t: DemoTitle, keys: { publicJwk: TitleState['launcher']['pub
     secretKey: t.secretKey,
     notificationEmail: t.notificationEmail,
     launcher: { enabled: true, issuer: LAUNCHER_ISSUER, audience: t.launcherAudience, ...keys },
+    // Demo Racer allows every flag but the contact e-mail addresses; the arena only the display name.
     allowedProfileConstraints: t.titleId === 'F71AC'
-      ? ['ShowDisplayName', 'ShowCreated', 'ShowLastLogin', 'ShowBannedUntil']
+      ? PROFILE_CONSTRAINT_FLAGS.filter((f) => f !== 'ShowContactEmailAddresses')
       : ['ShowDisplayName'],
     currencies: t.titleId === 'F71AC'
       ? [{ code: 'GC', initial: 100 }, { code: 'EN', initial: 5, rechargeMax: 10, rechargeSeconds: 300 }]
       : [{ code: 'GC', initial: 50 }],
     addons: defaultAddons(t.titleId),
+    titleData: t.titleId === 'F71AC'
+      ? { Season: '3', MessageOfTheDay: 'Harbour night races this weekend', MaxCarsPerGarage: '12' }
+      : { Season: '1' },
   };
 }
 
@@ -173,6 +179,22 @@ function defaultAddons(titleId: string): AddonsState {
   };
 }
 
+const COUNTRIES = ['DE', 'US', 'JP', 'BR', 'FR', 'CA'];
+
+function demoItems(titleId: string, index: number, purchased: number): ItemState[] {
+  const items: ItemState[] = [{
+    ItemId: 'car_starter', ItemInstanceId: createHash('sha256').update(`item-${titleId}-${index}-1`).digest('hex').slice(0, 16).toUpperCase(),
+    ItemClass: 'Car', DisplayName: 'Starter Coupe', PurchaseDate: purchased, UnitCurrency: 'GC', UnitPrice: 0,
+  }];
+  if (index % 3 === 1) {
+    items.push({
+      ItemId: 'nitro_pack', ItemInstanceId: createHash('sha256').update(`item-${titleId}-${index}-2`).digest('hex').slice(0, 16).toUpperCase(),
+      ItemClass: 'Consumable', DisplayName: 'Nitro Pack', PurchaseDate: purchased + DAY_MS, RemainingUses: 3, UnitCurrency: 'GC', UnitPrice: 25,
+    });
+  }
+  return items;
+}
+
 function playerState(p: DemoPlayer, index: number, titles: Record<string, TitleState>): PlayerState {
   const created = DEMO_EPOCH + index * DAY_MS;
   const perTitle: Record<string, PlayerTitleState> = {};
@@ -193,6 +215,22 @@ function playerState(p: DemoPlayer, index: number, titles: Record<string, TitleS
       },
       userDataVersion: 3 + index,
       virtualCurrency: currency,
+      readOnlyData: {
+        Rank: { Value: ['Rookie', 'Pro', 'Legend'][index % 3], LastUpdated: last },
+        Season1Reward: { Value: index % 2 ? 'claimed' : 'unclaimed', LastUpdated: first, Permission: 'Public' },
+      },
+      readOnlyDataVersion: 1 + (index % 4),
+      inventory: demoItems(titleId, index, first),
+      characters: index % 2 === 0 ? [{
+        CharacterId: createHash('sha256').update(`char-${titleId}-${p.platformId}`).digest('hex').slice(0, 16).toUpperCase(),
+        CharacterName: `Driver ${index}`,
+        CharacterType: 'Driver',
+        inventory: demoItems(`${titleId}-char`, index, first).slice(0, 1),
+      }] : [],
+      statistics: {
+        Wins: { value: index * 3, version: 1 },
+        BestLapMs: { value: 60_000 + index * 731, version: 2 },
+      },
     };
   });
   return {
@@ -202,7 +240,11 @@ function playerState(p: DemoPlayer, index: number, titles: Record<string, TitleS
     username: p.displayName ? `user${index}` : undefined,
     displayName: p.displayName,
     bannedUntil: p.banned ? Date.UTC(2099, 0, 1) : undefined,
-    totalValueToDateInUSD: (index % 5) * 4.99,
+    // Whole US cents, as the service reports TotalValueToDateInUSD.
+    totalValueToDateInUSD: (index % 5) * 499,
+    avatarUrl: index % 4 === 0 ? `https://avatars.example/racer/${index}.png` : undefined,
+    tags: index % 3 === 0 ? ['beta-tester', 'season-3'] : [],
+    country: COUNTRIES[index % COUNTRIES.length],
     consoleLive: p.consoleLive.map((l) => ({ ...l })),
     storefrontNames: [...p.storefrontNames],
     launcherSubjects: p.launcherSubject ? [p.launcherSubject] : [],

@@ -5,8 +5,7 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { Operations } from '../core/api/types';
-import type { OperationPath } from '../core/api/types';
+import { operationAt } from '../core/api/operations';
 import { isLoopbackAddress, runControl, Stats } from './controls';
 import type { ControlContext } from './controls';
 import { Faults } from './faults';
@@ -32,6 +31,8 @@ export interface EmulatorOptions {
   log?: (line: string) => void;
   /** Also log one line per service request (no headers, no bodies). */
   logRequests?: boolean;
+  /** Sees every operation's answer envelope as sent (the contract tests check each one). */
+  onAnswer?: (operation: string, httpStatus: number, body: unknown) => void;
 }
 
 export interface EmulatorTitle {
@@ -55,7 +56,6 @@ export const MAX_BODY_BYTES = 64 * 1024;
 const DRAIN_LIMIT_BYTES = 4 * 1024 * 1024;
 const DRIP_INTERVAL_MS = 100;
 const LOOPBACK_HOSTS = ['127.0.0.1', '::1', 'localhost'];
-const OPERATIONS = new Set<string>(Object.values(Operations));
 
 /** The client went away mid-request: nothing to answer. */
 class ClientGone extends Error {}
@@ -216,8 +216,9 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
     let body: unknown;
     let headers: Record<string, string> | undefined;
     let fault: FaultRule | undefined;
+    const name = op === undefined ? undefined : operationAt(op);
     try {
-      if (req.method !== 'POST' || !op || !OPERATIONS.has(op)) {
+      if (req.method !== 'POST' || !op || name === undefined) {
         stats.count('unknown');
         throw new ApiError(404, 'InvalidRequest', `No API at ${req.method} ${path}; operations are POST /{titleId}/<Area>/<Operation>.`);
       }
@@ -243,7 +244,7 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
       if (!isJsonContentType(req.headers['content-type'])) {
         throw new ApiError(400, 'InvalidContentType', 'The request Content-Type must be application/json.');
       }
-      body = success(await svc.handle(op as OperationPath, title, req.headers, parseJsonBody(raw)));
+      body = success(await svc.handle(name, title, req.headers, parseJsonBody(raw)));
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       status = e.httpStatus;
@@ -255,6 +256,7 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
       return;
     }
     const httpStatus = asSuccess ? 200 : status;
+    if (name !== undefined) o.onAnswer?.(op!, status, body);
     if (fault?.kind === 'drip') drip(res, httpStatus, JSON.stringify(body));
     else send(res, httpStatus, body, headers);
   }

@@ -54,6 +54,8 @@ export interface TitleState {
   allowedProfileConstraints: string[];
   currencies: CurrencyDefinition[];
   addons: AddonsState;
+  /** Title data (GetTitleData); absent in state files of older emulators. */
+  titleData?: Record<string, string>;
 }
 
 export interface UserDataEntry {
@@ -72,6 +74,31 @@ export interface PlayerTitleState {
   userData: Record<string, UserDataEntry>;
   userDataVersion: number;
   virtualCurrency: Record<string, number>;
+  // The parts below are absent in state files of older emulators: read as empty.
+  readOnlyData?: Record<string, UserDataEntry>;
+  readOnlyDataVersion?: number;
+  inventory?: ItemState[];
+  characters?: CharacterState[];
+  statistics?: Record<string, { value: number; version: number }>;
+}
+
+export interface ItemState {
+  ItemId: string;
+  ItemInstanceId: string;
+  ItemClass: string;
+  DisplayName: string;
+  /** Emulator time, ms since epoch. */
+  PurchaseDate: number;
+  RemainingUses?: number;
+  UnitCurrency: string;
+  UnitPrice: number;
+}
+
+export interface CharacterState {
+  CharacterId: string;
+  CharacterName: string;
+  CharacterType: string;
+  inventory: ItemState[];
 }
 
 export interface ConsoleLiveLink {
@@ -86,7 +113,13 @@ export interface PlayerState {
   username?: string;
   displayName?: string;
   bannedUntil?: number;
+  /** Whole US cents (the service's TotalValueToDateInUSD). */
   totalValueToDateInUSD: number;
+  avatarUrl?: string;
+  tags?: string[];
+  contactEmail?: string;
+  /** ISO 3166 country code of the last login. */
+  country?: string;
   consoleLive: ConsoleLiveLink[];
   storefrontNames: string[];
   launcherSubjects: string[];

@@ -5,14 +5,16 @@ import { Pool } from 'undici';
 import { buildBaseUrl } from '../endpoint';
 import { validatePlatformId } from '../ids';
 import { redactText } from '../redact';
-import { parseEnvelope, validators, type LookupEntry, type RawResponse } from './envelope';
+import { parseEnvelope, type RawResponse } from './envelope';
 import { PlatformError, type PlatformErrorInit } from './errors';
+import { INFO_REQUEST_FLAGS, OPERATIONS, PROFILE_CONSTRAINT_FLAGS, type OperationName } from './operations';
+import { validators, type LookupEntry } from './results';
 import { TitleTokenCache } from './tokenCache';
 import {
-  DEFAULT_SANDBOX, ErrorCodes, MAX_IDS_PER_LOOKUP, Operations,
+  DEFAULT_SANDBOX, ErrorCodes, MAX_IDS_PER_LOOKUP,
   type ConsoleLivePlatformIdPair, type DeleteMasterPlayerAccountRequest, type DeleteMasterPlayerAccountResult,
-  type EntityTokenResult, type GetPlayedTitleListResult, type HandheldStoreConfig, type LoginResult,
-  type LoginWithLauncherRequest, type OperationPath, type StorefrontPlatformIdPair,
+  type EntityTokenResult, type GetPlayedTitleListResult, type HandheldStoreConfig, type LoginRequestInput, type LoginResult,
+  type LoginWithLauncherRequest, type StorefrontPlatformIdPair,
 } from './types';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -66,15 +68,11 @@ export interface PlatformClientOptions {
   now?: () => number;
 }
 
-type Auth = 'secretKey' | 'entityToken';
-
 interface Call<T> {
-  operation: OperationPath;
-  auth: Auth;
+  /** The row of the operation table: path, credential, whether it mutates. */
+  operation: OperationName;
   body: unknown;
   validate: (data: unknown) => T;
-  /** Deletes are never re-sent after an ambiguous failure. */
-  isDelete?: boolean;
   signal: AbortSignal;
 }
 
@@ -83,8 +81,24 @@ type Attempt<T> = { ok: true; value: T } | { ok: false; error: PlatformError; am
 // Connection errors that prove the request never reached the service.
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
-function opName(operation: OperationPath): string {
-  return operation.slice(operation.indexOf('/') + 1);
+/** The credential the client sends: the secret key where the operation takes it, else a title token. */
+function usesSecretKey(operation: OperationName): boolean {
+  return OPERATIONS[operation].auth.includes('X-SecretKey');
+}
+
+/** InfoRequestParameters as the published contract wants it: every flag present, false unless asked for. */
+function completeLoginRequest(r: LoginRequestInput): LoginWithLauncherRequest {
+  const info = r.InfoRequestParameters;
+  if (info === undefined) {
+    return r as LoginWithLauncherRequest;
+  }
+  const flags = Object.fromEntries(INFO_REQUEST_FLAGS.map((f) => [f, info[f] === true]));
+  const completed: Record<string, unknown> = { ...info, ...flags };
+  if (info.ProfileConstraints !== undefined) {
+    const pc = info.ProfileConstraints;
+    completed.ProfileConstraints = { ...pc, ...Object.fromEntries(PROFILE_CONSTRAINT_FLAGS.map((f) => [f, pc[f] === true])) };
+  }
+  return { ...r, InfoRequestParameters: completed as LoginWithLauncherRequest['InfoRequestParameters'] };
 }
 
 function derive(e: PlatformError, patch: Partial<PlatformErrorInit>): PlatformError {
@@ -204,26 +218,26 @@ export class PlatformClient {
       if (r.MetaData !== undefined) {
         body.MetaData = r.MetaData;
       }
-      return this.call({ operation: Operations.DeleteMasterPlayerAccount, auth: 'secretKey', body, validate: validators.deleteMasterPlayerAccount, isDelete: true, signal });
+      return this.call({ operation: 'DeleteMasterPlayerAccount', body, validate: validators.deleteMasterPlayerAccount, signal });
     });
   }
 
   getPlayedTitleList(platformId: string, o?: CallOptions): Promise<GetPlayedTitleListResult> {
     return this.run(o, (signal) => {
       this.checkPlatformId(platformId, 'PlatformId');
-      return this.call({ operation: Operations.GetPlayedTitleList, auth: 'secretKey', body: { PlatformId: platformId }, validate: validators.getPlayedTitleList, signal });
+      return this.call({ operation: 'GetPlayedTitleList', body: { PlatformId: platformId }, validate: validators.getPlayedTitleList, signal });
     });
   }
 
   // ---- Server -----------------------------------------------------------------------------
 
-  loginWithLauncher(r: LoginWithLauncherRequest, o?: CallOptions): Promise<LoginResult> {
+  loginWithLauncher(r: LoginRequestInput, o?: CallOptions): Promise<LoginResult> {
     return this.run(o, (signal) => {
       if (typeof r?.IdentityToken !== 'string' || r.IdentityToken.trim().length === 0) {
         throw this.invalid('IdentityToken is empty.', 'Paste the identity token (a JWT) the launcher returned after login.');
       }
       this.knownSecrets.add(r.IdentityToken);
-      return this.call({ operation: Operations.LoginWithLauncher, auth: 'secretKey', body: r, validate: validators.loginWithLauncher, signal });
+      return this.call({ operation: 'LoginWithLauncher', body: completeLoginRequest(r), validate: validators.loginWithLauncher, signal });
     });
   }
 
@@ -234,7 +248,7 @@ export class PlatformClient {
       }
       const found = await this.bulk(ids, 'ConsoleLiveAccountIDs', o, signal, (chunk, s) =>
         this.call({
-          operation: Operations.GetPlatformIDsFromConsoleLiveIDs, auth: 'secretKey',
+          operation: 'GetPlatformIDsFromConsoleLiveIDs',
           body: { ConsoleLiveAccountIDs: chunk, Sandbox: sandbox }, validate: validators.lookup('ConsoleLiveAccountId'), signal: s,
         }));
       return ids.map((id) => ({ ConsoleLiveAccountId: id, PlatformId: found.get(id) ?? null }));
@@ -245,7 +259,7 @@ export class PlatformClient {
     return this.run(o, async (signal) => {
       const found = await this.bulk(names, 'StorefrontNames', o, signal, (chunk, s) =>
         this.call({
-          operation: Operations.GetPlatformIDsFromStorefrontNames, auth: 'secretKey',
+          operation: 'GetPlatformIDsFromStorefrontNames',
           body: { StorefrontNames: chunk }, validate: validators.lookup('StorefrontName'), signal: s,
         }));
       return names.map((name) => ({ StorefrontName: name, PlatformId: found.get(name) ?? null }));
@@ -256,17 +270,17 @@ export class PlatformClient {
 
   getHandheldStore(o?: CallOptions): Promise<HandheldStoreConfig> {
     return this.run(o, (signal) =>
-      this.call({ operation: Operations.GetHandheldStore, auth: 'entityToken', body: {}, validate: validators.handheldStore, signal }));
+      this.call({ operation: 'GetHandheldStore', body: {}, validate: validators.handheldStore, signal }));
   }
 
   deleteMobileStore(o?: CallOptions): Promise<void> {
     return this.run(o, (signal) =>
-      this.call({ operation: Operations.DeleteMobileStore, auth: 'entityToken', body: {}, validate: validators.empty, isDelete: true, signal }));
+      this.call({ operation: 'DeleteMobileStore', body: {}, validate: validators.empty, signal }));
   }
 
   deleteConsoleNetB(o?: CallOptions): Promise<void> {
     return this.run(o, (signal) =>
-      this.call({ operation: Operations.DeleteConsoleNetB, auth: 'entityToken', body: {}, validate: validators.empty, isDelete: true, signal }));
+      this.call({ operation: 'DeleteConsoleNetB', body: {}, validate: validators.empty, signal }));
   }
 
   // ---- Title entity token -------------------------------------------------------------------
@@ -277,7 +291,7 @@ export class PlatformClient {
       try {
         return await this.tokens.get(signal);
       } catch (e) {
-        throw this.asPlatformError(e, signal, Operations.GetEntityToken);
+        throw this.asPlatformError(e, signal, 'GetEntityToken');
       }
     });
   }
@@ -335,7 +349,7 @@ export class PlatformClient {
     });
   }
 
-  private asPlatformError(e: unknown, signal: AbortSignal, operation?: OperationPath): PlatformError {
+  private asPlatformError(e: unknown, signal: AbortSignal, operation?: OperationName): PlatformError {
     if (e instanceof PlatformError) {
       return e;
     }
@@ -345,7 +359,7 @@ export class PlatformClient {
     const text = e instanceof Error ? e.message : String(e);
     return new PlatformError({
       kind: 'network',
-      operation: operation === undefined ? undefined : opName(operation),
+      operation,
       message: `Unexpected failure: ${redactText(text, [...this.knownSecrets])}`,
       hint: 'Try again; if it persists, check the log.',
     });
@@ -377,15 +391,13 @@ export class PlatformClient {
   }
 
   private async fetchEntityToken(): Promise<EntityTokenResult> {
-    const token = await this.call({
-      operation: Operations.GetEntityToken, auth: 'secretKey', body: {}, validate: validators.entityToken, signal: this.closing.signal,
-    });
+    const token = await this.call({ operation: 'GetEntityToken', body: {}, validate: validators.entityToken, signal: this.closing.signal });
     this.knownSecrets.add(token.EntityToken);
     return token;
   }
 
-  private async authHeader(auth: Auth, signal: AbortSignal): Promise<[string, string]> {
-    if (auth === 'secretKey') {
+  private async authHeader(operation: OperationName, signal: AbortSignal): Promise<[string, string]> {
+    if (usesSecretKey(operation)) {
       return ['x-secretkey', await this.secretKey()];
     }
     const t = await this.tokens.get(signal);
@@ -394,12 +406,13 @@ export class PlatformClient {
 
   /** One operation with retries, the entity-token refresh and the delete rules. */
   private async call<T>(c: Call<T>): Promise<T> {
+    const mutating = OPERATIONS[c.operation].mutating;
     let retries = 0;
     let refreshedToken = false;
     for (let attempt = 1; ; attempt++) {
       let header: [string, string];
       try {
-        header = await this.authHeader(c.auth, c.signal);
+        header = await this.authHeader(c.operation, c.signal);
       } catch (e) {
         throw this.asPlatformError(e, c.signal, c.operation);
       }
@@ -410,7 +423,7 @@ export class PlatformClient {
       const e = r.error;
       if (e.kind === 'cancelled') {
         // Cancelling stops the wait, not a request the service may already have acted on.
-        if (c.isDelete === true && r.ambiguous) {
+        if (mutating && r.ambiguous) {
           throw derive(e, {
             outcomeUnknown: true,
             message: 'Cancelled after the deletion request was sent: the deletion may or may not have happened.',
@@ -420,13 +433,13 @@ export class PlatformClient {
         throw e;
       }
       // An expired or invalid token is a definite rejection, so even a delete may be sent again once.
-      if (c.auth === 'entityToken' && !refreshedToken
+      if (!usesSecretKey(c.operation) && !refreshedToken
         && (e.errorCode === ErrorCodes.EntityTokenExpired || e.errorCode === ErrorCodes.EntityTokenInvalid)) {
         refreshedToken = true;
         this.tokens.invalidate(header[1]);
         continue;
       }
-      if (c.isDelete === true && r.ambiguous) {
+      if (mutating && r.ambiguous) {
         throw derive(e, {
           outcomeUnknown: true,
           retryable: false,
@@ -456,8 +469,8 @@ export class PlatformClient {
 
   /** One HTTP attempt, never throwing: the outcome, and for failures whether the service may have acted. */
   private async attempt<T>(c: Call<T>, header: [string, string], attempt: number): Promise<Attempt<T>> {
-    const operation = opName(c.operation);
-    const url = new URL(c.operation, this.baseUrl);
+    const operation = c.operation;
+    const url = new URL(OPERATIONS[c.operation].path, this.baseUrl);
     const started = performance.now();
     const ac = new AbortController();
     let timedOut = false;

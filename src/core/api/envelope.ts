@@ -2,11 +2,8 @@
 // The body is classified first (X-ReportErrorAsSuccess puts the real status only there), the HTTP
 // status second. Every shape problem becomes a PlatformError of kind 'malformed', never a TypeError.
 import { describeErrorCode, describeHttpStatus, errorNameOf, PlatformError, type PlatformErrorKind } from './errors';
+import { isPlainObject, put } from './schema';
 import { ErrorCodes } from './types';
-import type {
-  DeleteMasterPlayerAccountResult, EntityTokenResult, GetPlayedTitleListResult, HandheldStoreConfig,
-  HandheldStoreEnvironment, LoginResult,
-} from './types';
 
 /** Error codes api-facts.md says may be retried. */
 export const RETRYABLE_ERROR_CODES: ReadonlySet<number> = new Set([
@@ -65,19 +62,6 @@ function malformed(operation: string, httpStatus: number, what: string, retryabl
     hint: 'Check the service endpoint setting (a proxy or the wrong address may be answering) and try again. If it persists, the log has details.',
     retryable,
   });
-}
-
-/**
- * Sets an own property. Plain assignment of a key named "__proto__" (which JSON.parse makes an
- * own member) would instead replace the copy's prototype, letting unchecked service data show
- * through as inherited members.
- */
-function put(o: Record<string, unknown>, k: string, v: unknown): void {
-  Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
-}
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function optInt(v: unknown): number | undefined {
@@ -155,6 +139,9 @@ function nonJson(operation: string, raw: RawResponse): PlatformError {
   return malformed(operation, raw.httpStatus, `the service answered HTTP ${raw.httpStatus} with ${what}.`, ok || isRetryableStatus(raw.httpStatus));
 }
 
+/** Thrown by a result validator for an answer whose shape breaks the contract. */
+export class ShapeError extends Error {}
+
 /**
  * The validated `data` of a success envelope, or a thrown PlatformError built from the error
  * wrapper, the HTTP status, or the shape problem.
@@ -186,182 +173,3 @@ export function parseEnvelope<T>(operation: string, raw: RawResponse, validate: 
     throw e;
   }
 }
-
-// ---- Result shapes -------------------------------------------------------------------------
-
-class ShapeError extends Error {}
-
-type Schema =
-  | 'string' | 'number' | 'boolean' | 'any'
-  | { object: Record<string, Schema>; required?: readonly string[] }
-  | { array: Schema }
-  | { map: Schema }
-  | { nullable: Schema };
-
-function describeValue(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
-  return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
-}
-
-/** `v` checked against `schema`, as a copy in which optional members that are null are dropped. */
-function check(v: unknown, schema: Schema, path: string): unknown {
-  const fail = (expected: string): never => {
-    throw new ShapeError(v === undefined ? `${path} is missing` : `${path} should be ${expected} but is ${describeValue(v)}`);
-  };
-  if (schema === 'any') return v;
-  if (schema === 'string') return typeof v === 'string' ? v : fail('a string');
-  if (schema === 'boolean') return typeof v === 'boolean' ? v : fail('true or false');
-  if (schema === 'number') return typeof v === 'number' && Number.isFinite(v) ? v : fail('a number');
-  if ('nullable' in schema) return v === null ? null : check(v, schema.nullable, path);
-  if ('array' in schema) {
-    if (!Array.isArray(v)) return fail('an array');
-    return v.map((item, i) => check(item, schema.array, `${path}[${i}]`));
-  }
-  if (!isPlainObject(v)) return fail('an object');
-  const out: Record<string, unknown> = {};
-  if ('map' in schema) {
-    for (const [k, item] of Object.entries(v)) {
-      put(out, k, check(item, schema.map, `${path}.${k}`));
-    }
-    return out;
-  }
-  for (const [k, item] of Object.entries(v)) {
-    put(out, k, item);
-  }
-  for (const [k, member] of Object.entries(schema.object)) {
-    const item = v[k];
-    if (item === undefined || item === null) {
-      if (schema.required?.includes(k)) {
-        throw new ShapeError(`${path}.${k} is missing`);
-      }
-      if (!(typeof member === 'object' && 'nullable' in member)) {
-        delete out[k];
-      }
-      continue;
-    }
-    put(out, k, check(item, member, `${path}.${k}`));
-  }
-  return out;
-}
-
-const entityKey: Schema = { object: { Id: 'string', Type: 'string', TypeString: 'string' }, required: ['Id', 'Type'] };
-const entityToken: Schema = {
-  object: { EntityToken: 'string', TokenExpiration: 'string', Entity: entityKey },
-  required: ['EntityToken', 'TokenExpiration', 'Entity'],
-};
-const stringArray: Schema = { array: 'string' };
-
-const loginResult: Schema = {
-  object: {
-    NewlyCreated: 'boolean',
-    EntityToken: entityToken,
-    InfoResultPayload: {
-      object: {
-        AccountInfo: {
-          object: {
-            PlatformId: 'string', Created: 'string', Username: 'string',
-            TitleInfo: {
-              object: {
-                Origination: 'string', Created: 'string', LastLogin: 'string', FirstLogin: 'string',
-                TitlePlayerAccount: entityKey,
-              },
-            },
-          },
-        },
-        UserVirtualCurrency: { map: 'number' },
-        UserVirtualCurrencyRechargeTimes: { map: { object: { SecondsToRecharge: 'number', RechargeTime: 'string', RechargeMax: 'number' } } },
-        UserData: { map: { object: { Value: 'string', LastUpdated: 'string', Permission: 'string' } } },
-        UserDataVersion: 'number',
-        PlayerProfile: {
-          object: {
-            TitleId: 'string', PlayerId: 'string', Created: 'string', LastLogin: 'string', BannedUntil: 'string',
-            DisplayName: 'string', TotalValueToDateInUSD: 'number',
-          },
-        },
-      },
-    },
-    LastLoginTime: 'string',
-    PlatformId: 'string',
-    SessionTicket: 'string',
-    SettingsForUser: { object: { GatherDeviceInfo: 'boolean', GatherFocusInfo: 'boolean', NeedsAttribution: 'boolean' } },
-    TreatmentAssignment: {
-      object: {
-        Variables: { array: { object: { Name: 'string', Value: 'string' }, required: ['Name', 'Value'] } },
-        Variants: stringArray,
-      },
-    },
-  },
-};
-
-const environment: Schema = { object: { ClientID: 'string', ClientSecret: 'any', ID: 'string' } };
-const handheldStore: Schema = {
-  object: {
-    Created: 'boolean', ApplicationID: 'string',
-    Environments: { array: environment },
-    SecondarySubscriptionEnvironments: { array: environment },
-    SubscriptionEnvironments: { array: environment },
-  },
-};
-
-function lookupSchema(idMember: string): Schema {
-  return {
-    object: { Data: { array: { nullable: { object: { [idMember]: 'string', PlatformId: { nullable: 'string' } } } } } },
-    required: ['Data'],
-  };
-}
-
-function withoutSecret(envs: HandheldStoreEnvironment[] | undefined): HandheldStoreEnvironment[] | undefined {
-  return envs?.map(({ ClientSecret: _omitted, ...rest }) => rest);
-}
-
-/** One entry of a lookup answer: the identifier as the service echoed it, and its PlatformId or null. */
-export interface LookupEntry {
-  id?: string;
-  platformId: string | null;
-}
-
-/** Per-operation validators of `data`. */
-export const validators = {
-  deleteMasterPlayerAccount(data: unknown): DeleteMasterPlayerAccountResult {
-    const r = check(data, { object: { JobReceiptId: 'string', TitleIds: stringArray }, required: ['JobReceiptId'] }, 'data') as DeleteMasterPlayerAccountResult;
-    return { ...r, TitleIds: r.TitleIds ?? [] };
-  },
-  getPlayedTitleList(data: unknown): GetPlayedTitleListResult {
-    const r = check(data, { object: { TitleIds: stringArray } }, 'data') as GetPlayedTitleListResult;
-    return { ...r, TitleIds: r.TitleIds ?? [] };
-  },
-  loginWithLauncher(data: unknown): LoginResult {
-    return check(data, loginResult, 'data') as LoginResult;
-  },
-  entityToken(data: unknown): EntityTokenResult {
-    const r = check(data, entityToken, 'data') as EntityTokenResult;
-    if (Number.isNaN(Date.parse(r.TokenExpiration))) {
-      throw new ShapeError('data.TokenExpiration is not a date');
-    }
-    return r;
-  },
-  handheldStore(data: unknown): HandheldStoreConfig {
-    const r = check(data, handheldStore, 'data') as Partial<HandheldStoreConfig>;
-    const out: HandheldStoreConfig = {
-      ...r,
-      // The service says Created:false for an absent add-on; without the member, a configuration means it exists.
-      Created: r.Created ?? r.ApplicationID !== undefined,
-    };
-    for (const k of ['Environments', 'SecondarySubscriptionEnvironments', 'SubscriptionEnvironments'] as const) {
-      if (r[k] !== undefined) {
-        out[k] = withoutSecret(r[k]);
-      }
-    }
-    return out;
-  },
-  empty(_data: unknown): void {
-    // Deletes answer with an empty object; anything else there carries nothing we use.
-  },
-  lookup(idMember: 'ConsoleLiveAccountId' | 'StorefrontName'): (data: unknown) => (LookupEntry | null)[] {
-    return (data) => {
-      const r = check(data, lookupSchema(idMember), 'data') as { Data: (Record<string, string | null> | null)[] };
-      return r.Data.map((e) => (e === null ? null : { id: e[idMember] ?? undefined, platformId: e.PlatformId ?? null }));
-    };
-  },
-};

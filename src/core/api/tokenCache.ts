@@ -48,11 +48,16 @@ export class TitleTokenCache {
   }
 
   private store(t: EntityTokenResult): void {
+    this.cached = t;
+    if (t.TokenExpiration === undefined) {
+      // A token that does not expire is used until the service refuses it (then refreshed once).
+      this.refreshAt = Infinity;
+      return;
+    }
     const fetchedAt = this.now();
     const expiresAt = Date.parse(t.TokenExpiration);
     // Short-lived tokens (e.g. from a test service) are kept for half their life instead.
     const margin = Math.min(TOKEN_REFRESH_MARGIN_MS, Math.max(0, (expiresAt - fetchedAt) / 2));
-    this.cached = t;
     this.refreshAt = expiresAt - margin;
   }
 }

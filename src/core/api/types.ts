@@ -1,24 +1,13 @@
 // The Platform API's request and result shapes, with the spec's member names.
 // Shared by the client (src/core), the extension and the emulator (types only).
-// Members the spec marks "not shown" as always-present are optional here.
+// Request and result types are inferred from the operation table (operations.ts); the names here
+// are the ones the rest of the product uses.
+import type { RequestOf, ResultOf } from './operations';
 
-/** Every operation this product calls, as `<Area>/<Operation>`. */
-export const Operations = {
-  DeleteMasterPlayerAccount: 'Admin/DeleteMasterPlayerAccount',
-  GetPlayedTitleList: 'Admin/GetPlayedTitleList',
-  LoginWithLauncher: 'Server/LoginWithLauncher',
-  GetPlatformIDsFromConsoleLiveIDs: 'Server/GetPlatformIDsFromConsoleLiveIDs',
-  GetPlatformIDsFromStorefrontNames: 'Server/GetPlatformIDsFromStorefrontNames',
-  GetHandheldStore: 'Addon/GetHandheldStore',
-  DeleteMobileStore: 'Addon/DeleteMobileStore',
-  DeleteConsoleNetB: 'Addon/DeleteConsoleNetB',
-  GetEntityToken: 'Authentication/GetEntityToken',
-} as const;
-export type OperationName = keyof typeof Operations;
-export type OperationPath = (typeof Operations)[OperationName];
+export {
+  MAX_IDS_PER_LOOKUP, Operations, type OperationName, type OperationPath, type RequestOf, type ResultOf,
+} from './operations';
 
-/** Lookups send at most this many identifiers per request (spec + api-facts). */
-export const MAX_IDS_PER_LOOKUP = 25;
 /** Default Sandbox for ConsoleLive lookups (case-sensitive free text). */
 export const DEFAULT_SANDBOX = 'RETAIL';
 
@@ -81,163 +70,35 @@ export interface ErrorWrapper {
   retryAfterSeconds?: number;
 }
 
-// ---- Entities and tokens ----------------------------------------------------
+// ---- Requests and results (inferred from the operation table) ----------------
 
-export interface EntityKey {
-  Id: string;
-  /** `title` for title tokens, `title_player_account` for player tokens. */
-  Type: string;
-  TypeString?: string;
-}
+export type EntityTokenResult = ResultOf<'GetEntityToken'>;
+export type EntityKey = NonNullable<EntityTokenResult['Entity']>;
 
-export interface EntityTokenResult {
-  EntityToken: string;
-  /** ISO 8601 UTC with trailing Z. */
-  TokenExpiration: string;
-  Entity: EntityKey;
-}
+export type DeleteMasterPlayerAccountRequest = RequestOf<'DeleteMasterPlayerAccount'>;
+/** TitleIds is always a list here (empty when the service sent none); JobReceiptId may be absent. */
+export type DeleteMasterPlayerAccountResult = ResultOf<'DeleteMasterPlayerAccount'> & { TitleIds: string[] };
+export type GetPlayedTitleListResult = ResultOf<'GetPlayedTitleList'> & { TitleIds: string[] };
 
-// ---- Admin ------------------------------------------------------------------
-
-export interface DeleteMasterPlayerAccountRequest {
-  PlatformId: string;
-  MetaData?: string;
-}
-
-export interface DeleteMasterPlayerAccountResult {
-  JobReceiptId: string;
-  TitleIds: string[];
-}
-
-export interface GetPlayedTitleListRequest {
-  PlatformId: string;
-}
-
-export interface GetPlayedTitleListResult {
-  TitleIds: string[];
-}
-
-// ---- Server: launcher login -------------------------------------------------
-
-export interface PlayerProfileViewConstraints {
-  ShowDisplayName?: boolean;
-  ShowCreated?: boolean;
-  ShowLastLogin?: boolean;
-  ShowBannedUntil?: boolean;
-  ShowTotalValueToDateInUsd?: boolean;
-  [flag: string]: boolean | undefined;
-}
-
-export interface InfoRequestParameters {
-  GetUserAccountInfo?: boolean;
-  GetUserInventory?: boolean;
-  GetUserVirtualCurrency?: boolean;
-  GetUserData?: boolean;
-  GetUserReadOnlyData?: boolean;
-  GetCharacterInventories?: boolean;
-  GetCharacterList?: boolean;
-  GetTitleData?: boolean;
-  GetPlayerStatistics?: boolean;
-  GetPlayerProfile?: boolean;
-  UserDataKeys?: string[];
-  UserReadOnlyDataKeys?: string[];
-  TitleDataKeys?: string[];
-  PlayerStatisticNames?: string[];
-  ProfileConstraints?: PlayerProfileViewConstraints;
-}
-
-export interface LoginWithLauncherRequest {
-  IdentityToken: string;
-  CreateAccount?: boolean;
-  CustomTags?: Record<string, string>;
-  InfoRequestParameters?: InfoRequestParameters;
-}
-
-export interface TitleInfo {
-  Origination?: string;
-  Created?: string;
-  LastLogin?: string;
-  FirstLogin?: string;
-  TitlePlayerAccount?: EntityKey;
-}
-
-export interface AccountInfo {
-  PlatformId?: string;
-  Created?: string;
-  Username?: string;
-  TitleInfo?: TitleInfo;
-  /** Per-provider info objects (e.g. LauncherInfo); members beyond samples not shown. */
-  [providerInfo: string]: unknown;
-}
-
-export interface VirtualCurrencyRechargeTime {
-  SecondsToRecharge?: number;
-  RechargeTime?: string;
-  RechargeMax?: number;
-}
-
-export interface UserDataRecord {
-  Value?: string;
-  LastUpdated?: string;
-  Permission?: string;
-}
-
-export interface PlayerProfile {
-  TitleId?: string;
-  PlayerId?: string;
-  Created?: string;
-  LastLogin?: string;
-  BannedUntil?: string;
-  DisplayName?: string;
-  TotalValueToDateInUSD?: number;
-}
-
-export interface InfoResultPayload {
-  AccountInfo?: AccountInfo;
-  UserVirtualCurrency?: Record<string, number>;
-  UserVirtualCurrencyRechargeTimes?: Record<string, VirtualCurrencyRechargeTime>;
-  UserData?: Record<string, UserDataRecord>;
-  UserDataVersion?: number;
-  PlayerProfile?: PlayerProfile;
-}
-
-export interface SettingsForUser {
-  GatherDeviceInfo?: boolean;
-  GatherFocusInfo?: boolean;
-  NeedsAttribution?: boolean;
-}
-
-export interface TreatmentAssignment {
-  Variables?: { Name: string; Value: string }[];
-  Variants?: string[];
-}
-
-export interface LoginResult {
-  NewlyCreated?: boolean;
-  EntityToken?: EntityTokenResult;
-  InfoResultPayload?: InfoResultPayload;
-  LastLoginTime?: string;
-  PlatformId?: string;
-  SessionTicket?: string;
-  SettingsForUser?: SettingsForUser;
-  TreatmentAssignment?: TreatmentAssignment;
-}
-
-// ---- Server: identifier lookups ---------------------------------------------
-
-export interface GetPlatformIDsFromConsoleLiveIDsRequest {
-  ConsoleLiveAccountIDs: string[];
-  Sandbox: string;
-}
+export type LoginWithLauncherRequest = RequestOf<'LoginWithLauncher'>;
+/** What a caller may ask for: every flag optional (the client sends the ones left out as false). */
+export type InfoRequestParameters = Partial<NonNullable<LoginWithLauncherRequest['InfoRequestParameters']>>;
+export type PlayerProfileViewConstraints = NonNullable<NonNullable<LoginWithLauncherRequest['InfoRequestParameters']>['ProfileConstraints']>;
+/** A login request as callers write it: info flags and constraints left out mean false. */
+export type LoginRequestInput = Omit<LoginWithLauncherRequest, 'InfoRequestParameters'> & {
+  InfoRequestParameters?: Omit<InfoRequestParameters, 'ProfileConstraints'> & { ProfileConstraints?: Partial<PlayerProfileViewConstraints> };
+};
+export type LoginResult = ResultOf<'LoginWithLauncher'>;
+export type InfoResultPayload = NonNullable<LoginResult['InfoResultPayload']>;
+export type AccountInfo = NonNullable<InfoResultPayload['AccountInfo']>;
+export type PlayerProfile = NonNullable<InfoResultPayload['PlayerProfile']>;
+export type UserDataRecord = NonNullable<InfoResultPayload['UserData']>[string];
+export type ItemInstance = NonNullable<InfoResultPayload['UserInventory']>[number];
 
 export interface ConsoleLivePlatformIdPair {
   ConsoleLiveAccountId: string;
   /** null when the identifier is not linked to an account. */
   PlatformId: string | null;
-}
-
-export interface GetPlatformIDsFromStorefrontNamesRequest {
-  StorefrontNames: string[];
 }
 
 export interface StorefrontPlatformIdPair {
@@ -246,32 +107,5 @@ export interface StorefrontPlatformIdPair {
   PlatformId: string | null;
 }
 
-/** Wire shape of both lookup results: `data.Data`; entries may be null. */
-export interface LookupResult<T> {
-  Data: (T | null)[];
-}
-
-// ---- Addon -------------------------------------------------------------------
-
-export interface HandheldStoreEnvironment {
-  ClientID?: string;
-  /** The service omits it (null or absent); never shown by this product either way. */
-  ClientSecret?: string | null;
-  ID?: string;
-}
-
-export interface HandheldStoreConfig {
-  Created: boolean;
-  ApplicationID?: string;
-  Environments?: HandheldStoreEnvironment[];
-  SecondarySubscriptionEnvironments?: HandheldStoreEnvironment[];
-  SubscriptionEnvironments?: HandheldStoreEnvironment[];
-}
-
-/** Body of every Addon request (may be empty). */
-export interface AddonRequest {
-  CustomTags?: Record<string, string>;
-  Entity?: EntityKey;
-}
-
-export type EmptyResult = Record<string, never>;
+export type HandheldStoreConfig = ResultOf<'GetHandheldStore'>;
+export type HandheldStoreEnvironment = NonNullable<HandheldStoreConfig['Environments']>[number];

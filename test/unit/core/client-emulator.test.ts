@@ -1,11 +1,13 @@
 // Every PlatformClient method against the real emulator: success and the main error paths.
 import * as assert from 'node:assert/strict';
-import { parseEnvelope, validators } from '../../../src/core/api/envelope';
+import { parseEnvelope } from '../../../src/core/api/envelope';
+import { validators } from '../../../src/core/api/results';
 import { PlatformClient, type PlatformClientOptions, type RequestLogEntry } from '../../../src/core/api/client';
 import { PlatformError } from '../../../src/core/api/errors';
 import { rejection } from '../helpers/rejection';
 import { DEMO_PLAYERS, DEMO_TITLES, DEMO_UNLINKED } from '../../../src/emulator/seed';
-import { startEmulator, type EmulatorHandle } from '../../../src/emulator/server';
+import type { EmulatorHandle } from '../../../src/emulator/server';
+import { checkedEmulator } from '../helpers/contract';
 
 const TITLE = DEMO_TITLES[0];
 const OTHER = DEMO_TITLES[1];
@@ -43,7 +45,7 @@ describe('core/PlatformClient against the emulator', () => {
   }
 
   before(async () => {
-    emu = await startEmulator({ seed: 'demo', deletionDelayMs: 60_000 });
+    emu = await checkedEmulator({ seed: 'demo', deletionDelayMs: 60_000 });
   });
   after(async () => {
     await emu.close();
@@ -141,9 +143,9 @@ describe('core/PlatformClient against the emulator', () => {
 
     it('loginWithLauncher with a minted token returns the player, a player token and the asked-for info', async () => {
       const identity = await launcherToken(player.launcherSubject!);
-      const r = await client().loginWithLauncher({ IdentityToken: identity, InfoRequestParameters: { GetUserVirtualCurrency: true, GetUserAccountInfo: true } });
+      const r = await client().loginWithLauncher({ IdentityToken: identity, LoginTitlePlayerAccountEntity: true, InfoRequestParameters: { GetUserVirtualCurrency: true, GetUserAccountInfo: true } });
       assert.equal(r.PlatformId, player.platformId);
-      assert.equal(r.EntityToken?.Entity.Type, 'title_player_account');
+      assert.equal(r.EntityToken?.Entity?.Type, 'title_player_account');
       assert.equal(typeof r.SessionTicket, 'string');
       assert.equal(typeof r.InfoResultPayload?.UserVirtualCurrency, 'object');
       assert.equal(r.InfoResultPayload?.AccountInfo?.PlatformId, player.platformId);
@@ -240,10 +242,10 @@ describe('core/PlatformClient against the emulator', () => {
 
     it('a player token on an add-on operation is InvalidEntityType, parsed by the client', async () => {
       const player = DEMO_PLAYERS.find((p) => p.launcherSubject !== undefined)!;
-      const login = await client().loginWithLauncher({ IdentityToken: await launcherToken(player.launcherSubject!) });
+      const login = await client().loginWithLauncher({ IdentityToken: await launcherToken(player.launcherSubject!), LoginTitlePlayerAccountEntity: true });
       const base = client().baseUrl;
       const res = await fetch(new URL('Addon/GetHandheldStore', base), {
-        method: 'POST', headers: { 'content-type': 'application/json', 'x-entitytoken': login.EntityToken!.EntityToken }, body: '{}',
+        method: 'POST', headers: { 'content-type': 'application/json', 'x-entitytoken': login.EntityToken!.EntityToken! }, body: '{}',
       });
       let err: unknown;
       try {

@@ -1,6 +1,7 @@
 // PlatformClient against a scripted HTTP server on 127.0.0.1: parsing, retry policy, deletes,
 // cancellation, bulk lookups and the title token cache. Request counts come from the server.
 import * as assert from 'node:assert/strict';
+import { INFO_REQUEST_FLAGS } from '../../../src/core/api/operations';
 import * as net from 'node:net';
 import { PlatformClient, type PlatformClientOptions, type RequestLogEntry } from '../../../src/core/api/client';
 import { PlatformError } from '../../../src/core/api/errors';
@@ -84,14 +85,16 @@ describe('core/PlatformClient (scripted server)', () => {
 
     it('getPlayedTitleList and loginWithLauncher send the spec members', async () => {
       server.queue(R.played, ok({ TitleIds: ['F71AC'] }));
-      const login = { NewlyCreated: true, PlatformId: PID, SessionTicket: 'ticket', EntityToken: { EntityToken: 'player-token', TokenExpiration: '2030-01-02T00:00:00Z', Entity: { Id: 'P1', Type: 'title_player_account' } }, InfoResultPayload: { UserVirtualCurrency: { GO: 10 } } };
+      const login = { NewlyCreated: true, PlatformId: PID, SessionTicket: 'ticket', EntityToken: { EntityToken: 'player-token', TokenExpiration: '2030-01-02T00:00:00Z', Entity: { Id: 'P1', Type: 'title_player_account' } }, InfoResultPayload: { UserVirtualCurrency: { GO: 10 }, UserDataVersion: 1, UserReadOnlyDataVersion: 0 } };
       server.queue(R.login, ok(login));
       const c = client();
       assert.deepEqual(await c.getPlayedTitleList(PID), { TitleIds: ['F71AC'] });
       const req = { IdentityToken: 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln', CreateAccount: true, CustomTags: { build: '7' }, InfoRequestParameters: { GetUserVirtualCurrency: true } };
       assert.deepEqual(await c.loginWithLauncher(req), login);
       assert.deepEqual(server.requests[0].json, { PlatformId: PID });
-      assert.deepEqual(server.requests[1].json, req);
+      // The published contract wants every info flag present: the ones not asked for go as false.
+      const flags = Object.fromEntries(INFO_REQUEST_FLAGS.map((f) => [f, f === 'GetUserVirtualCurrency']));
+      assert.deepEqual(server.requests[1].json, { ...req, InfoRequestParameters: flags });
       assert.equal(server.requests[1].headers['x-secretkey'], KEY);
     });
 

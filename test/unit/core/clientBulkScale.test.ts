@@ -3,7 +3,8 @@
 import * as assert from 'node:assert/strict';
 import { PlatformClient } from '../../../src/core/api/client';
 import { BENCH_PLAYER_COUNT, benchStorefrontName } from '../../../src/emulator/seed';
-import { startEmulator, type EmulatorHandle } from '../../../src/emulator/server';
+import type { EmulatorHandle } from '../../../src/emulator/server';
+import { checkedEmulator } from '../helpers/contract';
 
 describe('core/PlatformClient bulk lookups at scale', () => {
   let emu: EmulatorHandle;
@@ -12,7 +13,7 @@ describe('core/PlatformClient bulk lookups at scale', () => {
   const onWarning = (w: Error): void => { warnings.push(w); };
 
   before(async () => {
-    emu = await startEmulator({ seed: 'bench' });
+    emu = await checkedEmulator({ seed: 'bench' });
     const title = emu.titles[0];
     client = new PlatformClient({ titleId: title.titleId, endpoint: emu.endpoint, getSecretKey: async () => title.secretKey });
     process.on('warning', onWarning);

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { isRetryableError, parseEnvelope, parseRetryAfter, validators } from '../../../src/core/api/envelope';
+import { isRetryableError, parseEnvelope, parseRetryAfter } from '../../../src/core/api/envelope';
+import { validators } from '../../../src/core/api/results';
 import { describeErrorCode, describeHttpStatus, isCancellation, PlatformError } from '../../../src/core/api/errors';
 import { ErrorCodes } from '../../../src/core/api/types';
 
@@ -122,9 +123,11 @@ describe('core/envelope', () => {
       [{ code: 200, data: { Created: 'yes' } }, validators.handheldStore, /data\.Created should be true or false/],
       [{ code: 200, data: { Created: true, Environments: [1] } }, validators.handheldStore, /Environments\[0\] should be an object/],
       [{ code: 200, data: { EntityToken: 'x', TokenExpiration: 'never', Entity: { Id: 'F', Type: 'title' } } }, validators.entityToken, /not a date/],
-      [{ code: 200, data: { EntityToken: 'x' } }, validators.entityToken, /missing/],
-      [{ code: 200, data: { InfoResultPayload: { UserVirtualCurrency: { GO: '5' } } } }, validators.loginWithLauncher, /UserVirtualCurrency\.GO should be a number/],
-      [{ code: 200, data: { TreatmentAssignment: { Variables: [{ Name: 'a' }] } } }, validators.loginWithLauncher, /Variables\[0\]\.Value is missing/],
+      [{ code: 200, data: { TokenExpiration: '2030-01-01T00:00:00Z' } }, validators.entityToken, /data\.EntityToken is missing/],
+      [{ code: 200, data: { NewlyCreated: false, InfoResultPayload: { UserVirtualCurrency: { GO: '5' }, UserDataVersion: 1, UserReadOnlyDataVersion: 1 } } }, validators.loginWithLauncher, /UserVirtualCurrency\.GO should be a whole number/],
+      [{ code: 200, data: { NewlyCreated: false, InfoResultPayload: {} } }, validators.loginWithLauncher, /UserDataVersion is missing/],
+      [{ code: 200, data: { NewlyCreated: false, TreatmentAssignment: { Variables: [{ Value: 'a' }] } } }, validators.loginWithLauncher, /Variables\[0\]\.Name is missing/],
+      [{ code: 200, data: {} }, validators.handheldStore, /data\.Created is missing/],
       [{ code: 200 }, validators.loginWithLauncher, /data is missing/],
     ];
     for (const [body, validate, re] of wrong) {
@@ -139,7 +142,7 @@ describe('core/envelope', () => {
     assert.deepEqual(login, { NewlyCreated: false, SessionTicket: 's' });
     const hs = parse({ code: 200, data: { Created: true, ApplicationID: 'app', Environments: [{ ClientID: 'c', ClientSecret: 'S3CRET', ID: 'e' }], SubscriptionEnvironments: [{ ClientSecret: null }] } }, 200, validators.handheldStore);
     assert.deepEqual(hs, { Created: true, ApplicationID: 'app', Environments: [{ ClientID: 'c', ID: 'e' }], SubscriptionEnvironments: [{}] });
-    assert.deepEqual(parse({ code: 200, data: {} }, 200, validators.handheldStore), { Created: false });
+    assert.deepEqual(parse({ code: 200, data: { Created: false } }, 200, validators.handheldStore), { Created: false });
   });
 
   it('a "__proto__" member in service data stays a plain member and never supplies a checked value', () => {

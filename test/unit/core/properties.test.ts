@@ -1,7 +1,8 @@
 // Property tests: hostile or random input never crashes core's parsers and never leaks a secret.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { parseEnvelope, validators } from '../../../src/core/api/envelope';
+import { parseEnvelope } from '../../../src/core/api/envelope';
+import { validators } from '../../../src/core/api/results';
 import { PlatformError } from '../../../src/core/api/errors';
 import { buildBaseUrl, validateEndpointTemplate } from '../../../src/core/endpoint';
 import { findPlatformIds, isPlatformId, parseIdList, platformIdAt, validateTitleId } from '../../../src/core/ids';

@@ -1,5 +1,5 @@
 // Real HTTP to an in-process emulator on 127.0.0.1 (global fetch; no client code).
-import { startEmulator } from '../../../src/emulator/server';
+import { checkedEmulator } from '../helpers/contract';
 import type { EmulatorHandle, EmulatorOptions } from '../../../src/emulator/server';
 import { DEMO_TITLES } from '../../../src/emulator/seed';
 
@@ -27,7 +27,7 @@ export class Emu {
   private constructor(readonly handle: EmulatorHandle) {}
 
   static async start(o: EmulatorOptions = {}): Promise<Emu> {
-    return new Emu(await startEmulator({ deletionDelayMs: 60_000, ...o }));
+    return new Emu(await checkedEmulator({ deletionDelayMs: 60_000, ...o }));
   }
 
   get origin(): string {

@@ -1,10 +1,19 @@
 import * as assert from 'node:assert/strict';
+import { INFO_REQUEST_FLAGS, PROFILE_CONSTRAINT_FLAGS } from '../../../src/core/api/operations';
 import { DEMO_PLAYERS, DEMO_UNLINKED, LAUNCHER_ISSUER } from '../../../src/emulator/seed';
 import { ARENA, Emu, MAIN } from './harness';
 
 const NO_ZONE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/;
 const player = DEMO_PLAYERS.find((p) => p.launcherSubject && !p.banned && p.playedTitles.includes(MAIN.titleId) && p.displayName)!;
 const banned = DEMO_PLAYERS.find((p) => p.banned)!;
+
+/** InfoRequestParameters as the published contract wants them: every flag present. */
+function info(asked: Record<string, unknown>): Record<string, unknown> {
+  return { ...Object.fromEntries(INFO_REQUEST_FLAGS.map((f) => [f, false])), ...asked };
+}
+function constraints(...shown: string[]): Record<string, boolean> {
+  return Object.fromEntries(PROFILE_CONSTRAINT_FLAGS.map((f) => [f, shown.includes(f)]));
+}
 
 describe('emulator: LoginWithLauncher', () => {
   let emu: Emu;
@@ -16,7 +25,7 @@ describe('emulator: LoginWithLauncher', () => {
 
   it('signs a linked player in with the full result shape', async () => {
     const IdentityToken = await emu.launcherToken({ subject: player.launcherSubject });
-    const r = await login({ IdentityToken, CustomTags: { build: '42' } });
+    const r = await login({ IdentityToken, CustomTags: { build: '42' }, LoginTitlePlayerAccountEntity: true });
     assert.equal(r.status, 200, r.text);
     const d = r.json.data;
     assert.equal(d.NewlyCreated, false);
@@ -30,13 +39,16 @@ describe('emulator: LoginWithLauncher', () => {
     assert.deepEqual(Object.keys(d.SettingsForUser).sort(), ['GatherDeviceInfo', 'GatherFocusInfo', 'NeedsAttribution']);
     assert.deepEqual(d.TreatmentAssignment, { Variables: [], Variants: [] });
     assert.equal(d.InfoResultPayload, undefined, 'no info parts without InfoRequestParameters');
+    const plain = await login({ IdentityToken });
+    assert.equal(plain.json.data.EntityToken, undefined, 'the entity token only when LoginTitlePlayerAccountEntity asks for it');
   });
 
   it('returns the InfoResultPayload parts the flags ask for, user data filtered by UserDataKeys', async () => {
     const IdentityToken = await emu.launcherToken({ subject: player.launcherSubject });
     const r = await login({
       IdentityToken,
-      InfoRequestParameters: { GetUserAccountInfo: true, GetUserVirtualCurrency: true, GetUserData: true, UserDataKeys: ['Garage', 'Missing'], GetPlayerProfile: true },
+      LoginTitlePlayerAccountEntity: true,
+      InfoRequestParameters: info({ GetUserAccountInfo: true, GetUserVirtualCurrency: true, GetUserData: true, UserDataKeys: ['Garage', 'Missing'], GetPlayerProfile: true }),
     });
     assert.equal(r.status, 200, r.text);
     const p = r.json.data.InfoResultPayload;
@@ -56,25 +68,73 @@ describe('emulator: LoginWithLauncher', () => {
     assert.equal(p.PlayerProfile.PlayerId, player.platformId);
     assert.equal(p.PlayerProfile.TitleId, MAIN.titleId);
     assert.equal(p.PlayerProfile.DisplayName, player.displayName);
+    assert.deepEqual(p.AccountInfo.LauncherAccountInfo, { LauncherAccountId: player.launcherSubject });
 
-    const onlyData = await login({ IdentityToken, InfoRequestParameters: { GetUserData: true } });
+    const onlyData = await login({ IdentityToken, InfoRequestParameters: info({ GetUserData: true }) });
     const q = onlyData.json.data.InfoResultPayload;
-    assert.deepEqual(Object.keys(q).sort(), ['UserData', 'UserDataVersion']);
+    assert.deepEqual(Object.keys(q).sort(), ['UserData', 'UserDataVersion', 'UserReadOnlyDataVersion'], 'both versions always');
     assert.ok(Object.keys(q.UserData).length >= 2, 'all keys without UserDataKeys');
   });
 
   it('ProfileConstraints the title allows shape the profile; others fail with 1303', async () => {
     const IdentityToken = await emu.launcherToken({ subject: player.launcherSubject });
-    const allowed = await login({ IdentityToken, InfoRequestParameters: { GetPlayerProfile: true, ProfileConstraints: { ShowCreated: true, ShowLastLogin: true } } });
+    const allowed = await login({ IdentityToken, InfoRequestParameters: info({ GetPlayerProfile: true, ProfileConstraints: constraints('ShowCreated', 'ShowLastLogin') }) });
     assert.equal(allowed.status, 200, allowed.text);
     const prof = allowed.json.data.InfoResultPayload.PlayerProfile;
     assert.match(prof.Created, NO_ZONE);
     assert.match(prof.LastLogin, NO_ZONE);
     assert.equal(prof.DisplayName, undefined, 'ShowDisplayName not asked');
-    const refused = await login({ IdentityToken, InfoRequestParameters: { GetPlayerProfile: true, ProfileConstraints: { ShowTotalValueToDateInUsd: true } } });
+    const refused = await login({ IdentityToken, InfoRequestParameters: info({ GetPlayerProfile: true, ProfileConstraints: constraints('ShowContactEmailAddresses') }) });
     assert.equal(refused.status, 400);
     assert.equal(refused.json.error, 'RequestViewConstraintParamsNotAllowed');
     assert.equal(refused.json.errorCode, 1303);
+    const arena = await emu.launcherToken({ subject: player.launcherSubject, titleId: ARENA.titleId, audience: 'platform-title-A248' });
+    const arenaRefused = await login({ IdentityToken: arena, InfoRequestParameters: info({ GetPlayerProfile: true, ProfileConstraints: constraints('ShowTags') }) }, ARENA.titleId);
+    assert.equal(arenaRefused.json.errorCode, 1303, 'a flag that exists but the title does not allow');
+  });
+
+  it('every one of the 17 ProfileConstraints flags exists; each allowed one returns its member', async () => {
+    const rich = DEMO_PLAYERS.find((p, i) => p.launcherSubject && !p.banned && p.playedTitles.includes(MAIN.titleId) && i % 12 === 0 && i > 0)!;
+    const IdentityToken = await emu.launcherToken({ subject: rich.launcherSubject });
+    const allAllowed = PROFILE_CONSTRAINT_FLAGS.filter((f) => f !== 'ShowContactEmailAddresses');
+    const r = await login({ IdentityToken, InfoRequestParameters: info({ GetPlayerProfile: true, ProfileConstraints: constraints(...allAllowed) }) });
+    assert.equal(r.status, 200, r.text);
+    const prof = r.json.data.InfoResultPayload.PlayerProfile;
+    for (const member of ['DisplayName', 'Created', 'LastLogin', 'Origination', 'AvatarUrl', 'TotalValueToDateInUSD', 'ValuesToDate', 'Tags', 'LinkedAccounts', 'Locations', 'Statistics', 'ExperimentVariants', 'Memberships', 'AdCampaignAttributions', 'PushNotificationRegistrations']) {
+      assert.ok(prof[member] !== undefined, `${member} returned: ${r.text}`);
+    }
+    assert.ok(Number.isInteger(prof.TotalValueToDateInUSD), 'whole US cents');
+    assert.ok(prof.Tags.every((t: { TagValue: string }) => typeof t.TagValue === 'string'));
+    assert.ok(prof.LinkedAccounts.some((l: { Platform: string }) => l.Platform === 'Launcher'));
+  });
+
+  it('returns the six other info parts with seeded data', async () => {
+    const IdentityToken = await emu.launcherToken({ subject: player.launcherSubject });
+    const r = await login({
+      IdentityToken,
+      InfoRequestParameters: info({ GetUserInventory: true, GetUserReadOnlyData: true, GetCharacterList: true, GetCharacterInventories: true, GetTitleData: true, GetPlayerStatistics: true, TitleDataKeys: ['Season'] }),
+    });
+    assert.equal(r.status, 200, r.text);
+    const p = r.json.data.InfoResultPayload;
+    assert.ok(p.UserInventory.length >= 1 && p.UserInventory.every((i: { UnitPrice: number }) => Number.isInteger(i.UnitPrice)));
+    assert.ok(Object.keys(p.UserReadOnlyData).includes('Rank'));
+    assert.ok(Array.isArray(p.CharacterList) && Array.isArray(p.CharacterInventories));
+    assert.deepEqual(p.TitleData, { Season: '3' }, 'TitleDataKeys filter the title data');
+    assert.deepEqual(p.PlayerStatistics.map((s: { StatisticName: string }) => s.StatisticName).sort(), ['BestLapMs', 'Wins']);
+  });
+
+  it('GetEntityToken with a session ticket (X-Authorization) returns that player\'s title_player_account token', async () => {
+    const IdentityToken = await emu.launcherToken({ subject: player.launcherSubject });
+    const l = await login({ IdentityToken, InfoRequestParameters: info({ GetUserAccountInfo: true }) });
+    const ticket = l.json.data.SessionTicket;
+    const t = await emu.call('Authentication/GetEntityToken', {}, { headers: { 'X-SecretKey': '', 'x-authorization': ticket } });
+    assert.equal(t.status, 200, t.text);
+    assert.equal(t.json.data.Entity.Type, 'title_player_account');
+    assert.equal(t.json.data.Entity.Id, l.json.data.InfoResultPayload.AccountInfo.TitleInfo.TitlePlayerAccount.Id);
+    const forged = await emu.call('Authentication/GetEntityToken', {}, { headers: { 'X-SecretKey': '', 'x-authorization': `${ticket.slice(0, -2)}xx` } });
+    assert.equal(forged.json.errorCode, 1074, 'a forged ticket is NotAuthenticated');
+    const entityAsTicket = await emu.call('Authentication/GetEntityToken', {}, { headers: { 'X-SecretKey': '', 'x-authorization': `${player.platformId}-${t.json.data.EntityToken}` } });
+    assert.equal(entityAsTicket.json.errorCode, 1074, 'an entity token does not pass as a session ticket');
   });
 
   it('maps each token failure to its code', async () => {
@@ -127,7 +187,7 @@ describe('emulator: LoginWithLauncher', () => {
     assert.equal(missing.status, 400);
     assert.equal(missing.json.error, 'AccountNotFound');
     assert.equal(missing.json.errorCode, 1001);
-    const created = await login({ IdentityToken, CreateAccount: true, InfoRequestParameters: { GetUserVirtualCurrency: true } });
+    const created = await login({ IdentityToken, CreateAccount: true, InfoRequestParameters: info({ GetUserVirtualCurrency: true }) });
     assert.equal(created.status, 200, created.text);
     assert.equal(created.json.data.NewlyCreated, true);
     assert.match(created.json.data.PlatformId, /^[0-9A-F]{16}$/);
@@ -150,7 +210,8 @@ describe('emulator: LoginWithLauncher', () => {
     const r = await login({ IdentityToken: 5, CreateAccount: 'yes', CustomTags: { a: 1 }, InfoRequestParameters: { GetUserData: 'true', UserDataKeys: 'Garage', ProfileConstraints: { ShowEverything: true } } });
     assert.equal(r.status, 400);
     assert.equal(r.json.error, 'InvalidParams');
-    for (const f of ['IdentityToken', 'CreateAccount', 'CustomTags', 'InfoRequestParameters.GetUserData', 'InfoRequestParameters.UserDataKeys', 'InfoRequestParameters.ProfileConstraints']) {
+    for (const f of ['IdentityToken', 'CreateAccount', 'CustomTags.a', 'InfoRequestParameters.GetUserData', 'InfoRequestParameters.UserDataKeys',
+      'InfoRequestParameters.GetUserAccountInfo', 'InfoRequestParameters.ProfileConstraints.ShowAvatarUrl']) {
       assert.ok(r.json.errorDetails[f]?.length > 0, `${f} in ${r.text}`);
     }
     const missing = await login({});

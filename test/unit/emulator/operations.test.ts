@@ -130,7 +130,7 @@ describe('emulator: operations and envelopes', () => {
     it('Addon operations refuse player tokens (InvalidEntityType 1373), missing, invalid, expired and foreign tokens', async () => {
       const player = DEMO_PLAYERS[0];
       const identity = await emu.launcherToken({ subject: player.launcherSubject });
-      const login = await emu.call('Server/LoginWithLauncher', { IdentityToken: identity });
+      const login = await emu.call('Server/LoginWithLauncher', { IdentityToken: identity, LoginTitlePlayerAccountEntity: true });
       const playerToken = login.json.data.EntityToken.EntityToken as string;
       const wrongType = await emu.callWithToken('Addon/GetHandheldStore', playerToken);
       assert.equal(wrongType.status, 400);

@@ -1,7 +1,7 @@
 // Hostile response bodies for the envelope fuzz tests: wrong types, missing members, huge arrays,
 // deep nesting, invalid UTF-8, truncated JSON, HTML pages and prototype keys.
 import fc from 'fast-check';
-import { validators } from '../../../src/core/api/envelope';
+import { validators } from '../../../src/core/api/results';
 
 /** Runs per property: FUZZ_RUNS (npm run test:fuzz sets 10000), 1000 in the normal unit run. */
 export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? '') > 0 ? Number(process.env.FUZZ_RUNS) : 1000;
@@ -80,7 +80,7 @@ function optStr(o: Record<string, unknown>, k: string, what: string): void {
   if (o[k] !== undefined && !isStr(o[k])) fail(`${what}.${k} is not a string`);
 }
 function entity(v: unknown, what: string): void {
-  if (!isPlain(v) || !isStr(v.Id) || !isStr(v.Type)) fail(`${what} is not an entity key`);
+  if (!isPlain(v) || !isStr(v.Id) || (v.Type !== undefined && !isStr(v.Type))) fail(`${what} is not an entity key`);
 }
 function environments(v: unknown, what: string): void {
   if (v === undefined) return;
@@ -105,7 +105,8 @@ function lookupCheck(v: unknown): void {
 const OP_LIST: Op[] = [
   {
     name: 'deleteMasterPlayerAccount', validate: validators.deleteMasterPlayerAccount, check: (v) => {
-      if (!isPlain(v) || !isStr(v.JobReceiptId)) fail('no JobReceiptId');
+      if (!isPlain(v)) fail('not an object');
+      optStr(v, 'JobReceiptId', 'data');
       strArray(v.TitleIds, 'TitleIds');
     },
   },
@@ -120,8 +121,9 @@ const OP_LIST: Op[] = [
       if (!isPlain(v)) fail('not an object');
       for (const k of ['PlatformId', 'SessionTicket', 'LastLoginTime']) optStr(v, k, 'data');
       if (v.EntityToken !== undefined) {
-        if (!isPlain(v.EntityToken) || !isStr(v.EntityToken.EntityToken)) fail('EntityToken');
-        entity(v.EntityToken.Entity, 'EntityToken.Entity');
+        if (!isPlain(v.EntityToken)) fail('EntityToken');
+        for (const k of ['EntityToken', 'TokenExpiration']) optStr(v.EntityToken, k, 'EntityToken');
+        if (v.EntityToken.Entity !== undefined) entity(v.EntityToken.Entity, 'EntityToken.Entity');
       }
       const p = v.InfoResultPayload;
       if (p !== undefined) {
@@ -136,14 +138,15 @@ const OP_LIST: Op[] = [
       if (t !== undefined) {
         if (!isPlain(t)) fail('TreatmentAssignment');
         if (t.Variants !== undefined) strArray(t.Variants, 'Variants');
-        if (t.Variables !== undefined && !(Array.isArray(t.Variables) && t.Variables.every((x) => isPlain(x) && isStr(x.Name) && isStr(x.Value)))) fail('Variables');
+        if (t.Variables !== undefined && !(Array.isArray(t.Variables) && t.Variables.every((x) => isPlain(x) && isStr(x.Name) && (x.Value === undefined || isStr(x.Value))))) fail('Variables');
       }
     },
   },
   {
     name: 'entityToken', validate: validators.entityToken, check: (v) => {
-      if (!isPlain(v) || !isStr(v.EntityToken) || !isStr(v.TokenExpiration) || Number.isNaN(Date.parse(v.TokenExpiration as string))) fail('token');
-      entity(v.Entity, 'Entity');
+      if (!isPlain(v) || !isStr(v.EntityToken)) fail('token');
+      if (v.TokenExpiration !== undefined && (!isStr(v.TokenExpiration) || Number.isNaN(Date.parse(v.TokenExpiration as string)))) fail('TokenExpiration');
+      if (v.Entity !== undefined) entity(v.Entity, 'Entity');
     },
   },
   {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadState } from '../../../src/emulator/persistence';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../../src/emulator/seed';
-import { startEmulator } from '../../../src/emulator/server';
+import { checkedEmulator } from '../helpers/contract';
 
 /** Kill cycles: DURABILITY_CYCLES (npm run test:fuzz sets more), 20 in the normal unit run. */
 const CYCLES = Number(process.env.DURABILITY_CYCLES ?? '') > 0 ? Number(process.env.DURABILITY_CYCLES) : 20;
@@ -152,7 +152,7 @@ describe(`security: emulator durability (${CYCLES} kill -9 cycles under load)`, 
     const data = mkdtempSync(join(tmpdir(), 'emu-race-'));
     const victims = DEMO_PLAYERS.filter((p) => !p.banned).slice(0, 10);
     try {
-      let emu = await startEmulator({ dataDir: data, deletionDelayMs: 600_000 });
+      let emu = await checkedEmulator({ dataDir: data, deletionDelayMs: 600_000 });
       let winners: string[];
       try {
         const results = await Promise.all(victims.map((p) => Promise.all(Array.from({ length: 8 }, (_, i) => {
@@ -172,7 +172,7 @@ describe(`security: emulator durability (${CYCLES} kill -9 cycles under load)`, 
       } finally {
         await emu.close();
       }
-      emu = await startEmulator({ dataDir: data, deletionDelayMs: 600_000 });
+      emu = await checkedEmulator({ dataDir: data, deletionDelayMs: 600_000 });
       try {
         const jobs = await jobsOf(emu.origin);
         assert.deepEqual([...jobs.keys()].sort(), [...winners].sort());

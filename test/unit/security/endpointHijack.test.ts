@@ -7,7 +7,8 @@ import { PlatformError } from '../../../src/core/api/errors';
 import { validateEndpointTemplate } from '../../../src/core/endpoint';
 import { validateTitleId } from '../../../src/core/ids';
 import { DEMO_TITLES } from '../../../src/emulator/seed';
-import { startEmulator, type EmulatorHandle } from '../../../src/emulator/server';
+import type { EmulatorHandle } from '../../../src/emulator/server';
+import { checkedEmulator } from '../helpers/contract';
 import { confinedTemplates, hostileTemplates, hostileTitleIds } from './hostileEndpoints';
 
 const TITLE = DEMO_TITLES[0];
@@ -68,7 +69,7 @@ describe('security: endpoint hijack', function () {
 
   before(async () => {
     trap = await startTrap();
-    emu = await startEmulator({ deletionDelayMs: 60_000 });
+    emu = await checkedEmulator({ deletionDelayMs: 60_000 });
     emuPort = Number(new URL(emu.origin).port);
   });
   after(async () => {

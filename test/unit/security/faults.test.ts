@@ -6,7 +6,8 @@ import { PlatformClient, type PlatformClientOptions } from '../../../src/core/ap
 import { isCancellation, type PlatformErrorKind } from '../../../src/core/api/errors';
 import { rejection } from '../helpers/rejection';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../../src/emulator/seed';
-import { startEmulator, type EmulatorHandle } from '../../../src/emulator/server';
+import type { EmulatorHandle } from '../../../src/emulator/server';
+import { checkedEmulator } from '../helpers/contract';
 
 const TITLE = DEMO_TITLES[0];
 const LOOKUP = 'Server/GetPlatformIDsFromStorefrontNames';
@@ -77,7 +78,7 @@ describe('security: faults with the real client and the emulator', function () {
   }
 
   before(async () => {
-    emu = await startEmulator({ seed: 'demo', deletionDelayMs: 60_000 });
+    emu = await checkedEmulator({ seed: 'demo', deletionDelayMs: 60_000 });
   });
   after(async () => {
     await emu.close();
@@ -162,7 +163,7 @@ describe('security: faults with the real client and the emulator', function () {
     it('a 429 is a definite rejection: the delete is sent again after the delay and queued exactly once', async () => {
       await fault('429', DELETE_MASTER, 1, 0);
       const r = await client().deleteMasterPlayerAccount({ PlatformId: linked[3].platformId });
-      assert.ok(r.JobReceiptId.length > 0);
+      assert.match(r.JobReceiptId ?? '', /^[0-9A-F]{32}$/);
       assert.equal(await count(DELETE_MASTER), 2);
       assert.deepEqual((await jobs()).map((j) => j.JobReceiptId), [r.JobReceiptId]);
     });

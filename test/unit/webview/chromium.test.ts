@@ -10,6 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import type { LoginResult } from '../../../src/core/api/types';
 import { handheldStoreMessage } from '../../../src/extension/views/handheldStoreView';
 import { newNonce, panelHtml } from '../../../src/extension/views/html';
 import { loginResultMessage } from '../../../src/extension/views/loginResultView';
@@ -247,7 +248,7 @@ describe('webview pages in Chromium', function () {
       assert.deepEqual((await audit(page)).posted, [
         { type: 'ready' }, { type: 'copy', field: 'EntityToken' }, { type: 'copy', field: 'SessionTicket' }, { type: 'openJson' },
       ]);
-      await dispatch(page, loginResultMessage({ titleId: 'F71AC', titleName: 'Demo Racer', result: {} }));
+      await dispatch(page, loginResultMessage({ titleId: 'F71AC', titleName: 'Demo Racer', result: {} as LoginResult }));
       a = await audit(page);
       assert.ok(a.text.includes('EntityToken: not returned'));
       assert.ok(a.text.includes('not returned'));

@@ -47,19 +47,20 @@ export function loginResult(s: Supplier, secrets: { EntityToken: string; Session
       },
       PlayerProfile: {
         TitleId: s(), PlayerId: s(), Created: s(), LastLogin: s(), BannedUntil: s(), DisplayName: s(),
-        TotalValueToDateInUSD: 12.5,
+        TotalValueToDateInUSD: 1250,
       },
       UserData: {
         [s()]: { Value: s(), LastUpdated: s(), Permission: s() },
         [s()]: { Value: s(), LastUpdated: s() },
       },
       UserDataVersion: 7,
+      UserReadOnlyDataVersion: 2,
       UserVirtualCurrency: { [s()]: 250, GC: 3 },
       UserVirtualCurrencyRechargeTimes: { GC: { SecondsToRecharge: 60, RechargeTime: s(), RechargeMax: 5 } },
     },
     [s()]: s(),
   };
-  return result as LoginResult;
+  return result as unknown as LoginResult;
 }
 
 /** A HandheldStore configuration where the service (wrongly) returns ClientSecret everywhere. */

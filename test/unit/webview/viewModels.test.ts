@@ -48,7 +48,7 @@ describe('webview view models', () => {
     it('masks a secret the service echoes in an ordinary member, and token-like values', () => {
       const result = loginResult(plain('v'));
       const info = result.InfoResultPayload!;
-      info.UserData = { Note: { Value: `ticket was ${SECRETS.SessionTicket}` } };
+      info.UserData = { Note: { Value: `ticket was ${SECRETS.SessionTicket}`, LastUpdated: '2026-01-02T03:04:05' } };
       info.PlayerProfile!.DisplayName = SECRETS.EntityToken;
       const randomToken = 'Zq8Lm2Nx7Pw4Rt6Yv1Bc3Df5Gh9Jk0AsDfGhJkL';
       info.AccountInfo!.Username = randomToken;
@@ -65,7 +65,7 @@ describe('webview view models', () => {
         ['EntityToken', 'EntityToken', mask(SECRETS.EntityToken)],
       ]);
       assert.deepEqual(loginSecrets(args.result), { EntityToken: SECRETS.EntityToken, SessionTicket: SECRETS.SessionTicket });
-      const none = allRows(loginResultMessage({ ...args, result: { PlatformId: 'ABC' } }).view.blocks).filter((r) => r.copy);
+      const none = allRows(loginResultMessage({ ...args, result: { PlatformId: 'ABC' } as LoginResult }).view.blocks).filter((r) => r.copy);
       assert.deepEqual(none, []);
     });
 
@@ -86,7 +86,7 @@ describe('webview view models', () => {
       assertNoSecret(doc);
       const parsed = JSON.parse(doc) as LoginResult;
       assert.equal(parsed.PlatformId, args.result.PlatformId);
-      assert.equal(parsed.EntityToken?.Entity.Id, args.result.EntityToken?.Entity.Id);
+      assert.equal(parsed.EntityToken?.Entity?.Id, args.result.EntityToken?.Entity?.Id);
       assert.equal(parsed.EntityToken?.EntityToken, mask(SECRETS.EntityToken));
       assert.equal(parsed.SessionTicket, mask(SECRETS.SessionTicket));
       // The host's copy is untouched, so Copy still has the real values.
@@ -94,7 +94,7 @@ describe('webview view models', () => {
     });
 
     it('says "not returned" for every absent part', () => {
-      const view = loginResultMessage({ ...args, result: {} }).view;
+      const view = loginResultMessage({ ...args, result: {} as LoginResult }).view;
       const text = allText(view);
       for (const part of ['EntityToken', 'InfoResultPayload', 'SettingsForUser', 'TreatmentAssignment']) {
         assert.ok(text.includes(`${part}: not returned`), `${part} says not returned`);
@@ -103,7 +103,7 @@ describe('webview view models', () => {
       assert.equal(signIn.length, 4);
       assert.ok(signIn.every((r) => r.value === null));
 
-      const partial = loginResultMessage({ ...args, result: { InfoResultPayload: { UserDataVersion: 3 } } }).view;
+      const partial = loginResultMessage({ ...args, result: { InfoResultPayload: { UserDataVersion: 3 } } as LoginResult }).view;
       const partialText = allText(partial);
       for (const part of ['AccountInfo', 'PlayerProfile', 'UserData', 'UserVirtualCurrency']) {
         assert.ok(partialText.includes(`${part}: not returned`), `${part} says not returned`);
@@ -111,7 +111,7 @@ describe('webview view models', () => {
     });
 
     it('lays out user data and virtual currency with recharge times as tables', () => {
-      const result: LoginResult = {
+      const result = {
         InfoResultPayload: {
           UserData: { Level: { Value: '12', LastUpdated: '2026-01-02T03:04:05', Permission: 'Public' } },
           UserVirtualCurrency: { GC: 40 },
@@ -120,7 +120,7 @@ describe('webview view models', () => {
       };
       const tables: { caption: string; columns: string[]; rows: string[][] }[] = [];
       const walk = (bs: Block[]) => bs.forEach((b) => (b.kind === 'table' ? tables.push(b) : b.kind === 'section' && walk(b.blocks)));
-      walk(loginResultMessage({ ...args, result }).view.blocks);
+      walk(loginResultMessage({ ...args, result: result as unknown as LoginResult }).view.blocks);
       assert.deepEqual(tables.find((t) => t.columns[0] === 'Key')?.rows, [['Level', '12', '2026-01-02T03:04:05', 'Public']]);
       assert.deepEqual(tables.find((t) => t.caption === 'Balances and recharge times')?.rows, [['GC', '40', '30', '2026-01-03T00:00:00', '100']]);
     });

@@ -1,0 +1,243 @@
+// The operation table: one row per operation of the service, read by the client (path, credential,
+// never re-sending a mutation, result checks), the emulator (credential and request checks) and the
+// contract tests. Shapes follow the service's published description (docs/api-schema.json): a
+// member it marks optional is optional here, unknown members pass through. Where the spec
+// (platform-api.md) names members the description lacks, the spec's members stay (the HandheldStore
+// subscription environment lists). Adding an operation: a row here, a client method, an emulator handler.
+import {
+  anyValue, array, bool, int, map, nullable, object, optional, str, timestamp, type Infer, type Schema,
+} from './schema';
+
+/** Lookups send at most this many identifiers per request (spec + published description). */
+export const MAX_IDS_PER_LOOKUP = 25;
+
+/** The credential headers an operation may accept. */
+export type CredentialHeader = 'X-SecretKey' | 'X-EntityToken' | 'X-Authorization';
+
+export interface OperationSpec<P extends string = string, Req = unknown, Res = unknown> {
+  /** `<Area>/<Operation>`, POSTed under the title's base URL. */
+  readonly path: P;
+  /** Accepted credentials; the client sends the first one it has (the secret key, else a title token). */
+  readonly auth: readonly CredentialHeader[];
+  /** An X-EntityToken must be of this entity type (else InvalidEntityType 1373). */
+  readonly entityType?: 'title';
+  /** Changes state: never re-sent after an ambiguous failure. */
+  readonly mutating: boolean;
+  readonly request: Schema<Req>;
+  readonly result: Schema<Res>;
+}
+
+function op<P extends string, Req, Res>(spec: OperationSpec<P, Req, Res>): OperationSpec<P, Req, Res> {
+  return spec;
+}
+
+// ---- Shared shapes ------------------------------------------------------------------------
+
+export const entityKey = object({ Id: str, Type: optional(str), TypeString: optional(str) });
+const entityTokenResponse = object({
+  EntityToken: optional(str),
+  /** ISO 8601 UTC; absent for a token that does not expire. */
+  TokenExpiration: optional(timestamp),
+  Entity: optional(entityKey),
+});
+const addonRequest = object({ CustomTags: optional(map(str)), Entity: optional(entityKey) });
+const stringList = array(str);
+
+// ---- Launcher login ---------------------------------------------------------------------
+
+/** The 17 ProfileConstraints flags of the published description. */
+export const PROFILE_CONSTRAINT_FLAGS = [
+  'ShowAvatarUrl', 'ShowBannedUntil', 'ShowCampaignAttributions', 'ShowContactEmailAddresses', 'ShowCreated',
+  'ShowDisplayName', 'ShowExperimentVariants', 'ShowLastLogin', 'ShowLinkedAccounts', 'ShowLocations',
+  'ShowMemberships', 'ShowOrigination', 'ShowPushNotificationRegistrations', 'ShowStatistics', 'ShowTags',
+  'ShowTotalValueToDateInUsd', 'ShowValuesToDate',
+] as const;
+export type ProfileConstraintFlag = (typeof PROFILE_CONSTRAINT_FLAGS)[number];
+
+/** The ten info flags of InfoRequestParameters (all required by the published description). */
+export const INFO_REQUEST_FLAGS = [
+  'GetUserAccountInfo', 'GetUserInventory', 'GetUserVirtualCurrency', 'GetUserData', 'GetUserReadOnlyData',
+  'GetCharacterInventories', 'GetCharacterList', 'GetTitleData', 'GetPlayerStatistics', 'GetPlayerProfile',
+] as const;
+export type InfoRequestFlag = (typeof INFO_REQUEST_FLAGS)[number];
+
+const profileConstraints = object(
+  Object.fromEntries(PROFILE_CONSTRAINT_FLAGS.map((f) => [f, bool])) as Record<ProfileConstraintFlag, Schema<boolean>>,
+);
+const infoRequestParameters = object({
+  ...(Object.fromEntries(INFO_REQUEST_FLAGS.map((f) => [f, bool])) as Record<InfoRequestFlag, Schema<boolean>>),
+  UserDataKeys: optional(stringList),
+  UserReadOnlyDataKeys: optional(stringList),
+  TitleDataKeys: optional(stringList),
+  PlayerStatisticNames: optional(stringList),
+  ProfileConstraints: optional(profileConstraints),
+});
+
+const userDataRecord = object({ LastUpdated: timestamp, Value: optional(str), Permission: optional(str) });
+const itemInstance = object({
+  ItemId: optional(str), ItemInstanceId: optional(str), ItemClass: optional(str), DisplayName: optional(str),
+  CatalogVersion: optional(str), PurchaseDate: optional(timestamp), Expiration: optional(timestamp),
+  RemainingUses: optional(int), UsesIncrementedBy: optional(int), UnitCurrency: optional(str), UnitPrice: int,
+  Annotation: optional(str), BundleParent: optional(str), BundleContents: optional(stringList), CustomData: optional(map(str)),
+});
+const userTitleInfo = object({
+  Created: timestamp, Origination: optional(str), LastLogin: optional(timestamp), FirstLogin: optional(timestamp),
+  DisplayName: optional(str), AvatarUrl: optional(str), isBanned: optional(bool), TitlePlayerAccount: optional(entityKey),
+});
+/** A provider's info object: shown member by member, whatever members it has. */
+const providerInfo = map(anyValue);
+const userAccountInfo = object({
+  Created: timestamp,
+  PlatformId: optional(str),
+  Username: optional(str),
+  TitleInfo: optional(userTitleInfo),
+  PrivateInfo: optional(object({ Email: optional(str) })),
+  LauncherAccountInfo: optional(object({ LauncherAccountId: optional(str), LauncherTag: optional(str) })),
+  ConsoleLiveInfo: optional(providerInfo),
+  StorefrontInfo: optional(providerInfo),
+  MobileStoreInfo: optional(providerInfo),
+  HandheldStoreAccountInfo: optional(providerInfo),
+  HandheldStoreDeviceIdInfo: optional(providerInfo),
+  ConsoleNetBInfo: optional(providerInfo),
+  CustomIdInfo: optional(providerInfo),
+  ServerCustomIdInfo: optional(providerInfo),
+});
+const statisticValue = object({ StatisticName: optional(str), Value: int, Version: int });
+const playerProfile = object({
+  TitleId: optional(str), PlayerId: optional(str), PublisherId: optional(str),
+  DisplayName: optional(str), AvatarUrl: optional(str), Origination: optional(str),
+  Created: optional(timestamp), LastLogin: optional(timestamp), BannedUntil: optional(timestamp),
+  /** Whole US cents. */
+  TotalValueToDateInUSD: optional(int),
+  Tags: optional(array(object({ TagValue: optional(str) }))),
+  LinkedAccounts: optional(array(object({
+    Platform: optional(str), PlatformUserId: optional(str), Username: optional(str), Email: optional(str),
+  }))),
+  ValuesToDate: optional(array(object({ Currency: optional(str), TotalValue: int, TotalValueAsDecimal: optional(str) }))),
+  Statistics: optional(array(object({ Name: optional(str), Value: int, Version: int }))),
+  ExperimentVariants: optional(stringList),
+  // Shown as they come (member by member): each is a list of plain records.
+  AdCampaignAttributions: optional(array(map(anyValue))),
+  ContactEmailAddresses: optional(array(map(anyValue))),
+  Locations: optional(array(map(anyValue))),
+  Memberships: optional(array(map(anyValue))),
+  PushNotificationRegistrations: optional(array(map(anyValue))),
+});
+const infoResultPayload = object({
+  AccountInfo: optional(userAccountInfo),
+  UserInventory: optional(array(itemInstance)),
+  UserVirtualCurrency: optional(map(int)),
+  UserVirtualCurrencyRechargeTimes: optional(map(object({ SecondsToRecharge: int, RechargeTime: timestamp, RechargeMax: int }))),
+  UserData: optional(map(userDataRecord)),
+  UserDataVersion: int,
+  UserReadOnlyData: optional(map(userDataRecord)),
+  UserReadOnlyDataVersion: int,
+  CharacterList: optional(array(object({ CharacterId: optional(str), CharacterName: optional(str), CharacterType: optional(str) }))),
+  CharacterInventories: optional(array(object({ CharacterId: optional(str), Inventory: optional(array(itemInstance)) }))),
+  TitleData: optional(map(str)),
+  PlayerStatistics: optional(array(statisticValue)),
+  PlayerProfile: optional(playerProfile),
+});
+
+// ---- Lookups and add-ons ------------------------------------------------------------------
+
+// An entry may be null for an unlinked identifier; the client maps entries back to inputs.
+const consoleLiveLookupResult = object({
+  Data: optional(array(nullable(object({ ConsoleLiveAccountId: optional(str), PlatformId: optional(str) })))),
+});
+const storefrontLookupResult = object({
+  Data: optional(array(nullable(object({ StorefrontName: optional(str), PlatformId: optional(str) })))),
+});
+
+const handheldStoreEnvironment = object({ ClientID: optional(str), ClientSecret: optional(anyValue), ID: optional(str) });
+
+// ---- The table -----------------------------------------------------------------------------
+
+export const OPERATIONS = {
+  DeleteMasterPlayerAccount: op({
+    path: 'Admin/DeleteMasterPlayerAccount', auth: ['X-SecretKey'], mutating: true,
+    request: object({ PlatformId: str, MetaData: optional(str) }),
+    result: object({ JobReceiptId: optional(str), TitleIds: optional(stringList) }),
+  }),
+  GetPlayedTitleList: op({
+    path: 'Admin/GetPlayedTitleList', auth: ['X-SecretKey'], mutating: false,
+    request: object({ PlatformId: str }),
+    result: object({ TitleIds: optional(stringList) }),
+  }),
+  LoginWithLauncher: op({
+    path: 'Server/LoginWithLauncher', auth: ['X-SecretKey'], mutating: false,
+    request: object({
+      IdentityToken: str,
+      CreateAccount: optional(bool),
+      CustomTags: optional(map(str)),
+      InfoRequestParameters: optional(infoRequestParameters),
+      LoginTitlePlayerAccountEntity: optional(bool),
+    }),
+    result: object({
+      NewlyCreated: bool,
+      EntityToken: optional(entityTokenResponse),
+      InfoResultPayload: optional(infoResultPayload),
+      LastLoginTime: optional(timestamp),
+      PlatformId: optional(str),
+      SessionTicket: optional(str),
+      SettingsForUser: optional(object({ GatherDeviceInfo: bool, GatherFocusInfo: bool, NeedsAttribution: bool })),
+      TreatmentAssignment: optional(object({
+        Variables: optional(array(object({ Name: str, Value: optional(str) }))),
+        Variants: optional(stringList),
+      })),
+    }),
+  }),
+  GetPlatformIDsFromConsoleLiveIDs: op({
+    path: 'Server/GetPlatformIDsFromConsoleLiveIDs', auth: ['X-SecretKey'], mutating: false,
+    request: object({ ConsoleLiveAccountIDs: array(str, { min: 1, max: MAX_IDS_PER_LOOKUP }), Sandbox: optional(str) }),
+    result: consoleLiveLookupResult,
+  }),
+  GetPlatformIDsFromStorefrontNames: op({
+    path: 'Server/GetPlatformIDsFromStorefrontNames', auth: ['X-SecretKey'], mutating: false,
+    request: object({ StorefrontNames: array(str, { min: 1, max: MAX_IDS_PER_LOOKUP }) }),
+    result: storefrontLookupResult,
+  }),
+  GetHandheldStore: op({
+    path: 'Addon/GetHandheldStore', auth: ['X-EntityToken'], entityType: 'title', mutating: false,
+    request: addonRequest,
+    result: object({
+      Created: bool,
+      ApplicationID: optional(str),
+      Environments: optional(array(handheldStoreEnvironment)),
+      SecondarySubscriptionEnvironments: optional(array(handheldStoreEnvironment)),
+      SubscriptionEnvironments: optional(array(handheldStoreEnvironment)),
+    }),
+  }),
+  DeleteMobileStore: op({
+    path: 'Addon/DeleteMobileStore', auth: ['X-EntityToken'], entityType: 'title', mutating: true,
+    request: addonRequest, result: object({}),
+  }),
+  DeleteConsoleNetB: op({
+    path: 'Addon/DeleteConsoleNetB', auth: ['X-EntityToken'], entityType: 'title', mutating: true,
+    request: addonRequest, result: object({}),
+  }),
+  GetEntityToken: op({
+    path: 'Authentication/GetEntityToken', auth: ['X-SecretKey', 'X-EntityToken', 'X-Authorization'], mutating: false,
+    request: addonRequest,
+    // The token itself is what the product needs; everything else may be absent.
+    result: object({ EntityToken: str, TokenExpiration: optional(timestamp), Entity: optional(entityKey) }),
+  }),
+};
+
+export type OperationTable = typeof OPERATIONS;
+export type OperationName = keyof OperationTable;
+export type OperationPath = OperationTable[OperationName]['path'];
+export type RequestOf<N extends OperationName> = Infer<OperationTable[N]['request']>;
+export type ResultOf<N extends OperationName> = Infer<OperationTable[N]['result']>;
+
+/** Every operation's path by name. */
+export const Operations = Object.fromEntries(
+  Object.entries(OPERATIONS).map(([name, spec]) => [name, spec.path]),
+) as { readonly [N in OperationName]: OperationTable[N]['path'] };
+
+const BY_PATH = new Map<string, OperationName>(Object.entries(OPERATIONS).map(([name, spec]) => [spec.path, name as OperationName]));
+
+/** The operation at `path` (`<Area>/<Operation>`), if the table has it. */
+export function operationAt(path: string): OperationName | undefined {
+  return BY_PATH.get(path);
+}
