@@ -4,7 +4,8 @@
 import * as vscode from 'vscode';
 
 export interface DeletionJob {
-  jobReceiptId: string;
+  /** Absent when the service queued the deletion but returned no receipt. */
+  jobReceiptId?: string;
   platformId: string;
   titleId: string;
   titleName: string;
@@ -20,7 +21,7 @@ function fromStored(v: unknown): DeletionJob | undefined {
     return undefined;
   }
   const o = v as Record<string, unknown>;
-  if (typeof o.jobReceiptId !== 'string' || typeof o.platformId !== 'string' || typeof o.titleId !== 'string') {
+  if ((o.jobReceiptId !== undefined && typeof o.jobReceiptId !== 'string') || typeof o.platformId !== 'string' || typeof o.titleId !== 'string') {
     return undefined;
   }
   return {
@@ -54,7 +55,7 @@ export class DeletionJobStore {
   }
 
   async add(job: DeletionJob): Promise<void> {
-    const list = this.all().filter((j) => j.jobReceiptId !== job.jobReceiptId);
+    const list = this.all().filter((j) => job.jobReceiptId === undefined || j.jobReceiptId !== job.jobReceiptId);
     list.push({ ...job, titleId: job.titleId.toUpperCase(), titleIds: [...job.titleIds] });
     await this.memento.update(STATE_KEY, list);
     this.changed.fire();

@@ -172,6 +172,8 @@ await runSuite('The UI tests', async ({ results, cleanups }) => {
     await poll('three flags selected', async () => (await page.locator('.quick-input-widget').innerText()).includes('3 Selected'));
     await shot('06-login-flags');
     await page.locator('.quick-input-widget').getByRole('button', { name: 'OK' }).click();
+    await wb.quickInputTitled('ProfileConstraints');
+    await page.locator('.quick-input-widget').getByRole('button', { name: 'OK' }).click();
     await wb.quickInputTitled('CustomTags');
     await page.locator('.quick-input-box input').fill('build=1234');
     await page.keyboard.press('Enter');

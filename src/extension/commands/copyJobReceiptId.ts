@@ -7,7 +7,7 @@ import { stringArg } from './args';
 export async function copyJobReceiptId(s: Services, arg?: unknown): Promise<string> {
   let receipt = stringArg(arg, 'jobReceiptId');
   if (!receipt) {
-    const jobs = s.jobs.all();
+    const jobs = s.jobs.all().filter((j): j is typeof j & { jobReceiptId: string } => j.jobReceiptId !== undefined);
     if (jobs.length === 0) {
       throw new CommandError(vscode.l10n.t('No deletion jobs are recorded on this machine.'));
     }

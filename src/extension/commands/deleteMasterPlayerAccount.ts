@@ -41,12 +41,17 @@ export async function deleteMasterPlayerAccount(s: Services, arg?: unknown): Pro
     requestedAt: new Date().toISOString(),
     titleIds: result.TitleIds ?? [],
   });
-  s.log.info(`Deletion queued for ${platformId} on ${title.titleId}: JobReceiptId ${result.JobReceiptId}`);
+  const titles = result.TitleIds.join(', ') || vscode.l10n.t('none reported');
+  const receipt = result.JobReceiptId;
+  if (receipt === undefined) {
+    // The deletion is queued all the same: say so, and keep the record without a receipt.
+    s.log.info(`Deletion queued for ${platformId} on ${title.titleId}: the service returned no JobReceiptId`);
+    void s.prompts.info(vscode.l10n.t('Deletion of {0} queued; the service returned no receipt. Titles: {1}. It is recorded under Deletion Jobs.', platformId, titles));
+    return result;
+  }
+  s.log.info(`Deletion queued for ${platformId} on ${title.titleId}: JobReceiptId ${receipt}`);
   void s.prompts
-    .info(
-      vscode.l10n.t('Deletion of {0} queued. JobReceiptId {1}; titles: {2}.', platformId, result.JobReceiptId, (result.TitleIds ?? []).join(', ') || vscode.l10n.t('none reported')),
-      vscode.l10n.t('Copy JobReceiptId'),
-    )
-    .then((action) => (action ? vscode.env.clipboard.writeText(result.JobReceiptId) : undefined));
+    .info(vscode.l10n.t('Deletion of {0} queued. JobReceiptId {1}; titles: {2}.', platformId, receipt, titles), vscode.l10n.t('Copy JobReceiptId'))
+    .then((action) => (action ? vscode.env.clipboard.writeText(receipt) : undefined));
   return result;
 }

@@ -15,7 +15,7 @@ export async function exportDeletionJobs(s: Services, arg?: unknown): Promise<vs
     {
       exportedAt: new Date().toISOString(),
       deletionJobs: jobs.map((j) => ({
-        JobReceiptId: j.jobReceiptId,
+        JobReceiptId: j.jobReceiptId ?? null,
         PlatformId: j.platformId,
         TitleId: j.titleId,
         TitleName: j.titleName,

@@ -2,7 +2,8 @@
 // CreateAccount flag, CustomTags and the InfoRequestParameters to return; the result goes
 // to the Login Result panel (secrets masked there).
 import * as vscode from 'vscode';
-import type { InfoRequestParameters, LoginWithLauncherRequest } from '../../core/api/types';
+import { PROFILE_CONSTRAINT_FLAGS } from '../../core/api/operations';
+import type { InfoRequestParameters, LoginRequestInput } from '../../core/api/types';
 import { redactObject } from '../../core/redact';
 import { CommandError, required } from '../errors';
 import type { Services } from '../services';
@@ -81,9 +82,19 @@ export async function testLauncherLogin(s: Services, arg?: unknown): Promise<unk
     ),
   ).map((i) => i.label as BooleanFlag);
 
-  const info: InfoRequestParameters = {};
+  const info: LoginRequestInput['InfoRequestParameters'] & object = {};
   for (const f of flags) {
     info[f] = true;
+  }
+  if (info.GetPlayerProfile) {
+    // Which profile members to return; a flag the title does not allow fails with 1303.
+    const shown = required(
+      await p.pickMany(
+        PROFILE_CONSTRAINT_FLAGS.map((f) => ({ label: f, picked: f === 'ShowDisplayName' })),
+        { title: vscode.l10n.t('Test Launcher Login (3/4): ProfileConstraints (profile members to return)') },
+      ),
+    );
+    info.ProfileConstraints = Object.fromEntries(shown.map((i) => [i.label, true]));
   }
   if (info.GetUserData) {
     const keys = required(
@@ -113,8 +124,10 @@ export async function testLauncherLogin(s: Services, arg?: unknown): Promise<unk
     throw new CommandError(tags);
   }
 
-  const request: LoginWithLauncherRequest = {
+  const request: LoginRequestInput = {
     IdentityToken: token,
+    // The panel shows the title player account's token too (masked).
+    LoginTitlePlayerAccountEntity: true,
     ...(create ? { CreateAccount: true } : {}),
     ...(Object.keys(tags).length > 0 ? { CustomTags: tags } : {}),
     ...(Object.keys(info).length > 0 ? { InfoRequestParameters: info } : {}),

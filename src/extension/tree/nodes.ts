@@ -127,27 +127,28 @@ export class DeletionJobsNode implements TreeNode {
 export class DeletionJobNode implements TreeNode {
   readonly id: string;
   readonly titleId: string;
-  readonly jobReceiptId: string;
+  readonly jobReceiptId: string | undefined;
 
   constructor(readonly parent: DeletionJobsNode, readonly job: DeletionJob) {
     this.titleId = job.titleId;
     this.jobReceiptId = job.jobReceiptId;
-    this.id = `${parent.id}/${job.jobReceiptId}`;
+    this.id = `${parent.id}/${job.jobReceiptId ?? `${job.platformId}@${job.requestedAt}`}`;
   }
 
   getTreeItem(): vscode.TreeItem {
     const j = this.job;
-    const item = new vscode.TreeItem(j.jobReceiptId, vscode.TreeItemCollapsibleState.None);
+    const receipt = j.jobReceiptId ?? vscode.l10n.t('(no receipt returned)');
+    const item = new vscode.TreeItem(receipt, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     item.description = `${j.platformId} · ${j.requestedAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC')}`;
     item.tooltip = [
-      vscode.l10n.t('JobReceiptId: {0}', j.jobReceiptId),
+      vscode.l10n.t('JobReceiptId: {0}', receipt),
       vscode.l10n.t('PlatformId: {0}', j.platformId),
       vscode.l10n.t('Requested: {0}', j.requestedAt),
       vscode.l10n.t('Titles: {0}', j.titleIds.join(', ') || vscode.l10n.t('(none reported)')),
     ].join('\n');
     item.iconPath = new vscode.ThemeIcon('trash');
-    item.contextValue = flags('deletionJob');
+    item.contextValue = flags('deletionJob', j.jobReceiptId !== undefined && 'hasReceipt');
     return item;
   }
 }

@@ -102,27 +102,108 @@ function accountInfo(v: unknown): Block {
   return section('accountInfo', 'AccountInfo', blocks);
 }
 
+/** Whole US cents as money: "$12.34 (1234 cents)"; anything else as it came. */
+export function usdFromCents(v: unknown): string | null {
+  if (typeof v !== 'number' || !Number.isSafeInteger(v)) return text(v);
+  const sign = v < 0 ? '-' : '';
+  const abs = Math.abs(v);
+  return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')} (${v} cents)`;
+}
+
+/** A list of records as a table: the given columns first, then any other member seen. */
+function recordsTable(caption: string, list: unknown, columns: readonly string[], emptyText: string): Block {
+  if (!Array.isArray(list)) return absent(caption, list);
+  const seen = new Set(columns);
+  for (const x of list) for (const k of Object.keys(record(x) ?? {})) seen.add(k);
+  const cols = [...seen];
+  const rows = list.map((x: unknown) => {
+    const r = record(x);
+    return r ? cols.map((c) => cell(r[c])) : [cell(x), ...cols.slice(1).map(() => '—')];
+  });
+  return tableBlock(caption, cols, rows, emptyText);
+}
+
+const PROFILE_LISTS: Record<string, readonly string[]> = {
+  Tags: ['TagValue'],
+  LinkedAccounts: ['Platform', 'PlatformUserId', 'Username', 'Email'],
+  ValuesToDate: ['Currency', 'TotalValue', 'TotalValueAsDecimal'],
+  Statistics: ['Name', 'Value', 'Version'],
+  Locations: ['CountryCode', 'ContinentCode', 'City'],
+  ContactEmailAddresses: ['EmailAddress', 'Name', 'VerificationStatus'],
+  Memberships: ['MembershipId', 'IsActive', 'MembershipExpiration'],
+  AdCampaignAttributions: ['CampaignId', 'Platform', 'AttributedAt'],
+  PushNotificationRegistrations: ['Platform', 'NotificationEndpointARN'],
+};
+
 function playerProfile(v: unknown): Block {
   const p = record(v);
   if (!p) return section('playerProfile', 'PlayerProfile', [absent('PlayerProfile', v)]);
-  return section('playerProfile', 'PlayerProfile', [fieldsOf(p, [
-    'PlayerId', 'TitleId', 'DisplayName', 'Created', 'LastLogin', 'BannedUntil', 'TotalValueToDateInUSD',
-  ])]);
+  const scalars = ['PlayerId', 'TitleId', 'PublisherId', 'DisplayName', 'Origination', 'Created', 'LastLogin', 'BannedUntil'];
+  const lists = [...Object.keys(PROFILE_LISTS), 'ExperimentVariants'];
+  const blocks: Block[] = [{
+    kind: 'fields',
+    rows: [
+      ...scalars.map((k) => row(k, p[k])),
+      { label: 'TotalValueToDateInUSD', value: usdFromCents(p.TotalValueToDateInUSD) },
+      // Shown as text and never loaded: the page loads nothing from outside.
+      row('AvatarUrl', p.AvatarUrl),
+      ...extraRows(p, [...scalars, 'TotalValueToDateInUSD', 'AvatarUrl', ...lists]),
+    ],
+  }];
+  for (const [name, columns] of Object.entries(PROFILE_LISTS)) {
+    if (p[name] !== undefined) blocks.push(recordsTable(name, p[name], columns, `No ${name}.`));
+  }
+  if (Array.isArray(p.ExperimentVariants)) {
+    blocks.push(tableBlock('ExperimentVariants', ['Variant'], p.ExperimentVariants.map((x: unknown) => [cell(x)]), 'No experiment variants.'));
+  }
+  return section('playerProfile', 'PlayerProfile', blocks);
 }
 
-function userData(info: Record<string, unknown>): Block {
-  const d = record(info.UserData);
-  const blocks: Block[] = [{ kind: 'fields', rows: [row('UserDataVersion', info.UserDataVersion)] }];
+const ITEM_COLUMNS = ['ItemId', 'DisplayName', 'ItemClass', 'RemainingUses', 'UnitPrice', 'UnitCurrency', 'PurchaseDate', 'ItemInstanceId'];
+
+/** The optional parts beyond account, profile, user data and currency, each only when it came. */
+function otherParts(info: Record<string, unknown>): Block[] {
+  const blocks: Block[] = [];
+  if (info.UserReadOnlyData !== undefined) blocks.push(dataRecords('userReadOnlyData', 'UserReadOnlyData', info.UserReadOnlyData, info.UserReadOnlyDataVersion));
+  if (info.UserInventory !== undefined) {
+    blocks.push(section('inventory', 'UserInventory', [recordsTable('Items', info.UserInventory, ITEM_COLUMNS, 'No items.')]));
+  }
+  if (info.CharacterList !== undefined) {
+    blocks.push(section('characters', 'CharacterList', [recordsTable('Characters', info.CharacterList, ['CharacterId', 'CharacterName', 'CharacterType'], 'No characters.')]));
+  }
+  if (info.CharacterInventories !== undefined) {
+    const list = Array.isArray(info.CharacterInventories) ? info.CharacterInventories : [];
+    const inner = list.map((c: unknown, i: number) => {
+      const r = record(c) ?? {};
+      return section(`characterInventories.${i}`, `Character ${cell(r.CharacterId)}`, [recordsTable('Items', r.Inventory, ITEM_COLUMNS, 'No items.')]);
+    });
+    blocks.push(section('characterInventories', 'CharacterInventories', inner.length > 0 ? inner : [note('No character inventories.')]));
+  }
+  if (info.TitleData !== undefined) {
+    const d = record(info.TitleData);
+    blocks.push(section('titleData', 'TitleData', [d
+      ? tableBlock('', ['Key', 'Value'], Object.entries(d).map(([k, v]) => [k, cell(v)]), 'No title data.')
+      : absent('TitleData', info.TitleData)]));
+  }
+  if (info.PlayerStatistics !== undefined) {
+    blocks.push(section('statistics', 'PlayerStatistics', [recordsTable('Statistics', info.PlayerStatistics, ['StatisticName', 'Value', 'Version'], 'No statistics.')]));
+  }
+  return blocks;
+}
+
+function dataRecords(id: string, name: string, v: unknown, version: unknown): Block {
+  const d = record(v);
+  const blocks: Block[] = [{ kind: 'fields', rows: [row(`${name}Version`, version)] }];
   if (!d) {
-    blocks.push(absent('UserData', info.UserData));
+    blocks.push(absent(name, v));
   } else {
     const rows = Object.entries(d).map(([key, rec]) => {
       const r = record(rec);
       return r ? [key, cell(r.Value), cell(r.LastUpdated), cell(r.Permission)] : [key, cell(rec), '—', '—'];
     });
-    blocks.push(tableBlock('', ['Key', 'Value', 'LastUpdated', 'Permission'], rows, 'No user data.'));
+    blocks.push(tableBlock('', ['Key', 'Value', 'LastUpdated', 'Permission'], rows, `No ${name === 'UserData' ? 'user data' : 'read-only data'}.`));
   }
-  return section('userData', 'UserData', blocks);
+  return section(id, name, blocks);
 }
 
 function virtualCurrency(info: Record<string, unknown>): Block {
@@ -152,8 +233,9 @@ function infoResultPayload(v: unknown): Block {
       note('Ask for account info, profile, user data or virtual currency in the login request to see them here.'),
     ]);
   }
-  const known = ['AccountInfo', 'PlayerProfile', 'UserData', 'UserDataVersion', 'UserVirtualCurrency', 'UserVirtualCurrencyRechargeTimes'];
-  const blocks = [accountInfo(info.AccountInfo), playerProfile(info.PlayerProfile), userData(info), virtualCurrency(info)];
+  const known = ['AccountInfo', 'PlayerProfile', 'UserData', 'UserDataVersion', 'UserVirtualCurrency', 'UserVirtualCurrencyRechargeTimes',
+    'UserReadOnlyData', 'UserReadOnlyDataVersion', 'UserInventory', 'CharacterList', 'CharacterInventories', 'TitleData', 'PlayerStatistics'];
+  const blocks = [accountInfo(info.AccountInfo), playerProfile(info.PlayerProfile), dataRecords('userData', 'UserData', info.UserData, info.UserDataVersion), virtualCurrency(info), ...otherParts(info)];
   const extra = extraRows(info, known);
   if (extra.length > 0) blocks.push(section('info.other', 'Other members', [{ kind: 'fields', rows: extra }]));
   return section('info', 'InfoResultPayload', blocks);
