@@ -42,7 +42,7 @@ describe('Delete Master Player Account', () => {
     const [job] = await children(ctx.api, jobs.node);
     assert.equal(job.label, receipt.JobReceiptId);
     assert.ok(job.description.startsWith(PLAYER.platformId));
-    assert.equal(job.contextValue, 'deletionJob');
+    assert.equal(job.contextValue, 'deletionJob;hasReceipt');
     assert.equal(ctx.api.tree.getParent(job.node), jobs.node);
     assert.deepEqual(ctx.api.jobs.all().map((j) => [j.jobReceiptId, j.platformId, j.titleId]), [[receipt.JobReceiptId, PLAYER.platformId, RACER.titleId]]);
 

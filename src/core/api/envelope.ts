@@ -1,7 +1,7 @@
 // Turning an HTTP answer into a typed result or a PlatformError.
 // The body is classified first (X-ReportErrorAsSuccess puts the real status only there), the HTTP
 // status second. Every shape problem becomes a PlatformError of kind 'malformed', never a TypeError.
-import { describeErrorCode, describeHttpStatus, errorNameOf, PlatformError, type PlatformErrorKind } from './errors';
+import { describeHttpStatus, describeServiceError, errorNameOf, PlatformError, type PlatformErrorKind } from './errors';
 import { isPlainObject, put } from './schema';
 import { ErrorCodes } from './types';
 
@@ -92,9 +92,10 @@ function serviceError(operation: string, raw: RawResponse, body: Record<string, 
     ? body.retryAfterSeconds : undefined;
   const retryAfterSeconds = fromBody ?? parseRetryAfter(raw.retryAfterHeader, now);
   const known = errorCode !== undefined || error !== undefined;
+  const serviceText = [errorMessage ?? '', ...Object.values(errorDetails ?? {}).flat()].join(' ');
   const described = errorCode !== undefined && errorNameOf(errorCode) !== undefined
-    ? describeErrorCode(errorCode)
-    : error !== undefined ? describeErrorCode(error) : describeHttpStatus(status);
+    ? describeServiceError(operation, errorCode, serviceText)
+    : error !== undefined ? describeServiceError(operation, error, serviceText) : describeHttpStatus(status);
   const throttled = status === 429 || (errorCode !== undefined && THROTTLE_ERROR_CODES.has(errorCode));
   const kind: PlatformErrorKind = throttled ? 'throttled' : known ? 'service' : 'http';
   let message = `${operation} failed: ${described.title}`;

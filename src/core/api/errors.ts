@@ -108,6 +108,37 @@ export function describeErrorCode(nameOrCode: string | number): { title: string;
   return { title: 'The service reported an error.', hint: 'Read the service\'s message below; if it is unclear, check the log.' };
 }
 
+const NO_SUCH_PLAYER = {
+  title: 'No player with this PlatformId exists for this title (it may already have been deleted).',
+  hint: 'Check the PlatformId. A player whose master account deletion has completed no longer exists, so there is nothing left to do for it.',
+};
+
+/** Where an error means something else for one operation: its own title and hint. */
+const FOR_OPERATION: Readonly<Record<string, Partial<Record<ErrorName, { title: string; hint: string }>>>> = {
+  DeleteMasterPlayerAccount: { AccountNotFound: NO_SUCH_PLAYER },
+  GetPlayedTitleList: { AccountNotFound: NO_SUCH_PLAYER },
+};
+
+const ALREADY_QUEUED = {
+  title: 'A master account deletion of this player is already queued.',
+  hint: 'Nothing to do: the service e-mails the title\'s notification address when it completes. The receipt is under Deletion Jobs if it was requested from here.',
+};
+
+/**
+ * Title and hint for a service error of `operation`, fitting that operation: e.g. AccountNotFound
+ * on a delete means the player is gone, not "create an account"; InvalidParams for a second
+ * deletion while one is queued means "wait", not "correct the fields".
+ */
+export function describeServiceError(operation: string | undefined, nameOrCode: string | number, serviceText = ''): { title: string; hint: string } {
+  const name = typeof nameOrCode === 'number' ? NAME_BY_CODE.get(nameOrCode) : nameOrCode;
+  if (operation === 'DeleteMasterPlayerAccount' && name === 'InvalidParams' && /already queued|pending deletion|already.*delet/i.test(serviceText)) {
+    return ALREADY_QUEUED;
+  }
+  const special = operation !== undefined && name !== undefined && Object.hasOwn(FOR_OPERATION, operation)
+    ? FOR_OPERATION[operation][name as ErrorName] : undefined;
+  return special ?? describeErrorCode(nameOrCode);
+}
+
 /** The service error name for a numeric code, if known. */
 export function errorNameOf(code: number): ErrorName | undefined {
   return NAME_BY_CODE.get(code);
