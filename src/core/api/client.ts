@@ -1,13 +1,14 @@
 // PlatformClient: one method per operation over an undici keep-alive pool, with time-outs,
 // cancellation, retries where api-facts.md allows them, bulk lookups and the title token cache.
 import { setMaxListeners } from 'node:events';
-import { Pool } from 'undici';
+import type { Dispatcher } from 'undici';
 import { buildBaseUrl } from '../endpoint';
 import { validatePlatformId } from '../ids';
 import { redactText } from '../redact';
 import { parseEnvelope, validators, type LookupEntry, type RawResponse } from './envelope';
 import { PlatformError, type PlatformErrorInit } from './errors';
 import { TitleTokenCache } from './tokenCache';
+import { classifyTransportError, createTransport, type Transport, type TransportOptions } from './transport';
 import {
   DEFAULT_SANDBOX, ErrorCodes, MAX_IDS_PER_LOOKUP, Operations,
   type ConsoleLivePlatformIdPair, type DeleteMasterPlayerAccountRequest, type DeleteMasterPlayerAccountResult,
@@ -47,7 +48,7 @@ export interface BulkOptions extends CallOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-export interface PlatformClientOptions {
+export interface PlatformClientOptions extends TransportOptions {
   titleId: string;
   /** Service endpoint template with {titleId}. */
   endpoint: string;
@@ -148,7 +149,8 @@ function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
 export class PlatformClient {
   readonly titleId: string;
   readonly baseUrl: URL;
-  private readonly pool: Pool;
+  private readonly transport: Transport;
+  private readonly pool: Dispatcher;
   private readonly getSecretKey: () => Promise<string | undefined>;
   private readonly timeoutMs: number;
   private readonly maxRetries: number;
@@ -183,11 +185,12 @@ export class PlatformClient {
     this.reportErrorAsSuccess = o.reportErrorAsSuccess === true;
     this.onRequest = o.onRequest;
     this.now = o.now ?? Date.now;
-    this.pool = new Pool(this.baseUrl.origin, {
+    this.transport = createTransport(this.baseUrl.origin, o, {
       connections: Math.max(BULK_CONCURRENCY, this.concurrency),
       keepAliveTimeout: 30_000,
-      connect: { timeout: this.timeoutMs },
+      connectTimeoutMs: this.timeoutMs,
     });
+    this.pool = this.transport.dispatcher;
     this.tokens = new TitleTokenCache(() => this.fetchEntityToken(), this.now);
     setMaxListeners(0, this.closing.signal);
   }
@@ -280,6 +283,11 @@ export class PlatformClient {
         throw this.asPlatformError(e, signal, Operations.GetEntityToken);
       }
     });
+  }
+
+  /** The proxy requests go through, as HOST:PORT (never its credentials); undefined when direct. */
+  get proxy(): string | undefined {
+    return this.transport.proxy;
   }
 
   clearCachedToken(): void {
@@ -539,6 +547,10 @@ export class PlatformClient {
     if (signal.aborted) {
       // Once handed to the connection, the request may have reached the service.
       return { ok: false, ambiguous: sent, error: this.cancelled() };
+    }
+    const transport = classifyTransportError(err, operation, this.baseUrl.host, this.transport);
+    if (transport !== undefined) {
+      return { ok: false, ambiguous: !transport.notSent, error: new PlatformError({ ...transport.error, httpStatus }) };
     }
     const code = typeof (err as { code?: unknown })?.code === 'string' ? (err as { code: string }).code : undefined;
     const notSent = code !== undefined && NOT_SENT_CODES.has(code);
