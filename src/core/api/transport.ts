@@ -3,6 +3,7 @@
 // the plain-English reading of what fails on that path (certificates, proxy answers).
 import * as tls from 'node:tls';
 import { Pool, ProxyAgent, type Dispatcher } from 'undici';
+import { proxyHostPort } from '../network';
 import { PlatformError, type PlatformErrorInit } from './errors';
 
 export interface TransportOptions {
@@ -54,11 +55,6 @@ function parseProxy(value: unknown): URL {
     throw optionError('proxy', 'must be only a scheme, a host and a port', hint);
   }
   return url;
-}
-
-/** HOST:PORT of a proxy URL, with the scheme's default port spelled out; never the credentials. */
-export function proxyHostPort(url: URL): string {
-  return `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
 }
 
 function parseCa(value: unknown): string[] {
