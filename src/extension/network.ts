@@ -71,7 +71,9 @@ export function routeFor(target: URL, localEmulator: boolean): Route {
       route.warnings.push('"http.proxyStrictSSL" is false: certificates are not verified through the proxy, so whoever runs it could read title secret keys. Trust its CA instead ("http.systemCertificates" or NODE_EXTRA_CA_CERTS) and turn verification back on.');
     }
   }
-  if (userValue<boolean>('systemCertificates', true) !== false) {
+  // Certificates matter only where TLS is spoken: an https service or an https proxy.
+  const tls = target.protocol === 'https:' || route.options.proxy?.startsWith('https:') === true;
+  if (tls && userValue<boolean>('systemCertificates', true) !== false) {
     const certs = osStore();
     if (certs === undefined) {
       route.warnings.push(`"http.systemCertificates": this VS Code's Node ${process.version} cannot read the OS certificate store, so only Node's own CAs (and NODE_EXTRA_CA_CERTS) are trusted.`);
