@@ -191,6 +191,7 @@ export class PlatformClient {
       connectTimeoutMs: this.timeoutMs,
     });
     this.pool = this.transport.dispatcher;
+    this.transport.secrets.forEach((x) => this.knownSecrets.add(x));
     this.tokens = new TitleTokenCache(() => this.fetchEntityToken(), this.now);
     setMaxListeners(0, this.closing.signal);
   }

@@ -28,6 +28,8 @@ export interface Transport {
   /** The proxy as HOST:PORT (never its credentials), or undefined when direct. */
   proxy: string | undefined;
   httpsProxy: boolean;
+  /** Proxy credentials, for the client to mask out of every message. */
+  secrets: string[];
 }
 
 const PEM_CERT = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/;
@@ -53,6 +55,11 @@ function parseProxy(value: unknown): URL {
   }
   if (url.hostname === '' || (url.pathname !== '/' && url.pathname !== '') || url.search !== '' || url.hash !== '') {
     throw optionError('proxy', 'must be only a scheme, a host and a port', hint);
+  }
+  try {
+    decodeURIComponent(url.username + url.password);
+  } catch {
+    throw optionError('proxy', 'has credentials with a broken %-escape', 'Write % in a user name or password as %25.');
   }
   return url;
 }
@@ -97,7 +104,7 @@ export function createTransport(origin: string, o: TransportOptions, pool: PoolO
   }
   const shared = { connections: pool.connections, keepAliveTimeout: pool.keepAliveTimeout };
   if (o.proxy === undefined) {
-    return { dispatcher: new Pool(origin, { ...shared, connect }), proxy: undefined, httpsProxy: false };
+    return { dispatcher: new Pool(origin, { ...shared, connect }), proxy: undefined, httpsProxy: false, secrets: [] };
   }
   const url = parseProxy(o.proxy);
   const hasUserInfo = url.username !== '' || url.password !== '';
@@ -108,7 +115,8 @@ export function createTransport(origin: string, o: TransportOptions, pool: PoolO
     requestTls: connect,
     proxyTls: connect,
   });
-  return { dispatcher, proxy: proxyHostPort(url), httpsProxy: url.protocol === 'https:' };
+  const secrets = [url.password, decodeURIComponent(url.password), o.proxyAuthorization ?? ''].filter((x) => x !== '');
+  return { dispatcher, proxy: proxyHostPort(url), httpsProxy: url.protocol === 'https:', secrets };
 }
 
 // ---- What failed on the way -----------------------------------------------------------------

@@ -209,6 +209,8 @@ describe('core/PlatformClient over HTTPS and through a real proxy (tinyproxy)', 
       /option proxy must be an http:\/\/ or https:\/\/ URL/.test(e.message) && !e.message.includes(PROXY_PASSWORD));
     assert.throws(make({ proxy: `http://${PROXY_USER}:${PROXY_PASSWORD}@127.0.0.1:3128/path` }), (e: Error) =>
       /option proxy must be only a scheme, a host and a port/.test(e.message) && !e.message.includes(PROXY_PASSWORD));
+    assert.throws(make({ proxy: 'http://studio:50%zz@127.0.0.1:3128' }), (e: Error) =>
+      /option proxy has credentials with a broken %-escape/.test(e.message) && !e.message.includes('50%zz'));
     assert.throws(make({ ca: ['not a certificate'] }), /option ca\[0\] is not a PEM certificate/);
     assert.throws(make({ rejectUnauthorized: 'no' as unknown as boolean }), /option rejectUnauthorized must be true or false/);
   });
