@@ -81,7 +81,7 @@ export async function startTinyproxy(o: TinyproxyOptions): Promise<Tinyproxy> {
   };
   const deadline = Date.now() + START_MS;
   for (;;) {
-    const failed = await Promise.race([spawnError, new Promise<undefined>((r) => setTimeout(r, 50))]);
+    const failed = await Promise.race([spawnError, new Promise<undefined>((r) => setTimeout(() => r(undefined), 50))]);
     if (failed) {
       await stop();
       throw new Error(`tinyproxy could not start (${failed.message}); install the Debian package: node scripts/test-host/install.mjs`);
