@@ -107,11 +107,12 @@ export function createTransport(origin: string, o: TransportOptions, pool: PoolO
     return { dispatcher: new Pool(origin, { ...shared, connect }), proxy: undefined, httpsProxy: false, secrets: [] };
   }
   const url = parseProxy(o.proxy);
-  const hasUserInfo = url.username !== '' || url.password !== '';
+  // undici sends URL credentials only when both parts are there; otherwise the header value is used.
+  const urlCredentials = url.username !== '' && url.password !== '';
   const dispatcher = new ProxyAgent({
     ...shared,
     uri: url.href,
-    ...(o.proxyAuthorization && !hasUserInfo ? { token: o.proxyAuthorization } : {}),
+    ...(o.proxyAuthorization && !urlCredentials ? { token: o.proxyAuthorization } : {}),
     requestTls: connect,
     proxyTls: connect,
   });
