@@ -196,6 +196,30 @@ describe('core/PlatformClient over HTTPS and through a real proxy (tinyproxy)', 
     assert.match(e.hint, /http\.proxy/);
   });
 
+  it('a proxy that refuses the tunnel (port not allowed) names the proxy, the service and the way around it', async () => {
+    const strict = await startTinyproxy({ connectPorts: [443] });
+    try {
+      const e = await rejection(client({ proxy: strict.url, ca: emu.caCertificate }).deleteMobileStore());
+      assert.match(e.message, new RegExp(`proxy 127\\.0\\.0\\.1:${strict.port} would not open a connection to 127\\.0\\.0\\.1:${port} \\(it answered HTTP 403\\)`));
+      assert.match(e.hint, /http\.noProxy/);
+      assert.equal(e.outcomeUnknown, false);
+      assert.equal((await stats()).total, 0);
+    } finally {
+      await strict.stop();
+    }
+  });
+
+  it('https:// to a server that speaks plain HTTP says so', async () => {
+    const plain = await startEmulator({ seed: 'demo' });
+    try {
+      const e = await rejection(client({ endpoint: plain.endpoint.replace('http://', 'https://') }).getPlatformIdsFromStorefrontNames(NAMES));
+      assert.match(e.message, /did not answer in TLS/);
+      assert.match(e.hint, /http:\/\/ or https:\/\//);
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('a delete through the tunnel that fails after sending is sent once and reported "outcome unknown"', async () => {
     await control('POST', 'faults', { rules: [{ operation: Operations.DeleteMasterPlayerAccount, kind: 'reset-after', times: 1 }] });
     const e = await rejection(client({ proxy: proxy.url, ca: emu.caCertificate }).deleteMasterPlayerAccount({ PlatformId: DEMO_PLAYERS[1].platformId }));
