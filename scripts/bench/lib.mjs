@@ -3,8 +3,11 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+
+const { Agent, fetch: undiciFetch } = createRequire(import.meta.url)('undici');
 
 export const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const RESULTS = join(REPO, 'bench-results');
@@ -19,6 +22,7 @@ export async function buildBenchBundle() {
       contents: [
         "export { PlatformClient, BULK_CONCURRENCY, findPlatformIds, platformIdAt } from './src/core/index';",
         "export { BENCH_PLAYER_COUNT, benchStorefrontName, benchConsoleLiveId, DEMO_TITLES } from './src/emulator/seed';",
+        "export { startTinyproxy } from './test/unit/helpers/tinyproxy';",
       ].join('\n'),
       resolveDir: REPO,
       loader: 'ts',
@@ -125,18 +129,24 @@ export function startServer(args, { cpu, label }) {
   });
 }
 
-/** The emulator bundle in its own process on 127.0.0.1 with the bench seed. */
-export async function startEmulator({ cpu } = {}) {
-  const s = await startServer([join(REPO, 'dist', 'emulator.js'), '--json', '--seed', 'bench', '--host', HOST], { cpu, label: 'emulator' });
+/** The emulator bundle in its own process on 127.0.0.1 with the bench seed (`tls`: HTTPS, its certificate trusted by control()). */
+export async function startEmulator({ cpu, tls = false } = {}) {
+  const s = await startServer([join(REPO, 'dist', 'emulator.js'), '--json', '--seed', 'bench', '--host', HOST, ...(tls ? ['--tls'] : [])], { cpu, label: 'emulator' });
   const endpoint = s.info.endpoint;
   const origin = new URL(endpoint.replace('{titleId}', 'x')).origin;
   const title = s.info.titles[0];
-  return { ...s, endpoint, origin, titleId: title.titleId, secretKey: title.secretKey };
+  if (s.info.caCertificate) trustedOrigins.set(origin, new Agent({ connect: { ca: s.info.caCertificate } }));
+  return { ...s, endpoint, origin, titleId: title.titleId, secretKey: title.secretKey, caCertificate: s.info.caCertificate };
 }
+
+/** Dispatchers that trust the certificate of a --tls emulator, by origin. */
+const trustedOrigins = new Map();
 
 /** One /_emulator/ control call; throws on a non-200 answer. */
 export async function control(origin, path, body) {
-  const res = await fetch(`${origin}/_emulator/${path}`, {
+  const dispatcher = trustedOrigins.get(origin);
+  const res = await (dispatcher ? undiciFetch : fetch)(`${origin}/_emulator/${path}`, {
+    ...(dispatcher ? { dispatcher } : {}),
     method: body === undefined ? 'GET' : 'POST',
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),

@@ -1,5 +1,6 @@
 // One bulk lookup in a process of its own, so its memory figures are its own.
-// Input (argv[2], JSON): {core, mode: 'ours'|'naive'|'raw', kind: 'storefront'|'consoleLive', n, concurrency?, endpoint, titleId, secretKey}
+// Input (argv[2], JSON): {core, mode: 'ours'|'naive'|'raw', kind: 'storefront'|'consoleLive', n, concurrency?, endpoint, titleId, secretKey,
+//   proxy?, ca? (ours only)}
 // Output (last stdout line, JSON): {wallMs, total, linked, linkedAtEven, rssGrowthMB, peakRssMB, retainedMB}
 import { request } from 'node:http';
 import { createRequire } from 'node:module';
@@ -70,6 +71,8 @@ async function ours() {
   const client = new PlatformClient({
     titleId: input.titleId, endpoint: input.endpoint, getSecretKey: async () => input.secretKey,
     ...(input.concurrency === undefined ? {} : { concurrency: input.concurrency }),
+    ...(input.proxy === undefined ? {} : { proxy: input.proxy }),
+    ...(input.ca === undefined ? {} : { ca: input.ca }),
   });
   try {
     return storefront

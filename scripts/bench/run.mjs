@@ -3,7 +3,7 @@
 // measured in this same run, printed as a table and written to bench-results/bench.json.
 // Loopback only; every process it starts is stopped. No test asserts on these numbers.
 //
-// Usage: node scripts/bench/run.mjs [--quick] [--only bulk,emulator,ids,size,activation]
+// Usage: node scripts/bench/run.mjs [--quick] [--only bulk,network,emulator,ids,size,activation]
 //   --quick  smaller inputs and fewer repeats (a smoke run of the script itself)
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,7 +15,7 @@ import { buildBenchBundle, control, CORE_BUNDLE, median, REPO, RESULTS, runChild
 import { measureSizes } from './size.mjs';
 
 const { values: opts } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } } });
-const sections = new Set((opts.only ?? 'bulk,emulator,ids,size,activation').split(','));
+const sections = new Set((opts.only ?? 'bulk,network,emulator,ids,size,activation').split(','));
 const quick = opts.quick;
 
 const LATENCY_MS = 25;
@@ -103,6 +103,54 @@ async function bulk() {
     row(sec429, 'requests sent vs ceil(unique/25) + throttled', throttled.requests, requestsFor(N) + c, throttled.requests / (requestsFor(N) + c), '= 1', throttled.requests === requestsFor(N) + c, 'req');
   } finally {
     await emu.stop();
+  }
+}
+
+// ---- The network path: TLS, keep-alive, a real proxy ---------------------------------------
+
+async function network() {
+  const { BULK_CONCURRENCY, startTinyproxy } = createRequire(import.meta.url)(CORE_BUNDLE);
+  const plain = await startEmulator();
+  const tls = await startEmulator({ tls: true });
+  // Quiet log: tinyproxy writes a line per connection at Info, which the bench need not pay for.
+  const proxy = await startTinyproxy({ connectPorts: [Number(new URL(tls.origin).port)], logLevel: 'Warning' });
+  try {
+    const lookup = async (emu, extra) => {
+      await control(emu.origin, 'stats/reset', {});
+      const r = await runChild('lookup-client.mjs', {
+        core: CORE_BUNDLE, mode: 'ours', kind: 'storefront', n: N, endpoint: emu.endpoint, titleId: emu.titleId, secretKey: emu.secretKey, ...extra,
+      });
+      const stats = await control(emu.origin, 'stats');
+      if (r.total !== N || r.linked !== N / 2 || !r.linkedAtEven) throw new Error(`network lookup returned ${r.total} entries, ${r.linked} linked`);
+      return { ...r, requests: stats.total, tlsHandshakes: stats.tlsHandshakes };
+    };
+    const modes = {
+      http: () => lookup(plain, {}),
+      tls: () => lookup(tls, { ca: tls.caCertificate }),
+      proxy: () => lookup(tls, { ca: tls.caCertificate, proxy: proxy.url }),
+    };
+    raw.network = { n: N, defaultConcurrency: BULK_CONCURRENCY, latencies: {} };
+    for (const latencyMs of [LATENCY_MS, 0]) {
+      await control(plain.origin, 'faults', { latencyMs });
+      await control(tls.origin, 'faults', { latencyMs });
+      // Interleaved, so drift on a shared machine falls on every mode alike.
+      const runs = { http: [], tls: [], proxy: [] };
+      for (let i = 0; i < REPEATS; i++) for (const [mode, run] of Object.entries(modes)) runs[mode].push(await run());
+      raw.network.latencies[latencyMs] = runs;
+      const wall = (mode) => median(runs[mode].map((r) => r.wallMs));
+      const target = latencyMs > 0;
+      const sec = `Network path: ${N.toLocaleString('en-US')} Storefront names (${requestsFor(N)} requests) at concurrency ${BULK_CONCURRENCY}, ${latencyMs} ms latency, keep-alive, median of ${REPEATS}${target ? '' : ' (raw overhead on loopback, information)'}`;
+      row(sec, 'HTTPS through tinyproxy (CONNECT tunnel) vs direct HTTPS', wall('proxy'), wall('tls'), wall('proxy') / wall('tls'), target ? '<= 1.10' : 'info', target ? wall('proxy') / wall('tls') <= 1.10 : undefined, 'ms');
+      row(sec, 'HTTPS vs plain HTTP', wall('tls'), wall('http'), wall('tls') / wall('http'), target ? '<= 1.05' : 'info', target ? wall('tls') / wall('http') <= 1.05 : undefined, 'ms');
+      for (const mode of ['tls', 'proxy']) {
+        const most = Math.max(...runs[mode].map((r) => r.tlsHandshakes));
+        const requests = Math.max(...runs[mode].map((r) => r.requests));
+        row(sec, `TLS handshakes per run, ${mode === 'tls' ? 'direct' : 'through the proxy'} (${requests} requests) vs pooled connections`, most, BULK_CONCURRENCY, most / BULK_CONCURRENCY, '<= 1 per connection', most <= BULK_CONCURRENCY, '');
+      }
+    }
+  } finally {
+    await proxy.stop();
+    await Promise.all([plain.stop(), tls.stop()]);
   }
 }
 
@@ -226,6 +274,7 @@ let failed;
 try {
   await buildBenchBundle();
   if (sections.has('bulk')) await bulk();
+  if (sections.has('network')) await network();
   if (sections.has('emulator')) await emulatorLoad();
   if (sections.has('ids')) await ids();
   const s = sections.has('size') || sections.has('activation') ? await size() : undefined;

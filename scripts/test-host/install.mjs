@@ -2,6 +2,7 @@
 // Installs the test VS Code once into the ignored .vscode-test/ folder:
 // Debian packages, Node 24 from npm, and code-server (a real VS Code) built with that Node.
 // Needs only the npm registry and Debian's archive. A marker file makes reruns instant.
+// `--apt`: only the Debian packages (the unit tests need tinyproxy and chromium).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -148,7 +149,8 @@ function install() {
 }
 
 try {
-  install();
+  if (process.argv.includes('--apt')) ensureAptPackages();
+  else install();
 } catch (e) {
   console.error(`[test-host] install failed: ${e instanceof Error ? e.message : String(e)}`);
   process.exit(1);

@@ -19,5 +19,6 @@ export const MARKER = join(CACHE_DIR, 'installed.json');
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 // Debian packages: libkrb5-dev because the bundled `kerberos` addon builds from source (its
-// prebuilt download needs the internet); python3/make/g++ for node-gyp; chromium + fonts for the browser.
-export const APT_PACKAGES = ['libkrb5-dev', 'chromium', 'fonts-liberation', 'python3', 'make', 'g++'];
+// prebuilt download needs the internet); python3/make/g++ for node-gyp; chromium + fonts for the browser;
+// tinyproxy, the real proxy of the network tests and bench.
+export const APT_PACKAGES = ['libkrb5-dev', 'chromium', 'fonts-liberation', 'python3', 'make', 'g++', 'tinyproxy'];

@@ -14,6 +14,8 @@ import type { AddonName } from './state';
 export class Stats {
   requests: Record<string, number> = {};
   total = 0;
+  /** TLS handshakes completed (with --tls): one per connection when keep-alive works. */
+  tlsHandshakes = 0;
 
   count(operation: string): void {
     this.requests[operation] = (this.requests[operation] ?? 0) + 1;
@@ -23,6 +25,7 @@ export class Stats {
   reset(): void {
     this.requests = {};
     this.total = 0;
+    this.tlsHandshakes = 0;
   }
 }
 
@@ -81,7 +84,7 @@ export async function runControl(ctx: ControlContext, method: string, path: stri
       return { now: new Date(service.now()).toISOString(), completedJobs: completed };
     }
     case 'GET stats':
-      return { requests: stats.requests, total: stats.total };
+      return { requests: stats.requests, total: stats.total, tlsHandshakes: stats.tlsHandshakes };
     case 'POST stats/reset':
       stats.reset();
       return { ok: true };

@@ -1,13 +1,14 @@
 // CLI: node dist/emulator.js [--port N] [--host 127.0.0.1] [--data DIR] [--seed demo|empty]
-//      [--deletion-delay MS] [--json] [--verbose]   (--seed applies only when DIR holds no saved state)
-// With --json the first stdout line is exactly {"endpoint":...,"titles":[{"titleId","secretKey"}]}.
+//      [--deletion-delay MS] [--tls] [--json] [--verbose]   (--seed applies only when DIR holds no saved state)
+// With --json the first stdout line is exactly {"endpoint":...,"titles":[{"titleId","secretKey"}]}
+// (plus "caCertificate": PEM with --tls).
 
 import { startEmulator } from './server';
 import type { EmulatorOptions } from './server';
 import { SEED_NAMES } from './seed';
 import type { SeedName } from './seed';
 
-const USAGE = 'usage: node dist/emulator.js [--port N] [--host 127.0.0.1|::1|localhost] [--data DIR] [--seed ' + SEED_NAMES.join('|') + '] [--deletion-delay MS] [--json] [--verbose]';
+const USAGE = 'usage: node dist/emulator.js [--port N] [--host 127.0.0.1|::1|localhost] [--data DIR] [--seed ' + SEED_NAMES.join('|') + '] [--deletion-delay MS] [--tls] [--json] [--verbose]';
 
 interface CliArgs {
   options: EmulatorOptions;
@@ -41,6 +42,7 @@ function parseArgs(argv: readonly string[]): CliArgs {
       }
       case '--deletion-delay': options.deletionDelayMs = integer(value(i++, a), a, 2 ** 31 - 1); break;
       case '--json': json = true; break;
+      case '--tls': options.tls = true; break;
       case '--verbose': options.logRequests = true; break;
       case '--help': case '-h': throw new Error(USAGE);
       default: throw new Error(`Unknown argument "${a}".\n${USAGE}`);
@@ -61,11 +63,13 @@ async function main(): Promise<void> {
   const log = (line: string) => process.stderr.write(`[emulator] ${line}\n`);
   const emu = await startEmulator({ ...args.options, log });
   if (args.json) {
-    process.stdout.write(JSON.stringify({ endpoint: emu.endpoint, titles: emu.titles.map((t) => ({ titleId: t.titleId, secretKey: t.secretKey })) }) + '\n');
+    const titles = emu.titles.map((t) => ({ titleId: t.titleId, secretKey: t.secretKey }));
+    process.stdout.write(JSON.stringify({ endpoint: emu.endpoint, titles, ...(emu.caCertificate ? { caCertificate: emu.caCertificate } : {}) }) + '\n');
   } else {
     const lines = [
       'Platform emulator running (local only; these demo keys are not real secrets).',
       `  Endpoint template: ${emu.endpoint}`,
+      ...(emu.caCertificate ? ['  HTTPS with a certificate made at start; trust it with (e.g.) NODE_EXTRA_CA_CERTS:', emu.caCertificate.trim()] : []),
       ...emu.titles.map((t) => `  Title ${t.titleId} "${t.name}"  secret key: ${t.secretKey}`),
       `  Test controls: ${emu.origin}/_emulator/  (reset, seed, outbox, jobs, clock/advance, stats, faults, launcher-token)`,
       `  Example: curl -s -X POST -H 'Content-Type: application/json' -H 'X-SecretKey: ${emu.titles[0]?.secretKey ?? '<key>'}' \\`,

@@ -3,6 +3,7 @@
 // known title ID (as with the cloud's `https://{titleId}.<domain>`); both given must agree.
 
 import { createServer } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { operationAt } from '../core/api/operations';
@@ -33,6 +34,8 @@ export interface EmulatorOptions {
   logRequests?: boolean;
   /** Sees every operation's answer envelope as sent (the contract tests check each one). */
   onAnswer?: (operation: string, httpStatus: number, body: unknown) => void;
+  /** Serve HTTPS with a self-signed certificate made at start for 127.0.0.1, ::1 and localhost. */
+  tls?: boolean;
 }
 
 export interface EmulatorTitle {
@@ -47,6 +50,8 @@ export interface EmulatorHandle {
   /** e.g. http://127.0.0.1:PORT */
   origin: string;
   titles: EmulatorTitle[];
+  /** With `tls`: the PEM certificate a client must trust. */
+  caCertificate?: string;
   close(): Promise<void>;
 }
 
@@ -275,7 +280,8 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
     }
   }
 
-  const server = createServer((req, res) => {
+  const certificate = o.tls ? await (await import('./tls')).makeCertificate() : undefined;
+  const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
     const started = Date.now();
     const url = req.url ?? '/';
     const q = url.indexOf('?');
@@ -289,7 +295,9 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
         send(res, 500, new ApiError(500, 'InternalServerError', 'The emulator hit an internal error; see its log.').toWrapper());
       } else res.destroy();
     });
-  });
+  };
+  const server = certificate ? createTlsServer({ cert: certificate.cert, key: certificate.key }, onRequest) : createServer(onRequest);
+  server.on('secureConnection', () => stats.tlsHandshakes++);
   server.on('connection', (s: Socket) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
@@ -306,13 +314,14 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
 
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const origin = `${certificate ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`;
   let closing: Promise<void> | undefined;
 
   return {
     endpoint: `${origin}/{titleId}`,
     origin,
     titles: Object.values(svc.data.titles).map((t) => ({ titleId: t.titleId, name: t.name, secretKey: t.secretKey })),
+    caCertificate: certificate?.cert,
     close(): Promise<void> {
       closing ??= (async () => {
         svc.stop();

@@ -3,8 +3,10 @@
 // anything they were built from changes: key, endpoint, timeout, title removed.
 import * as vscode from 'vscode';
 import type { PlatformClient } from '../core/api/client';
+import { buildBaseUrl } from '../core/endpoint';
 import { CommandError } from './errors';
 import type { Log } from './log';
+import { routeFor } from './network';
 import type { SecretKeys } from './secrets';
 import { DEFAULT_SERVICE_ENDPOINT, readSettings } from './settings';
 import type { TitleRecord, TitleStore } from './titles';
@@ -56,6 +58,8 @@ export class Clients {
     }
     const timeoutMs = readSettings().requestTimeoutSeconds * 1000;
     const signature = `${endpoint}\n${timeoutMs}`;
+    // Network settings are not in the signature: any change of them drops every client (extension.ts).
+    const route = routeFor(buildBaseUrl(endpoint, title.titleId), title.endpointProfile === 'emulator');
     const { PlatformClient: ClientClass } = await import('../core/api/client');
     // No await from here to the set, so two concurrent calls cannot both build a client.
     const cached = this.cache.get(title.titleId);
@@ -71,9 +75,12 @@ export class Clients {
       endpoint,
       timeoutMs,
       getSecretKey: () => this.secrets.get(title.titleId),
-      onRequest: (e) => this.log.request(e),
+      onRequest: (e) => this.log.request(e, route.via),
+      ...route.options,
     });
     this.cache.set(title.titleId, { signature, client });
+    this.log.info(`Title ${title.titleId}: requests go ${route.summary}`);
+    route.warnings.forEach((w) => this.log.warn(w));
     return client;
   }
 

@@ -14,8 +14,8 @@ export class Log {
     this.channel = vscode.window.createOutputChannel('Platform Explorer', { log: true });
   }
 
-  /** One line per request attempt: operation, title, status, errorCode, duration; never a header or body. */
-  request(e: RequestLogEntry): void {
+  /** One line per request attempt: operation, title, status, errorCode, duration, proxy HOST:PORT; never a header, body or credential. */
+  request(e: RequestLogEntry, viaProxy?: string): void {
     const parts = [
       e.operation,
       `title=${e.titleId}`,
@@ -24,6 +24,7 @@ export class Log {
       ...(e.error ? [`error=${e.error}`] : []),
       `attempt=${e.attempt}`,
       `${Math.round(e.durationMs)}ms`,
+      ...(viaProxy ? [`via proxy ${viaProxy}`] : []),
     ];
     const line = parts.join(' ');
     if (e.ok) {

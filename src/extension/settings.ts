@@ -34,10 +34,10 @@ function clampInt(v: number | undefined, min: number, max: number, fallback: num
   return Math.min(max, Math.max(min, Math.round(v)));
 }
 
-/** Fires when a setting that changes how requests are made is edited. */
+/** Fires when a setting that changes how requests are made is edited, VS Code's proxy and certificate ones (`http.*`) included. */
 export function onDidChangeSettings(listener: () => void): vscode.Disposable {
   return vscode.workspace.onDidChangeConfiguration((e) => {
-    if (e.affectsConfiguration(SECTION)) {
+    if (e.affectsConfiguration(SECTION) || e.affectsConfiguration('http')) {
       listener();
     }
   });

@@ -1,7 +1,7 @@
 // PlatformClient: one method per operation over an undici keep-alive pool, with time-outs,
 // cancellation, retries where api-facts.md allows them, bulk lookups and the title token cache.
 import { setMaxListeners } from 'node:events';
-import { Pool } from 'undici';
+import type { Dispatcher } from 'undici';
 import { buildBaseUrl } from '../endpoint';
 import { validatePlatformId } from '../ids';
 import { redactText } from '../redact';
@@ -10,6 +10,7 @@ import { PlatformError, type PlatformErrorInit } from './errors';
 import { INFO_REQUEST_FLAGS, OPERATIONS, PROFILE_CONSTRAINT_FLAGS, type OperationName } from './operations';
 import { validators, type LookupEntry } from './results';
 import { TitleTokenCache } from './tokenCache';
+import { classifyTransportError, createTransport, type Transport, type TransportOptions } from './transport';
 import {
   DEFAULT_SANDBOX, ErrorCodes, MAX_IDS_PER_LOOKUP,
   type ConsoleLivePlatformIdPair, type DeleteMasterPlayerAccountRequest, type DeleteMasterPlayerAccountResult,
@@ -49,7 +50,7 @@ export interface BulkOptions extends CallOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-export interface PlatformClientOptions {
+export interface PlatformClientOptions extends TransportOptions {
   titleId: string;
   /** Service endpoint template with {titleId}. */
   endpoint: string;
@@ -162,7 +163,8 @@ function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
 export class PlatformClient {
   readonly titleId: string;
   readonly baseUrl: URL;
-  private readonly pool: Pool;
+  private readonly transport: Transport;
+  private readonly pool: Dispatcher;
   private readonly getSecretKey: () => Promise<string | undefined>;
   private readonly timeoutMs: number;
   private readonly maxRetries: number;
@@ -197,11 +199,13 @@ export class PlatformClient {
     this.reportErrorAsSuccess = o.reportErrorAsSuccess === true;
     this.onRequest = o.onRequest;
     this.now = o.now ?? Date.now;
-    this.pool = new Pool(this.baseUrl.origin, {
+    this.transport = createTransport(this.baseUrl.origin, o, {
       connections: Math.max(BULK_CONCURRENCY, this.concurrency),
       keepAliveTimeout: 30_000,
-      connect: { timeout: this.timeoutMs },
+      connectTimeoutMs: this.timeoutMs,
     });
+    this.pool = this.transport.dispatcher;
+    this.transport.secrets.forEach((x) => this.knownSecrets.add(x));
     this.tokens = new TitleTokenCache(() => this.fetchEntityToken(), this.now);
     setMaxListeners(0, this.closing.signal);
   }
@@ -294,6 +298,11 @@ export class PlatformClient {
         throw this.asPlatformError(e, signal, 'GetEntityToken');
       }
     });
+  }
+
+  /** The proxy requests go through, as HOST:PORT (never its credentials); undefined when direct. */
+  get proxy(): string | undefined {
+    return this.transport.proxy;
   }
 
   clearCachedToken(): void {
@@ -552,6 +561,10 @@ export class PlatformClient {
     if (signal.aborted) {
       // Once handed to the connection, the request may have reached the service.
       return { ok: false, ambiguous: sent, error: this.cancelled() };
+    }
+    const transport = classifyTransportError(err, operation, this.baseUrl.host, this.transport);
+    if (transport !== undefined) {
+      return { ok: false, ambiguous: !transport.notSent, error: new PlatformError({ ...transport.error, httpStatus }) };
     }
     const code = typeof (err as { code?: unknown })?.code === 'string' ? (err as { code: string }).code : undefined;
     const notSent = code !== undefined && NOT_SENT_CODES.has(code);

@@ -4,6 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { Agent, request } from 'undici';
 
 // `npm run test:unit` builds first; this test runs the built CLI as a user would.
 const bundle = join(process.cwd(), 'dist', 'emulator.js');
@@ -51,6 +52,25 @@ describe('emulator: CLI (dist/emulator.js)', () => {
     assert.equal(json.data.Entity.Id, titleId);
     child.kill('SIGTERM');
     assert.equal(await exited(child), 0);
+  });
+
+  it('--tls --json: HTTPS with a certificate made at start, its PEM in the first line as caCertificate', async function () {
+    child = spawn(process.execPath, [bundle, '--port', '0', '--seed', 'demo', '--tls', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const info = JSON.parse(await firstLine(child));
+    assert.deepEqual(Object.keys(info), ['endpoint', 'titles', 'caCertificate']);
+    assert.match(info.endpoint, /^https:\/\/127\.0\.0\.1:\d+\/\{titleId\}$/);
+    assert.match(info.caCertificate, /^-----BEGIN CERTIFICATE-----\n[\s\S]+-----END CERTIFICATE-----\n?$/);
+    const { titleId, secretKey } = info.titles[0];
+    const url = info.endpoint.replace('{titleId}', titleId) + '/Authentication/GetEntityToken';
+    const post = (dispatcher: Agent) => request(url, { method: 'POST', dispatcher, headers: { 'content-type': 'application/json', 'x-secretkey': secretKey }, body: '{}' });
+    const trusting = new Agent({ connect: { ca: info.caCertificate } });
+    const untrusting = new Agent();
+    try {
+      assert.equal((await post(trusting)).statusCode, 200);
+      await assert.rejects(post(untrusting), { code: 'DEPTH_ZERO_SELF_SIGNED_CERT' });
+    } finally {
+      await Promise.all([trusting.close(), untrusting.close()]);
+    }
   });
 
   it('without --json prints the endpoint and each demo title with its secret key', async () => {

@@ -1,0 +1,73 @@
+// Which proxy a request takes and which extra certificates it trusts, decided the way VS Code
+// decides for its own requests (@vscode/proxy-agent), from values the caller reads and passes in.
+import * as tls from 'node:tls';
+
+export type ProxySupport = 'off' | 'on' | 'fallback' | 'override';
+
+export interface ProxyInputs {
+  /** Where the request goes. */
+  target: URL;
+  /** http.proxySupport: 'off' means direct whatever else is set. */
+  proxySupport: ProxySupport;
+  /** http.proxy ('' when unset). */
+  proxySetting: string;
+  /** http.noProxy; when non-empty, NO_PROXY is not read. */
+  noProxySetting: readonly string[];
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+export interface ProxyDecision {
+  /** The proxy URL (may carry credentials: never log it), or undefined for direct. */
+  proxy?: string;
+  /** Where the decision came from: the setting or variable name, for the log. */
+  source: string;
+}
+
+/** The variables VS Code reads, in its order, for every scheme. */
+const PROXY_VARS = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'];
+
+/** True when `host:port` matches a NO_PROXY-style list: `*`, `name`, `.name` (suffix), `name:port`. */
+export function bypassesProxy(list: readonly string[], hostname: string, port: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return list.map((s) => s.trim().toLowerCase()).filter((s) => s !== '').some((entry) => {
+    if (entry === '*') {
+      return true;
+    }
+    // [v6]:port, a bare v6 address (several colons), or name:port.
+    const [name, entryPort] = entry.startsWith('[') ? [entry.slice(1, entry.indexOf(']')), entry.split(']:')[1]]
+      : entry.indexOf(':') !== entry.lastIndexOf(':') ? [entry, undefined] : entry.split(':', 2);
+    const domain = name.startsWith('.') ? name : `.${name}`;
+    return `.${host}`.endsWith(domain) && (entryPort === undefined || entryPort === port);
+  });
+}
+
+export function resolveProxy(i: ProxyInputs): ProxyDecision {
+  if (i.proxySupport === 'off') {
+    return { source: 'http.proxySupport is off' };
+  }
+  const port = i.target.port || (i.target.protocol === 'https:' ? '443' : '80');
+  const noProxy = i.noProxySetting.filter((s) => s.trim() !== '');
+  if (noProxy.length > 0) {
+    if (bypassesProxy(noProxy, i.target.hostname, port)) {
+      return { source: 'http.noProxy' };
+    }
+  } else if (bypassesProxy((i.env.no_proxy ?? i.env.NO_PROXY ?? '').split(','), i.target.hostname, port)) {
+    return { source: 'NO_PROXY' };
+  }
+  if (i.proxySetting.trim() !== '') {
+    return { proxy: i.proxySetting.trim(), source: 'http.proxy' };
+  }
+  const name = PROXY_VARS.find((v) => (i.env[v] ?? '').trim() !== '');
+  return name === undefined ? { source: 'no proxy set' } : { proxy: i.env[name]!.trim(), source: name };
+}
+
+/** HOST:PORT of a proxy URL, with the scheme's default port spelled out; never the credentials. */
+export function proxyHostPort(url: URL): string {
+  return `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
+}
+
+/** The OS store's certificates, or undefined when this Node cannot read them (before 22.15 / 23.5). */
+export function systemCertificates(): string[] | undefined {
+  const get = (tls as { getCACertificates?: (type: string) => string[] }).getCACertificates;
+  return typeof get === 'function' ? get('system') : undefined;
+}
