@@ -1,73 +1,37 @@
-// PlatformClient: one method per operation over an undici keep-alive pool, with time-outs,
-// cancellation, retries where api-facts.md allows them, bulk lookups and the title token cache.
+// PlatformClient: one method per operation of the table (operations.ts), with time-outs,
+// cancellation, the title token cache and the retry policy (retryPolicy.ts); one HTTP attempt is
+// exchange.ts, the connection transport.ts, bulk lookups bulk.ts.
 import { setMaxListeners } from 'node:events';
-import type { Dispatcher } from 'undici';
 import { buildBaseUrl } from '../endpoint';
 import { validatePlatformId } from '../ids';
 import { redactText } from '../redact';
-import { parseEnvelope, type RawResponse } from './envelope';
-import { PlatformError, type PlatformErrorInit } from './errors';
-import { INFO_REQUEST_FLAGS, OPERATIONS, PROFILE_CONSTRAINT_FLAGS, type OperationName } from './operations';
-import { validators, type LookupEntry } from './results';
-import { TitleTokenCache } from './tokenCache';
-import { classifyTransportError, createTransport, type Transport, type TransportOptions } from './transport';
+import { runBulk } from './bulk';
+import { PlatformError, withChanges } from './errors';
+import { exchange, type ExchangeContext, type RequestLogEntry } from './exchange';
+import { completeLoginRequest } from './loginRequest';
+import { OPERATIONS, type OperationName } from './operations';
 import {
-  DEFAULT_SANDBOX, ErrorCodes, MAX_IDS_PER_LOOKUP,
+  BULK_CONCURRENCY, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, intOption, MAX_RETRY_AFTER_SECONDS, optionError, RETRY_BASE_DELAY_MS,
+  type BulkOptions, type CallOptions, type PlatformClientOptions,
+} from './options';
+import { validators, type LookupEntry } from './results';
+import { decide } from './retryPolicy';
+import { linkSignals, sleep } from './signals';
+import { TitleTokenCache } from './tokenCache';
+import { createTransport, type Transport } from './transport';
+import {
+  DEFAULT_SANDBOX,
   type ConsoleLivePlatformIdPair, type DeleteMasterPlayerAccountRequest, type DeleteMasterPlayerAccountResult,
   type EntityTokenResult, type GetPlayedTitleListResult, type HandheldStoreConfig, type LoginRequestInput, type LoginResult,
-  type LoginWithLauncherRequest, type StorefrontPlatformIdPair,
+  type StorefrontPlatformIdPair,
 } from './types';
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
-export const DEFAULT_MAX_RETRIES = 3;
-/** Lookup requests in flight at once per bulk call. */
-export const BULK_CONCURRENCY = 8;
-export const RETRY_BASE_DELAY_MS = 250;
-export const RETRY_MAX_DELAY_MS = 8_000;
-/** A throttled answer asking for a longer wait than this fails at once instead of blocking the user. */
-export const MAX_RETRY_AFTER_SECONDS = 60;
-/** Answers larger than this are refused (the biggest real answer is a few kB). */
-export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+export type { RequestLogEntry } from './exchange';
 
-export interface RequestLogEntry {
-  operation: string;
-  titleId: string;
-  httpStatus?: number;
-  errorCode?: number;
-  error?: string;
-  durationMs: number;
-  attempt: number;
-  ok: boolean;
-}
-
-export interface CallOptions {
-  signal?: AbortSignal;
-}
-
-export interface BulkOptions extends CallOptions {
-  concurrency?: number;
-  /** Called with (identifiers resolved, distinct identifiers): once with 0 at the start, then after each request. */
-  onProgress?: (done: number, total: number) => void;
-}
-
-export interface PlatformClientOptions extends TransportOptions {
-  titleId: string;
-  /** Service endpoint template with {titleId}. */
-  endpoint: string;
-  getSecretKey: () => Promise<string | undefined>;
-  timeoutMs?: number;
-  maxRetries?: number;
-  concurrency?: number;
-  reportErrorAsSuccess?: boolean;
-  /** One call per HTTP attempt; never carries secrets. */
-  onRequest?: (e: RequestLogEntry) => void;
-  /** First backoff step (full jitter doubles it per retry); tests make it small. */
-  retryBaseDelayMs?: number;
-  /** Longest Retry-After the client waits for before giving up (default MAX_RETRY_AFTER_SECONDS). */
-  maxRetryAfterSeconds?: number;
-  /** Clock for the token cache; tests move it forward. */
-  now?: () => number;
-}
+export {
+  BULK_CONCURRENCY, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, MAX_RETRY_AFTER_SECONDS, RETRY_BASE_DELAY_MS,
+  type BulkOptions, type CallOptions, type PlatformClientOptions,
+} from './options';
 
 interface Call<T> {
   /** The row of the operation table: path, credential, whether it mutates. */
@@ -77,94 +41,16 @@ interface Call<T> {
   signal: AbortSignal;
 }
 
-type Attempt<T> = { ok: true; value: T } | { ok: false; error: PlatformError; ambiguous: boolean };
-
-// Connection errors that prove the request never reached the service.
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
-
 /** The credential the client sends: the secret key where the operation takes it, else a title token. */
 function usesSecretKey(operation: OperationName): boolean {
   return OPERATIONS[operation].auth.includes('X-SecretKey');
-}
-
-/** InfoRequestParameters as the published contract wants it: every flag present, false unless asked for. */
-function completeLoginRequest(r: LoginRequestInput): LoginWithLauncherRequest {
-  const info = r.InfoRequestParameters;
-  if (info === undefined) {
-    return r as LoginWithLauncherRequest;
-  }
-  const flags = Object.fromEntries(INFO_REQUEST_FLAGS.map((f) => [f, info[f] === true]));
-  const completed: Record<string, unknown> = { ...info, ...flags };
-  if (info.ProfileConstraints !== undefined) {
-    const pc = info.ProfileConstraints;
-    completed.ProfileConstraints = { ...pc, ...Object.fromEntries(PROFILE_CONSTRAINT_FLAGS.map((f) => [f, pc[f] === true])) };
-  }
-  return { ...r, InfoRequestParameters: completed as LoginWithLauncherRequest['InfoRequestParameters'] };
-}
-
-function derive(e: PlatformError, patch: Partial<PlatformErrorInit>): PlatformError {
-  return new PlatformError({
-    kind: e.kind, message: e.message, hint: e.hint, operation: e.operation, httpStatus: e.httpStatus, code: e.code,
-    error: e.error, errorCode: e.errorCode, errorMessage: e.errorMessage, errorDetails: e.errorDetails,
-    retryAfterSeconds: e.retryAfterSeconds, retryable: e.retryable, outcomeUnknown: e.outcomeUnknown, ...patch,
-  });
-}
-
-function optionError(field: string, rule: string): PlatformError {
-  return new PlatformError({ kind: 'validation', message: `PlatformClient option ${field} ${rule}.`, hint: `Correct ${field}.` });
-}
-
-function intOption(v: number | undefined, field: string, min: number, max: number, dflt: number): number {
-  if (v === undefined) {
-    return dflt;
-  }
-  if (!Number.isInteger(v) || v < min || v > max) {
-    throw optionError(field, `must be a whole number from ${min} to ${max}`);
-  }
-  return v;
-}
-
-/** One signal that aborts when any of `signals` does; dispose() detaches it. */
-function linkSignals(signals: (AbortSignal | undefined)[]): { signal: AbortSignal; dispose: () => void } {
-  const ac = new AbortController();
-  // Every request in flight of a bulk call listens on it: more than Node's default warning limit of 10.
-  setMaxListeners(0, ac.signal);
-  const abort = (): void => ac.abort();
-  const used = signals.filter((s): s is AbortSignal => s !== undefined);
-  for (const s of used) {
-    if (s.aborted) {
-      ac.abort();
-    } else {
-      s.addEventListener('abort', abort, { once: true });
-    }
-  }
-  return { signal: ac.signal, dispose: () => used.forEach((s) => s.removeEventListener('abort', abort)) };
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
-  // Resolves true after the delay, false when aborted first.
-  return new Promise((resolve) => {
-    if (signal.aborted) {
-      resolve(false);
-      return;
-    }
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve(true);
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 export class PlatformClient {
   readonly titleId: string;
   readonly baseUrl: URL;
   private readonly transport: Transport;
-  private readonly pool: Dispatcher;
+  private readonly exchangeContext: ExchangeContext;
   private readonly getSecretKey: () => Promise<string | undefined>;
   private readonly timeoutMs: number;
   private readonly maxRetries: number;
@@ -204,8 +90,12 @@ export class PlatformClient {
       keepAliveTimeout: 30_000,
       connectTimeoutMs: this.timeoutMs,
     });
-    this.pool = this.transport.dispatcher;
     this.transport.secrets.forEach((x) => this.knownSecrets.add(x));
+    this.exchangeContext = {
+      titleId: this.titleId, baseUrl: this.baseUrl, transport: this.transport, timeoutMs: this.timeoutMs,
+      reportErrorAsSuccess: this.reportErrorAsSuccess, secrets: () => [...this.knownSecrets],
+      cancelled: () => this.cancelled(), log: (e) => this.log(e),
+    };
     this.tokens = new TitleTokenCache(() => this.fetchEntityToken(), this.now);
     setMaxListeners(0, this.closing.signal);
   }
@@ -313,7 +203,7 @@ export class PlatformClient {
   close(): Promise<void> {
     if (this.closed === undefined) {
       this.closing.abort();
-      this.closed = this.pool.close().catch(() => undefined);
+      this.closed = this.transport.dispatcher.close().catch(() => undefined);
     }
     return this.closed;
   }
@@ -342,7 +232,7 @@ export class PlatformClient {
     const secrets = [...this.knownSecrets];
     const details = e.errorDetails === undefined ? undefined
       : Object.fromEntries(Object.entries(e.errorDetails).map(([k, v]) => [redactText(k, secrets), v.map((m) => redactText(m, secrets))]));
-    return derive(e, {
+    return withChanges(e, {
       message: redactText(e.message, secrets),
       errorMessage: e.errorMessage === undefined ? undefined : redactText(e.errorMessage, secrets),
       error: e.error === undefined ? undefined : redactText(e.error, secrets),
@@ -413,9 +303,10 @@ export class PlatformClient {
     return ['x-entitytoken', t.EntityToken];
   }
 
-  /** One operation with retries, the entity-token refresh and the delete rules. */
+  /** One operation with retries, the entity-token refresh and the delete rules (retryPolicy.ts). */
   private async call<T>(c: Call<T>): Promise<T> {
     const mutating = OPERATIONS[c.operation].mutating;
+    const usesEntityToken = !usesSecretKey(c.operation);
     let retries = 0;
     let refreshedToken = false;
     for (let attempt = 1; ; attempt++) {
@@ -425,160 +316,27 @@ export class PlatformClient {
       } catch (e) {
         throw this.asPlatformError(e, c.signal, c.operation);
       }
-      const r = await this.attempt(c, header, attempt);
+      const r = await exchange(this.exchangeContext, { ...c, header, attempt });
       if (r.ok) {
         return r.value;
       }
-      const e = r.error;
-      if (e.kind === 'cancelled') {
-        // Cancelling stops the wait, not a request the service may already have acted on.
-        if (mutating && r.ambiguous) {
-          throw derive(e, {
-            outcomeUnknown: true,
-            message: 'Cancelled after the deletion request was sent: the deletion may or may not have happened.',
-            hint: 'Refresh to see whether it was deleted before trying again.',
-          });
-        }
-        throw e;
+      const next = decide(r, {
+        mutating, usesEntityToken, refreshedToken, retries,
+        maxRetries: this.maxRetries, maxRetryAfterSeconds: this.maxRetryAfterSeconds, retryBaseDelayMs: this.retryBaseDelayMs,
+      }, Math.random());
+      if (next.kind === 'fail') {
+        throw next.error;
       }
-      // An expired or invalid token is a definite rejection, so even a delete may be sent again once.
-      if (!usesSecretKey(c.operation) && !refreshedToken
-        && (e.errorCode === ErrorCodes.EntityTokenExpired || e.errorCode === ErrorCodes.EntityTokenInvalid)) {
+      if (next.kind === 'refreshToken') {
         refreshedToken = true;
         this.tokens.invalidate(header[1]);
         continue;
       }
-      if (mutating && r.ambiguous) {
-        throw derive(e, {
-          outcomeUnknown: true,
-          retryable: false,
-          message: `${e.message} The deletion may or may not have happened, so it was not sent again.`,
-          hint: 'Refresh to see whether it was deleted before trying again.',
-        });
-      }
-      if (!e.retryable || retries >= this.maxRetries) {
-        throw e;
-      }
-      let delayMs: number;
-      if (e.retryAfterSeconds !== undefined) {
-        if (e.retryAfterSeconds > this.maxRetryAfterSeconds) {
-          throw e;
-        }
-        delayMs = e.retryAfterSeconds * 1000;
-      } else {
-        // Exponential backoff with full jitter.
-        delayMs = Math.random() * Math.min(RETRY_MAX_DELAY_MS, this.retryBaseDelayMs * 2 ** retries);
-      }
       retries++;
-      if (!(await sleep(delayMs, c.signal))) {
+      if (!(await sleep(next.delayMs, c.signal))) {
         throw this.cancelled();
       }
     }
-  }
-
-  /** One HTTP attempt, never throwing: the outcome, and for failures whether the service may have acted. */
-  private async attempt<T>(c: Call<T>, header: [string, string], attempt: number): Promise<Attempt<T>> {
-    const operation = c.operation;
-    const url = new URL(OPERATIONS[c.operation].path, this.baseUrl);
-    const started = performance.now();
-    const ac = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      ac.abort();
-    }, this.timeoutMs);
-    const link = linkSignals([c.signal, ac.signal]);
-    let httpStatus: number | undefined;
-    let result: Attempt<T>;
-    let sent = false;
-    try {
-      const headers: Record<string, string> = {
-        'content-type': 'application/json',
-        accept: 'application/json',
-        [header[0]]: header[1],
-      };
-      if (this.reportErrorAsSuccess) {
-        headers['x-reporterrorassuccess'] = 'true';
-      }
-      sent = true;
-      const res = await this.pool.request({
-        origin: this.baseUrl.origin, path: url.pathname, method: 'POST', headers, body: JSON.stringify(c.body), signal: link.signal,
-      });
-      httpStatus = res.statusCode;
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of res.body) {
-        const buf = chunk as Buffer;
-        size += buf.length;
-        if (size > MAX_RESPONSE_BYTES) {
-          res.body.destroy();
-          throw new PlatformError({
-            kind: 'malformed', operation, httpStatus,
-            message: `${operation}: the service's answer is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MB, which is not expected.`,
-            hint: 'Check the service endpoint setting.',
-          });
-        }
-        chunks.push(buf);
-      }
-      const retryAfter = res.headers['retry-after'];
-      const raw: RawResponse = {
-        httpStatus: res.statusCode,
-        retryAfterHeader: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
-        body: Buffer.concat(chunks).toString('utf8'),
-      };
-      result = { ok: true, value: parseEnvelope(operation, raw, c.validate, Date.now()) };
-    } catch (err) {
-      result = this.failure(err, operation, httpStatus, timedOut, c.signal, sent);
-    } finally {
-      clearTimeout(timer);
-      link.dispose();
-    }
-    this.log({
-      operation, titleId: this.titleId, attempt, ok: result.ok, durationMs: Math.round(performance.now() - started),
-      httpStatus: result.ok ? httpStatus : (result.error.httpStatus ?? httpStatus),
-      errorCode: result.ok ? undefined : result.error.errorCode,
-      error: result.ok ? undefined : redactText(result.error.error ?? result.error.kind, [...this.knownSecrets]),
-    });
-    return result;
-  }
-
-  private failure(err: unknown, operation: string, httpStatus: number | undefined, timedOut: boolean, signal: AbortSignal, sent: boolean): { ok: false; error: PlatformError; ambiguous: boolean } {
-    if (err instanceof PlatformError) {
-      const status = err.code ?? err.httpStatus ?? 0;
-      // A 2xx that came garbled or a 5xx may have been acted on; a 4xx is a definite rejection.
-      return { ok: false, error: err, ambiguous: status < 400 || status >= 500 };
-    }
-    if (timedOut) {
-      return {
-        ok: false, ambiguous: true,
-        error: new PlatformError({
-          kind: 'timeout', operation, httpStatus, retryable: true,
-          message: `${operation}: the service did not answer within ${this.timeoutMs / 1000} s.`,
-          hint: 'Try again; if it keeps timing out, check the network and the service endpoint setting.',
-        }),
-      };
-    }
-    if (signal.aborted) {
-      // Once handed to the connection, the request may have reached the service.
-      return { ok: false, ambiguous: sent, error: this.cancelled() };
-    }
-    const transport = classifyTransportError(err, operation, this.baseUrl.host, this.transport);
-    if (transport !== undefined) {
-      return { ok: false, ambiguous: !transport.notSent, error: new PlatformError({ ...transport.error, httpStatus }) };
-    }
-    const code = typeof (err as { code?: unknown })?.code === 'string' ? (err as { code: string }).code : undefined;
-    const notSent = code !== undefined && NOT_SENT_CODES.has(code);
-    const text = redactText(err instanceof Error ? err.message : String(err), [...this.knownSecrets]);
-    return {
-      ok: false, ambiguous: !notSent,
-      error: new PlatformError({
-        kind: 'network', operation, httpStatus, retryable: true,
-        message: notSent
-          ? `${operation}: could not connect to ${this.baseUrl.host} (${code}).`
-          : `${operation}: the connection to ${this.baseUrl.host} failed before a full answer arrived (${code ?? text}).`,
-        hint: 'Check the network and the service endpoint setting, then try again.',
-      }),
-    };
   }
 
   private log(e: RequestLogEntry): void {
@@ -593,7 +351,7 @@ export class PlatformClient {
   }
 
   /** Distinct identifiers, sent in requests of at most 25 with bounded concurrency; PlatformId per identifier. */
-  private async bulk(
+  private bulk(
     ids: readonly string[], field: string, o: BulkOptions | undefined, signal: AbortSignal,
     send: (chunk: string[], signal: AbortSignal) => Promise<(LookupEntry | null)[]>,
   ): Promise<Map<string, string | null>> {
@@ -606,66 +364,6 @@ export class PlatformClient {
       }
     });
     const concurrency = intOption(o?.concurrency, 'concurrency', 1, 64, this.concurrency);
-    const unique = [...new Set(ids)];
-    const chunks: string[][] = [];
-    for (let i = 0; i < unique.length; i += MAX_IDS_PER_LOOKUP) {
-      chunks.push(unique.slice(i, i + MAX_IDS_PER_LOOKUP));
-    }
-    const found = new Map<string, string | null>();
-    const progress = (done: number): void => o?.onProgress?.(done, unique.length);
-    progress(0);
-    // A failed request stops the others: their answers would be thrown away.
-    const stop = new AbortController();
-    const link = linkSignals([signal, stop.signal]);
-    let next = 0;
-    let done = 0;
-    let failure: unknown;
-    const worker = async (): Promise<void> => {
-      while (failure === undefined && !link.signal.aborted && next < chunks.length) {
-        const chunk = chunks[next++];
-        try {
-          mergeLookup(chunk, await send(chunk, link.signal), found);
-          done += chunk.length;
-          progress(done);
-        } catch (e) {
-          failure ??= e;
-          stop.abort();
-        }
-      }
-    };
-    try {
-      await Promise.all(Array.from({ length: Math.min(concurrency, chunks.length) }, worker));
-    } finally {
-      link.dispose();
-    }
-    if (signal.aborted) {
-      throw this.cancelled();
-    }
-    if (failure !== undefined) {
-      throw failure;
-    }
-    return found;
+    return runBulk(ids, signal, { concurrency, onProgress: o?.onProgress, send }, () => this.cancelled());
   }
-}
-
-/**
- * Records each requested identifier's PlatformId. Entries are matched by the identifier the service
- * echoes (exactly, then ignoring case); entries without one are matched by position.
- */
-function mergeLookup(chunk: string[], entries: (LookupEntry | null)[], found: Map<string, string | null>): void {
-  const exact = new Map<string, string | null>();
-  const folded = new Map<string, string | null>();
-  for (const e of entries) {
-    if (e?.id !== undefined) {
-      exact.set(e.id, e.platformId);
-      folded.set(e.id.toLowerCase(), e.platformId);
-    }
-  }
-  chunk.forEach((id, i) => {
-    const positional = entries.length === chunk.length ? entries[i] : undefined;
-    const value = exact.has(id) ? exact.get(id)
-      : folded.has(id.toLowerCase()) ? folded.get(id.toLowerCase())
-        : positional != null && positional.id === undefined ? positional.platformId : null;
-    found.set(id, value ?? null);
-  });
 }

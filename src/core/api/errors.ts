@@ -54,6 +54,15 @@ export class PlatformError extends Error {
   }
 }
 
+/** A copy of `e` with some fields changed (PlatformError's fields are read-only). */
+export function withChanges(e: PlatformError, patch: Partial<PlatformErrorInit>): PlatformError {
+  return new PlatformError({
+    kind: e.kind, message: e.message, hint: e.hint, operation: e.operation, httpStatus: e.httpStatus, code: e.code,
+    error: e.error, errorCode: e.errorCode, errorMessage: e.errorMessage, errorDetails: e.errorDetails,
+    retryAfterSeconds: e.retryAfterSeconds, retryable: e.retryable, outcomeUnknown: e.outcomeUnknown, ...patch,
+  });
+}
+
 const CHECK_KEY = 'Check that the secret key saved for this title is the current one from the title\'s management portal, and set it again if it changed.';
 const RETRY_LATER = 'Wait a moment and try again.';
 
