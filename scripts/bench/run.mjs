@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench` (after `node esbuild.mjs`): every figure of issue 5, each next to a baseline
+// `npm run bench` (after `node esbuild.mjs`): every performance figure, each next to a baseline
 // measured in this same run, printed as a table and written to bench-results/bench.json.
 // Loopback only; every process it starts is stopped. No test asserts on these numbers.
 //

@@ -3,6 +3,9 @@
 import type { ServerResponse } from 'node:http';
 import { ErrorCodes } from '../core/api/types';
 import type { ErrorName, ErrorWrapper, SuccessEnvelope } from '../core/api/types';
+import { isPlainObject } from '../core/api/schema';
+
+export { isPlainObject };
 
 const STATUS_TEXT: Record<number, string> = {
   200: 'OK',
@@ -162,9 +165,6 @@ export class FieldCheck {
   }
 }
 
-export function isPlainObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function describe(v: unknown): string {
   if (v === null) return 'null';

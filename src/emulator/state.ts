@@ -32,8 +32,7 @@ export interface AddonsState {
   ConsoleNetB: { ProductId: string } | null;
 }
 
-export type AddonName = keyof AddonsState;
-export const ADDON_NAMES: readonly AddonName[] = ['HandheldStore', 'MobileStore', 'ConsoleNetB'];
+export { ADDON_NAMES, type AddonName } from '../core/api/types';
 
 export interface CurrencyDefinition {
   code: string;

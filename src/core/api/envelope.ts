@@ -5,14 +5,23 @@ import { describeHttpStatus, describeServiceError, errorNameOf, PlatformError, t
 import { isPlainObject, put } from './schema';
 import { ErrorCodes } from './types';
 
-/** Error codes api-facts.md says may be retried. */
+/** In the service's never-retry list without a name. */
+const UNNAMED_NEVER_RETRY_CODE = 1191;
+
+/** Error codes the service may answer and that may be retried (docs/service-behaviour.md). */
 export const RETRYABLE_ERROR_CODES: ReadonlySet<number> = new Set([
   ErrorCodes.APIClientRequestRateLimitExceeded, ErrorCodes.APIConcurrentRequestLimitExceeded,
   ErrorCodes.ConcurrentEditError, ErrorCodes.DataUpdateRateExceeded,
   ErrorCodes.DownstreamServiceUnavailable, ErrorCodes.ServiceUnavailable,
 ]);
-/** Error codes api-facts.md says must never be retried, whatever the HTTP status. */
-export const NEVER_RETRY_ERROR_CODES: ReadonlySet<number> = new Set([1000, 1001, 1002, 1004, 1071, 1074, 1089, 1191, 1322, 1373]);
+/** Error codes that must never be retried, whatever the HTTP status (docs/service-behaviour.md). */
+export const NEVER_RETRY_ERROR_CODES: ReadonlySet<number> = new Set([
+  ErrorCodes.InvalidParams, ErrorCodes.AccountNotFound, ErrorCodes.AccountBanned, ErrorCodes.InvalidTitleId,
+  ErrorCodes.InvalidRequest, ErrorCodes.NotAuthenticated, ErrorCodes.NotAuthorized, ErrorCodes.AccountDeleted,
+  ErrorCodes.InvalidEntityType,
+  // The service's never-retry list names this code without giving its name.
+  UNNAMED_NEVER_RETRY_CODE,
+]);
 const THROTTLE_ERROR_CODES: ReadonlySet<number> = new Set([
   ErrorCodes.APIClientRequestRateLimitExceeded, ErrorCodes.APIConcurrentRequestLimitExceeded, ErrorCodes.DataUpdateRateExceeded,
 ]);

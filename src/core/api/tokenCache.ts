@@ -1,7 +1,7 @@
 // The title entity token cache: one token per client, reused until about an hour before it expires.
 import type { EntityTokenResult } from './types';
 
-/** Tokens live 24 h; we refresh about an hour before expiry (api-facts.md). */
+/** Tokens live 24 h; we refresh about an hour before expiry (docs/service-behaviour.md). */
 export const TOKEN_REFRESH_MARGIN_MS = 60 * 60 * 1000;
 
 export class TitleTokenCache {

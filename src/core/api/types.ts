@@ -8,10 +8,14 @@ export {
   MAX_IDS_PER_LOOKUP, Operations, type OperationName, type OperationPath, type RequestOf, type ResultOf,
 } from './operations';
 
+/** The store add-ons a title may have. */
+export const ADDON_NAMES = ['HandheldStore', 'MobileStore', 'ConsoleNetB'] as const;
+export type AddonName = (typeof ADDON_NAMES)[number];
+
 /** Default Sandbox for ConsoleLive lookups (case-sensitive free text). */
 export const DEFAULT_SANDBOX = 'RETAIL';
 
-/** Service error names and their numeric codes (spec table + api-facts.md). */
+/** Service error names and their numeric codes (spec table + docs/service-behaviour.md). */
 export const ErrorCodes = {
   InvalidParams: 1000,
   AccountNotFound: 1001,

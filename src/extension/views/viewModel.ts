@@ -1,14 +1,14 @@
 // Helpers shared by the panels' view-model builders. No `vscode` import, so the builders
 // run in plain Node tests. Service data is treated as unknown: any member may be missing
 // or of the wrong type, and none of that may throw.
+import { isPlainObject } from '../../core/api/schema';
 import { redactText } from '../../core/redact';
 import type { Block, FieldRow, TableBlock } from '../../webview/protocol';
 
 export const NOT_RETURNED = 'not returned';
 
-export function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+/** A JSON object (not null, not an array). */
+export const isRecord = isPlainObject;
 
 export function record(v: unknown): Record<string, unknown> | undefined {
   return isRecord(v) ? v : undefined;
