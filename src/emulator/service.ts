@@ -5,23 +5,24 @@
 import { randomBytes } from 'node:crypto';
 import { OPERATIONS, type OperationName, type RequestOf, type ResultOf } from '../core/api/operations';
 import { validate, type Schema } from '../core/api/schema';
-import { DEFAULT_SANDBOX } from '../core/api/types';
-import { Credentials, type Caller, type Headers } from './credentials';
-import { ApiError, badRequest, invalidParams } from './http';
+import { adminHandlers } from './areas/admin';
+import { addonHandlers } from './areas/addon';
+import { authenticationHandlers } from './areas/authentication';
+import type { Handlers, ServiceContext } from './areas/context';
+import { serverHandlers } from './areas/server';
+import { Credentials, type Headers } from './credentials';
+import { badRequest, invalidParams } from './http';
 import { DeletionJobs } from './jobs';
 import { LauncherKeyCache } from './jwt';
-import { loginWithLauncher } from './login';
 import type { StateStore } from './persistence';
 import { buildSeed } from './seed';
 import type { SeedName } from './seed';
 import { Indexes } from './state';
-import type { DeletionJob, EmulatorData, PersistedState, PlayerState, TitleState } from './state';
+import type { DeletionJob, EmulatorData, PersistedState, TitleState } from './state';
 
 export function newPersistedState(seed: SeedName, data: EmulatorData): PersistedState {
   return { version: 1, seed, tokenSecret: randomBytes(32).toString('base64'), tokensExpiredBefore: 0, clockOffsetMs: 0, data };
 }
-
-type Handlers = { [N in OperationName]: (title: TitleState, req: RequestOf<N>, caller: Caller) => ResultOf<N> | Promise<ResultOf<N>> };
 
 /** The request checked against the table's request schema: every problem, per field, in one InvalidParams. */
 function checkRequest<N extends OperationName>(name: N, body: Record<string, unknown>): RequestOf<N> {
@@ -35,7 +36,7 @@ function checkRequest<N extends OperationName>(name: N, body: Record<string, unk
   return r.value;
 }
 
-export class PlatformService {
+export class PlatformService implements ServiceContext {
   private idx: Indexes;
   readonly credentials: Credentials;
   readonly jobs: DeletionJobs;
@@ -53,6 +54,14 @@ export class PlatformService {
 
   get data(): EmulatorData {
     return this.state.data;
+  }
+
+  get indexes(): Indexes {
+    return this.idx;
+  }
+
+  markDirty(): void {
+    this.store.markDirty();
   }
 
   /** Time from DeleteMasterPlayerAccount to completion. */
@@ -139,101 +148,9 @@ export class PlatformService {
   }
 
   private readonly handlers: Handlers = {
-    GetEntityToken: (t, _req, caller) => this.getEntityToken(t, caller),
-    DeleteMasterPlayerAccount: (t, req) => this.deleteMasterPlayerAccount(t, req),
-    GetPlayedTitleList: (t, req) => ({ TitleIds: this.playedTitles(this.findPlayer(t, req.PlatformId)) }),
-    LoginWithLauncher: (t, req) => loginWithLauncher({
-      data: this.data, idx: this.idx, now: this.now(), credentials: this.credentials, keyCache: this.keyCache,
-      markDirty: () => this.store.markDirty(),
-    }, t, req),
-    GetPlatformIDsFromConsoleLiveIDs: (t, req) => {
-      const sandbox = req.Sandbox ?? DEFAULT_SANDBOX;
-      return {
-        Data: req.ConsoleLiveAccountIDs.map((id) => ({
-          ConsoleLiveAccountId: id,
-          PlatformId: this.idx.consoleLive.get(Indexes.consoleLiveKey(t.publisherId, sandbox, id)) ?? null,
-        })),
-      } as ResultOf<'GetPlatformIDsFromConsoleLiveIDs'>;
-    },
-    GetPlatformIDsFromStorefrontNames: (t, req) => ({
-      Data: req.StorefrontNames.map((name) => ({
-        StorefrontName: name,
-        PlatformId: this.idx.storefront.get(Indexes.nameKey(t.publisherId, name)) ?? null,
-      })),
-    }) as ResultOf<'GetPlatformIDsFromStorefrontNames'>,
-    GetHandheldStore: (t) => this.getHandheldStore(t),
-    DeleteMobileStore: (t) => this.deleteAddon(t, 'MobileStore'),
-    DeleteConsoleNetB: (t) => this.deleteAddon(t, 'ConsoleNetB'),
+    ...authenticationHandlers(this),
+    ...adminHandlers(this),
+    ...serverHandlers(this),
+    ...addonHandlers(this),
   };
-
-  private getEntityToken(title: TitleState, caller: Caller): ResultOf<'GetEntityToken'> {
-    switch (caller.via) {
-      case 'X-SecretKey':
-        return this.credentials.issueToken(title.titleId, 'title', title.titleId);
-      case 'X-EntityToken':
-        return this.credentials.issueToken(title.titleId, caller.claims.et, caller.claims.id);
-      case 'X-Authorization': {
-        // A session ticket gets that player's title player account token, while the player exists.
-        const player = this.data.players[caller.claims.p];
-        if (!player || !player.titles[title.titleId]) {
-          throw new ApiError(401, 'NotAuthenticated', 'The session ticket\'s player no longer exists; log in again.');
-        }
-        return this.credentials.issueToken(title.titleId, 'title_player_account', caller.claims.id);
-      }
-    }
-  }
-
-  // ---- Admin -------------------------------------------------------------------------
-
-  private findPlayer(title: TitleState, platformId: string): PlayerState {
-    const player = Object.hasOwn(this.data.players, platformId) ? this.data.players[platformId] : undefined;
-    if (!player || player.publisherId !== title.publisherId) {
-      throw badRequest('AccountNotFound', `No player with PlatformId ${platformId} exists for title ${title.titleId}.`);
-    }
-    return player;
-  }
-
-  private playedTitles(player: PlayerState): string[] {
-    return Object.keys(player.titles).filter((t) => this.data.titles[t]?.publisherId === player.publisherId);
-  }
-
-  private async deleteMasterPlayerAccount(title: TitleState, req: RequestOf<'DeleteMasterPlayerAccount'>): Promise<ResultOf<'DeleteMasterPlayerAccount'>> {
-    const player = this.findPlayer(title, req.PlatformId);
-    // Everything up to the queue runs synchronously, so of two concurrent deletes exactly one queues.
-    const queued = this.idx.queuedJobByPlayer.get(player.platformId);
-    if (queued) {
-      throw invalidParams(
-        { PlatformId: [`A master account deletion for this player is already queued (JobReceiptId ${queued.JobReceiptId}); wait for its confirmation e-mail.`] },
-        'A master account deletion for this player is already queued.',
-      );
-    }
-    const job = await this.jobs.queue(player, title.titleId, this.playedTitles(player), req.MetaData);
-    return { JobReceiptId: job.JobReceiptId, TitleIds: [...job.TitleIds] };
-  }
-
-  // ---- Addon -------------------------------------------------------------------------
-
-  private getHandheldStore(title: TitleState): ResultOf<'GetHandheldStore'> {
-    const a = title.addons.HandheldStore;
-    if (!a) return { Created: false };
-    // ClientSecret stays server-side: the service omits secrets from what it returns.
-    const strip = (envs: typeof a.Environments) => envs.map((e) => ({ ClientID: e.ClientID, ID: e.ID }));
-    return {
-      Created: true,
-      ApplicationID: a.ApplicationID,
-      Environments: strip(a.Environments),
-      SecondarySubscriptionEnvironments: strip(a.SecondarySubscriptionEnvironments),
-      SubscriptionEnvironments: strip(a.SubscriptionEnvironments),
-    };
-  }
-
-  private async deleteAddon(title: TitleState, name: 'MobileStore' | 'ConsoleNetB'): Promise<Record<string, never>> {
-    if (!title.addons[name]) {
-      throw badRequest('AddonDoesntExist', `Title ${title.titleId} has no ${name} add-on to delete.`);
-    }
-    title.addons[name] = null;
-    this.store.markDirty();
-    await this.store.flush();
-    return {};
-  }
 }

@@ -2,25 +2,17 @@
 // created, and the info parts the request asks for, each as the published description shapes it.
 
 import { randomBytes } from 'node:crypto';
-import { PROFILE_CONSTRAINT_FLAGS, type ProfileConstraintFlag } from '../core/api/operations';
-import type { InfoResultPayload, ItemInstance, LoginResult, LoginWithLauncherRequest, PlayerProfile, UserDataRecord } from '../core/api/types';
-import type { Credentials } from './credentials';
-import { ApiError, badRequest } from './http';
-import { verifyLauncherToken, type LauncherKeyCache } from './jwt';
-import { Indexes, isoNoZone } from './state';
-import type { EmulatorData, ItemState, PlayerState, PlayerTitleState, TitleState, UserDataEntry } from './state';
+import { PROFILE_CONSTRAINT_FLAGS, type ProfileConstraintFlag } from '../../core/api/operations';
+import type { InfoResultPayload, ItemInstance, LoginResult, LoginWithLauncherRequest, PlayerProfile, UserDataRecord } from '../../core/api/types';
+import { ApiError, badRequest } from '../http';
+import { verifyLauncherToken } from '../jwt';
+import { Indexes, isoNoZone } from '../state';
+import type { ItemState, PlayerState, PlayerTitleState, TitleState, UserDataEntry } from '../state';
+import type { ServiceContext } from './context';
 
 type InfoRequest = NonNullable<LoginWithLauncherRequest['InfoRequestParameters']>;
 type Constraints = NonNullable<InfoRequest['ProfileConstraints']>;
 
-export interface LoginContext {
-  data: EmulatorData;
-  idx: Indexes;
-  now: number;
-  credentials: Credentials;
-  keyCache: LauncherKeyCache;
-  markDirty(): void;
-}
 
 /** Continents of the countries the seeds use. */
 const CONTINENTS: Record<string, string> = { DE: 'EU', FR: 'EU', SE: 'EU', US: 'NA', CA: 'NA', BR: 'SA', JP: 'AS', AU: 'OC' };
@@ -29,7 +21,7 @@ function hex16(): string {
   return randomBytes(8).toString('hex').toUpperCase();
 }
 
-export async function loginWithLauncher(ctx: LoginContext, title: TitleState, req: LoginWithLauncherRequest): Promise<LoginResult> {
+export async function loginWithLauncher(ctx: ServiceContext, title: TitleState, req: LoginWithLauncherRequest): Promise<LoginResult> {
   if (!title.launcher.enabled) {
     throw badRequest('LauncherNotEnabledForTitle', `Launcher sign-in is not enabled for title ${title.titleId}; enable it in the title's settings.`);
   }
@@ -41,14 +33,14 @@ export async function loginWithLauncher(ctx: LoginContext, title: TitleState, re
       throw badRequest('RequestViewConstraintParamsNotAllowed', `Title ${title.titleId} does not allow the profile constraints ${refused.join(', ')}; allowed: ${title.allowedProfileConstraints.join(', ') || 'none'}.`);
     }
   }
-  const verified = await verifyLauncherToken(req.IdentityToken, title.launcher, ctx.keyCache, ctx.now);
+  const verified = await verifyLauncherToken(req.IdentityToken, title.launcher, ctx.keyCache, ctx.now());
   if (!verified.ok) throw badRequest(verified.error, verified.message);
 
-  const now = ctx.now;
+  const now = ctx.now();
   let newlyCreated = false;
-  const linked = ctx.idx.launcher.get(Indexes.nameKey(title.publisherId, verified.subject));
+  const linked = ctx.indexes.launcher.get(Indexes.nameKey(title.publisherId, verified.subject));
   let player = linked ? ctx.data.players[linked] : undefined;
-  if (player && ctx.idx.queuedJobByPlayer.has(player.platformId)) {
+  if (player && ctx.indexes.queuedJobByPlayer.has(player.platformId)) {
     throw badRequest('AccountDeleted', 'This account is being deleted (a master account deletion is queued); it cannot sign in or be re-created until the deletion completes.');
   }
   if (player?.bannedUntil !== undefined && player.bannedUntil > now) {
@@ -63,7 +55,7 @@ export async function loginWithLauncher(ctx: LoginContext, title: TitleState, re
       consoleLive: [], storefrontNames: [], launcherSubjects: [verified.subject], titles: {},
     };
     ctx.data.players[player.platformId] = player;
-    ctx.idx.addPlayer(player);
+    ctx.indexes.addPlayer(player);
     newlyCreated = true;
   }
   let perTitle = player.titles[title.titleId];
