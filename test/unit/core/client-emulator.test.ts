@@ -43,7 +43,7 @@ describe('core/PlatformClient against the emulator', () => {
   }
 
   before(async () => {
-    emu = await startEmulator({ seed: 'demo', deletionDelayMs: 60_000 });
+    emu = await startEmulator({ seed: 'demo', deletionDelayMs: 60_000, fixedKeys: true });
   });
   after(async () => {
     await emu.close();

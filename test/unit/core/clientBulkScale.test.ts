@@ -12,7 +12,7 @@ describe('core/PlatformClient bulk lookups at scale', () => {
   const onWarning = (w: Error): void => { warnings.push(w); };
 
   before(async () => {
-    emu = await startEmulator({ seed: 'bench' });
+    emu = await startEmulator({ seed: 'bench', fixedKeys: true });
     const title = emu.titles[0];
     client = new PlatformClient({ titleId: title.titleId, endpoint: emu.endpoint, getSecretKey: async () => title.secretKey });
     process.on('warning', onWarning);

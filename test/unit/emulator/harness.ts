@@ -27,7 +27,7 @@ export class Emu {
   private constructor(readonly handle: EmulatorHandle) {}
 
   static async start(o: EmulatorOptions = {}): Promise<Emu> {
-    return new Emu(await startEmulator({ deletionDelayMs: 60_000, ...o }));
+    return new Emu(await startEmulator({ deletionDelayMs: 60_000, fixedKeys: true, ...o }));
   }
 
   get origin(): string {

@@ -23,7 +23,7 @@ interface Running {
 
 /** Starts the built emulator CLI on DIR and waits for its --json line. */
 async function startCli(dir: string): Promise<Running> {
-  const proc = spawn(process.execPath, [EMULATOR, '--port', '0', '--data', dir, '--seed', 'demo', '--json', '--deletion-delay', '600000'], {
+  const proc = spawn(process.execPath, [EMULATOR, '--port', '0', '--data', dir, '--seed', 'demo', '--fixed-keys', '--json', '--deletion-delay', '600000'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((r) => proc.once('exit', () => r()));
@@ -152,7 +152,7 @@ describe(`security: emulator durability (${CYCLES} kill -9 cycles under load)`, 
     const data = mkdtempSync(join(tmpdir(), 'emu-race-'));
     const victims = DEMO_PLAYERS.filter((p) => !p.banned).slice(0, 10);
     try {
-      let emu = await startEmulator({ dataDir: data, deletionDelayMs: 600_000 });
+      let emu = await startEmulator({ dataDir: data, deletionDelayMs: 600_000, fixedKeys: true });
       let winners: string[];
       try {
         const results = await Promise.all(victims.map((p) => Promise.all(Array.from({ length: 8 }, (_, i) => {
@@ -172,7 +172,7 @@ describe(`security: emulator durability (${CYCLES} kill -9 cycles under load)`, 
       } finally {
         await emu.close();
       }
-      emu = await startEmulator({ dataDir: data, deletionDelayMs: 600_000 });
+      emu = await startEmulator({ dataDir: data, deletionDelayMs: 600_000, fixedKeys: true });
       try {
         const jobs = await jobsOf(emu.origin);
         assert.deepEqual([...jobs.keys()].sort(), [...winners].sort());

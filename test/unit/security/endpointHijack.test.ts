@@ -68,7 +68,7 @@ describe('security: endpoint hijack', function () {
 
   before(async () => {
     trap = await startTrap();
-    emu = await startEmulator({ deletionDelayMs: 60_000 });
+    emu = await startEmulator({ deletionDelayMs: 60_000, fixedKeys: true });
     emuPort = Number(new URL(emu.origin).port);
   });
   after(async () => {

@@ -77,7 +77,7 @@ describe('security: faults with the real client and the emulator', function () {
   }
 
   before(async () => {
-    emu = await startEmulator({ seed: 'demo', deletionDelayMs: 60_000 });
+    emu = await startEmulator({ seed: 'demo', deletionDelayMs: 60_000, fixedKeys: true });
   });
   after(async () => {
     await emu.close();
