@@ -63,6 +63,7 @@ await runSuite('The UI tests', async ({ results, cleanups }) => {
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   cleanups.push(() => browser.close());
   const context = await browser.newContext({ viewport: { width: 1400, height: 860 }, deviceScaleFactor: 1 });
+  await server.login(context);
   const page = await context.newPage();
   const wb = workbench(page);
   const shot = async (name) => {
