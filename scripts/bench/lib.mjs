@@ -17,7 +17,7 @@ export async function buildBenchBundle() {
   await esbuild.build({
     stdin: {
       contents: [
-        "export { PlatformClient, BULK_CONCURRENCY, findPlatformIds, platformIdAt } from './src/core/index';",
+        "export { PlatformClient, BULK_CONCURRENCY, findPlatformIds, platformIdAt, redactText } from './src/core/index';",
         "export { BENCH_PLAYER_COUNT, benchStorefrontName, benchConsoleLiveId, DEMO_TITLES } from './src/emulator/seed';",
       ].join('\n'),
       resolveDir: REPO,

@@ -4,7 +4,7 @@ import { setMaxListeners } from 'node:events';
 import { Pool } from 'undici';
 import { buildBaseUrl } from '../endpoint';
 import { validatePlatformId } from '../ids';
-import { redactText } from '../redact';
+import { clip, redactText } from '../redact';
 import { parseEnvelope, validators, type LookupEntry, type RawResponse } from './envelope';
 import { PlatformError, type PlatformErrorInit } from './errors';
 import { TitleTokenCache } from './tokenCache';
@@ -14,6 +14,10 @@ import {
   type EntityTokenResult, type GetPlayedTitleListResult, type HandheldStoreConfig, type LoginResult,
   type LoginWithLauncherRequest, type OperationPath, type StorefrontPlatformIdPair,
 } from './types';
+
+/** errorDetails kept in a failure: fields, messages per field, characters per name or message. */
+const MAX_DETAIL_FIELDS = 50;
+const MAX_DETAIL_CHARS = 1000;
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_RETRIES = 3;
@@ -317,8 +321,10 @@ export class PlatformClient {
 
   private redacted(e: PlatformError): PlatformError {
     const secrets = [...this.knownSecrets];
+    // Clipped before the scan: field names and messages are service strings of any size.
     const details = e.errorDetails === undefined ? undefined
-      : Object.fromEntries(Object.entries(e.errorDetails).map(([k, v]) => [redactText(k, secrets), v.map((m) => redactText(m, secrets))]));
+      : Object.fromEntries(Object.entries(e.errorDetails).slice(0, MAX_DETAIL_FIELDS)
+        .map(([k, v]) => [redactText(clip(k, MAX_DETAIL_CHARS), secrets), v.slice(0, MAX_DETAIL_FIELDS).map((m) => redactText(clip(m, MAX_DETAIL_CHARS), secrets))]));
     return derive(e, {
       message: redactText(e.message, secrets),
       errorMessage: e.errorMessage === undefined ? undefined : redactText(e.errorMessage, secrets),
