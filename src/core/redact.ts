@@ -120,6 +120,26 @@ const SECRET_KEYS = new Set(
 );
 
 /**
+ * Every string value of a secret-named member (the schema's secret members: SecretKey, EntityToken,
+ * SessionTicket, IdentityToken, ClientSecret; any letter case) anywhere in `v`, so the same value
+ * can be masked under any other name too.
+ */
+export function secretMemberValues(v: unknown): string[] {
+  const out = new Set<string>();
+  const seen = new WeakSet<object>();
+  const walk = (x: unknown): void => {
+    if (x === null || typeof x !== 'object' || seen.has(x)) return;
+    seen.add(x);
+    for (const [k, y] of Object.entries(x)) {
+      if (typeof y === 'string' && SECRET_KEYS.has(k.toLowerCase())) out.add(y);
+      else walk(y);
+    }
+  };
+  walk(v);
+  return [...out];
+}
+
+/**
  * A deep copy of `v` with the values of secret-named members masked, and known secrets masked
  * inside any other string. `EntityToken` is masked only when it is a string: in a login result
  * it is an object whose inner `EntityToken` string is masked instead, keeping Entity and expiry.
