@@ -17,7 +17,6 @@ const HEADER_RE = /\b(X-SecretKey|X-EntityToken|X-Authorization|Authorization)([
 // "eyJ" that starts a word: eyJ + 5 or more, 5 or more, any.
 const JWT_RUN = charSet('A-Za-z0-9_.-');
 const JWT_MIN = 15;
-const JWT_HEAD_RE = /(?:^|[^A-Za-z0-9_])eyJ/;
 // Long runs of token alphabet with capitals and digits: secret keys and random tokens look like
 // this, while lower-case hashes, UUIDs and 32-hex receipt IDs (job receipts), words and identifiers do not.
 const TOKEN_RUN = charSet('A-Za-z0-9+/=_-');
@@ -61,25 +60,40 @@ function replaceRuns(s: string, set: Uint8Array, min: number, fn: (run: string) 
   return copied === 0 ? s : out + s.slice(copied);
 }
 
-/** `chain` (base64url segments joined by dots) with each JWT in it masked: eyJ..(5+).(5+).(any). */
-function maskJwts(chain: string): string {
-  if (!chain.includes('eyJ')) return chain;
-  const seg = chain.split('.');
-  if (seg.length < 3) return chain;
-  const out: string[] = [];
-  let i = 0;
-  while (i < seg.length) {
-    const head = i + 2 < seg.length ? JWT_HEAD_RE.exec(seg[i]) : null;
-    const start = head ? head.index + head[0].length - 3 : -1;
-    if (head && seg[i].length - start >= 8 && seg[i + 1].length >= 5) {
-      out.push(seg[i].slice(0, start) + mask(`${seg[i].slice(start)}.${seg[i + 1]}.${seg[i + 2]}`));
-      i += 3;
-    } else {
-      out.push(seg[i]);
-      i++;
+/** `run` (base64url segments joined by dots) with each JWT in it masked: eyJ..(5+).(5+).(any). */
+function maskJwts(run: string): string {
+  if (!run.includes('eyJ')) return run;
+  const end = (from: number): number => {
+    const i = run.indexOf('.', from);
+    return i < 0 ? run.length : i;
+  };
+  let out = '';
+  let copied = 0;
+  // Each segment is looked at once as a possible first part; no segment strings are made.
+  for (let s0 = 0; s0 < run.length;) {
+    const e0 = end(s0);
+    if (e0 === run.length) break;
+    const e1 = end(e0 + 1);
+    if (e1 === run.length) break;
+    const head = e1 - e0 - 1 >= 5 ? jwtHead(run, s0, e0) : -1;
+    if (head < 0) {
+      s0 = e0 + 1;
+      continue;
     }
+    const e2 = end(e1 + 1);
+    out += run.slice(copied, head) + mask(run.slice(head, e2));
+    copied = e2;
+    s0 = e2 + 1;
   }
-  return out.join('.');
+  return copied === 0 ? run : out + run.slice(copied);
+}
+
+/** The first "eyJ" in run[from, to) that starts a word and has 5 or more characters after it, or -1. */
+function jwtHead(run: string, from: number, to: number): number {
+  for (let p = run.indexOf('eyJ', from); p >= 0 && to - p >= 8; p = run.indexOf('eyJ', p + 1)) {
+    if (p === from || run.charCodeAt(p - 1) === 45 /* - */) return p;
+  }
+  return -1;
 }
 
 /** At most `max` characters of `s`, marked when cut: service strings are clipped before they are scanned or shown. */
