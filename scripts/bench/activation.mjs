@@ -35,9 +35,11 @@ export async function measureActivation({ samples = 3 } = {}) {
   const results = [];
   try {
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    const context = await browser.newContext();
+    await server.login(context);
     for (let i = 0; i < samples; i++) {
       const outFile = join(extDir, `activation-${i}.json`);
-      const page = await browser.newPage();
+      const page = await context.newPage();
       try {
         let finish;
         const finished = new Promise((r) => { finish = r; });

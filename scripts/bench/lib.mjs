@@ -20,7 +20,7 @@ export async function buildBenchBundle() {
   await esbuild.build({
     stdin: {
       contents: [
-        "export { PlatformClient, BULK_CONCURRENCY, findPlatformIds, platformIdAt } from './src/core/index';",
+        "export { PlatformClient, BULK_CONCURRENCY, findPlatformIds, platformIdAt, redactText } from './src/core/index';",
         "export { BENCH_PLAYER_COUNT, benchStorefrontName, benchConsoleLiveId, DEMO_TITLES } from './src/emulator/seed';",
         "export { startTinyproxy } from './test/unit/helpers/tinyproxy';",
       ].join('\n'),

@@ -3,7 +3,7 @@
 // measured in this same run, printed as a table and written to bench-results/bench.json.
 // Loopback only; every process it starts is stopped. No test asserts on these numbers.
 //
-// Usage: node scripts/bench/run.mjs [--quick] [--only bulk,network,emulator,ids,size,activation]
+// Usage: node scripts/bench/run.mjs [--quick] [--only bulk,network,emulator,ids,redact,size,activation]
 //   --quick  smaller inputs and fewer repeats (a smoke run of the script itself)
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,7 +15,7 @@ import { buildBenchBundle, control, CORE_BUNDLE, median, REPO, RESULTS, runChild
 import { measureSizes } from './size.mjs';
 
 const { values: opts } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } } });
-const sections = new Set((opts.only ?? 'bulk,network,emulator,ids,size,activation').split(','));
+const sections = new Set((opts.only ?? 'bulk,network,emulator,ids,redact,size,activation').split(','));
 const quick = opts.quick;
 
 const LATENCY_MS = 25;
@@ -215,6 +215,18 @@ async function ids() {
   row(sec, 'hover cost: platformIdAt vs an O(file) scan of the 100 MB file', at.in100MBNs / 1e6, r.wholeFileScanMs, (at.in100MBNs / 1e6) / r.wholeFileScanMs, 'info', undefined, 'ms');
 }
 
+// ---- Redaction of hostile service strings --------------------------------------------------
+
+async function redaction() {
+  const r = await runChild('redact.mjs', { core: CORE_BUNDLE, runs: quick ? 1 : 5 }, { timeoutMs: 180_000 });
+  raw.redact = r;
+  const sec = 'Redaction (redactText) of hostile service strings vs a plain string of the same length';
+  for (const label of ['80KB', '8MB']) {
+    const x = r[label];
+    row(sec, `${label}: worst hostile shape (${x.worst}) vs plain text`, x.worstMs, x.plainMs, x.worstMs / x.plainMs, '<= 10', x.worstMs / x.plainMs <= 10, 'ms');
+  }
+}
+
 // ---- Size and activation ------------------------------------------------------------------
 
 async function size() {
@@ -277,6 +289,7 @@ try {
   if (sections.has('network')) await network();
   if (sections.has('emulator')) await emulatorLoad();
   if (sections.has('ids')) await ids();
+  if (sections.has('redact')) await redaction();
   const s = sections.has('size') || sections.has('activation') ? await size() : undefined;
   if (sections.has('activation')) await activation(s);
 } catch (e) {

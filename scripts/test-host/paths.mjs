@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CACHE_DIR = join(REPO_ROOT, '.vscode-test');
+/** Committed package.json + package-lock.json of the Node 24 and code-server installs. */
+export const LOCK_DIR = join(REPO_ROOT, 'scripts', 'test-host', 'lock');
 
 // code-server 4.139.1 bundles VS Code 1.139.1 and requires Node 24 (its postinstall refuses others).
 export const CODE_SERVER_VERSION = '4.139.1';

@@ -1,8 +1,11 @@
 // Starts code-server (a real VS Code 1.139 with a server-side extension host) on a free
 // loopback port, isolated in its own run folder and process group. Used by run.mjs (the
-// integration suite) and meant for UI tests and demos that drive the same server with Playwright.
+// integration suite), the UI tests and the demo. Every run has its own random password
+// (--auth password, PASSWORD in the server's environment only): a loopback port is open to
+// every local user and, by DNS rebinding, to web pages, and the workbench can run commands.
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { CHROMIUM, CODE_SERVER_ENTRY, MARKER, NODE24_BIN, REPO_ROOT, RUNS_DIR } from './paths.mjs';
@@ -24,7 +27,6 @@ const DEFAULT_SETTINGS = {
   'workbench.startupEditor': 'none',
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
   'workbench.enableExperiments': false,
-  'security.workspace.trust.enabled': false,
 };
 
 const RUN_DIR_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -58,6 +60,12 @@ function pruneOldRuns() {
   }
 }
 
+/** `<publisher>.<name>-<version>`, the folder name VS Code gives an installed extension. */
+function extensionFolderName(dir) {
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  return `${pkg.publisher}.${pkg.name}-${pkg.version}`;
+}
+
 function groupAlive(pgid) {
   try { process.kill(-pgid, 0); return true; } catch { return false; }
 }
@@ -81,7 +89,11 @@ async function waitForGroupExit(pgid, ms) {
  * @param {Record<string, string>} [o.env] extra environment for the server and its extension host
  * @param {number} [o.startTimeoutMs] deadline for /healthz (default 60 s)
  * @param {(line: string) => void} [o.log] progress lines (default: none)
- * @returns {Promise<{ origin: string, url: string, port: number, runDir: string, folder: string, logFile: string,
+ * @param {boolean} [o.testDriver] VS Code's smoke-test driver (default true): needed for test payloads, hides notification toasts
+ * @param {boolean} [o.workspaceTrust] keep workspace trust on (default false: tests open their own folders)
+ * @param {string[]} [o.extensions] extension folders installed (linked) into this run's extensions folder
+ * @returns {Promise<{ origin: string, url: string, port: number, runDir: string, folder: string, logFile: string, password: string,
+ *   login(context: import('playwright-core').BrowserContext): Promise<void>,
  *   remoteUri(path: string): string, workbenchUrl(o?: { folder?: string, payload?: [string, string][] }): string,
  *   testUrl(o: { extensionDevelopmentPath: string, extensionTestsPath?: string, extensionEnvironment?: Record<string, string>, folder?: string }): string,
  *   exited: Promise<number | null>, stop(o?: { keepRunDir?: boolean }): Promise<void> }>}
@@ -101,13 +113,20 @@ export async function startCodeServer(o = {}) {
   };
   for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true, mode: 0o700 });
   mkdirSync(join(dirs.ud, 'User'), { recursive: true });
-  writeFileSync(join(dirs.ud, 'User', 'settings.json'), JSON.stringify({ ...DEFAULT_SETTINGS, ...o.settings }, null, 2));
+  const testDriver = o.testDriver ?? true;
+  const workspaceTrust = o.workspaceTrust ?? false;
+  const settings = { ...DEFAULT_SETTINGS, ...(workspaceTrust ? {} : { 'security.workspace.trust.enabled': false }), ...o.settings };
+  writeFileSync(join(dirs.ud, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
+  for (const dir of o.extensions ?? []) symlinkSync(resolve(dir), join(dirs.ext, extensionFolderName(dir)), 'dir');
   const folder = resolve(o.folder ?? dirs.workspace);
 
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const configFile = join(runDir, 'config.yaml');
-  writeFileSync(configFile, `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
+  // The password goes in the server's environment only (code-server deletes it from its own
+  // environment at start, so terminals and the extension host never inherit it).
+  const password = randomBytes(24).toString('base64url');
+  writeFileSync(configFile, `bind-addr: 127.0.0.1:${port}\nauth: password\ncert: false\n`, { mode: 0o600 });
 
   const env = { ...process.env };
   // A parent VS Code (e.g. a developer's terminal) must not leak its IPC hooks into ours.
@@ -115,15 +134,17 @@ export async function startCodeServer(o = {}) {
   Object.assign(env, {
     HOME: dirs.home, TMPDIR: dirs.tmp, XDG_CONFIG_HOME: dirs.config, XDG_DATA_HOME: dirs.data,
     XDG_CACHE_HOME: dirs.cache, XDG_STATE_HOME: dirs.state, XDG_RUNTIME_DIR: dirs.runtime,
-    EXTENSIONS_GALLERY: '{}', ...o.env,
+    EXTENSIONS_GALLERY: '{}', ...o.env, PASSWORD: password,
   });
 
   const logFile = join(runDir, 'server.log');
   const out = createWriteStream(logFile);
   const args = [
-    CODE_SERVER_ENTRY, '--config', configFile, '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none',
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override',
-    '--vscode-option', 'enable-smoke-test-driver', '--user-data-dir', dirs.ud, '--extensions-dir', dirs.ext,
+    CODE_SERVER_ENTRY, '--config', configFile, '--bind-addr', `127.0.0.1:${port}`, '--auth', 'password',
+    '--disable-telemetry', '--disable-update-check', '--disable-getting-started-override',
+    ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
+    ...(testDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+    '--user-data-dir', dirs.ud, '--extensions-dir', dirs.ext,
   ];
   log(`starting code-server on ${origin} (run folder ${runDir})`);
   // detached = setsid: the server and everything it spawns share one process group we can kill.
@@ -191,5 +212,13 @@ export async function startCodeServer(o = {}) {
     throw e;
   }
   log('code-server is up');
-  return { origin, url: `${origin}/`, port, runDir, folder, logFile, remoteUri, workbenchUrl, testUrl, exited, stop };
+  /** Logs the browser context in (the session cookie), as the login page's form does. */
+  async function login(context) {
+    const res = await context.request.post(`${origin}/login`, { form: { password }, maxRedirects: 0 });
+    const cookies = await context.cookies(origin);
+    if (res.status() !== 302 || !cookies.some((c) => c.name.startsWith('code-server-session'))) {
+      throw new Error(`logging in to code-server failed (HTTP ${res.status()}); see ${logFile}`);
+    }
+  }
+  return { origin, url: `${origin}/`, port, runDir, folder, logFile, password, login, remoteUri, workbenchUrl, testUrl, exited, stop };
 }

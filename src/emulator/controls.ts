@@ -11,6 +11,12 @@ import type { PlatformService } from './service';
 import { ADDON_NAMES } from './state';
 import type { AddonName } from './state';
 
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+/** Bounds on control values: dates beyond them stop being representable and break every answer. */
+const MAX_CLOCK_ADVANCE_MS = 10 * YEAR_MS;
+const MAX_CLOCK_OFFSET_MS = 100 * YEAR_MS;
+const MAX_TOKEN_SECONDS = 10 * 365 * 24 * 60 * 60;
+
 export class Stats {
   requests: Record<string, number> = {};
   total = 0;
@@ -77,8 +83,11 @@ export async function runControl(ctx: ControlContext, method: string, path: stri
       return { jobs: service.jobsView() };
     case 'POST clock/advance': {
       const ms = body.ms;
-      if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
-        throw invalidParams({ ms: ['ms must be a number of milliseconds >= 0.'] });
+      if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0 || ms > MAX_CLOCK_ADVANCE_MS) {
+        throw invalidParams({ ms: [`ms must be a number of milliseconds from 0 to ${MAX_CLOCK_ADVANCE_MS} (10 years).`] });
+      }
+      if (service.state.clockOffsetMs + ms > MAX_CLOCK_OFFSET_MS) {
+        throw invalidParams({ ms: ['The clock is already 100 years ahead; POST /_emulator/reset to start again.'] });
       }
       const completed = await service.advanceClock(ms);
       return { now: new Date(service.now()).toISOString(), completedJobs: completed };
@@ -128,7 +137,10 @@ async function mintToken(service: PlatformService, body: Json): Promise<string> 
   const audience = check.string(body, 'audience', false);
   const wrongKey = check.bool(body, 'wrongKey');
   for (const f of ['expiresInSeconds', 'notBefore']) {
-    if (body[f] !== undefined && (typeof body[f] !== 'number' || !Number.isFinite(body[f]))) check.add(f, `${f} must be a number of seconds (relative to now).`);
+    const v = body[f];
+    if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || Math.abs(v) > MAX_TOKEN_SECONDS)) {
+      check.add(f, `${f} must be a number of seconds (relative to now) within ±${MAX_TOKEN_SECONDS}.`);
+    }
   }
   check.done();
   const title = service.data.titles[titleId!.toUpperCase()];

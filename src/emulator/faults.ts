@@ -20,6 +20,7 @@ export interface FaultConfig {
 }
 
 const MAX_LATENCY_MS = 60_000;
+const MAX_RETRY_AFTER_SECONDS = 3600;
 
 /** Parses the body of POST /_emulator/faults; throws InvalidParams naming the bad member. */
 export function parseFaults(body: Record<string, unknown>): FaultConfig {
@@ -51,8 +52,8 @@ export function parseFaults(body: Record<string, unknown>): FaultConfig {
       return;
     }
     const retry = r.retryAfterSeconds;
-    if (retry !== undefined && (typeof retry !== 'number' || !Number.isFinite(retry) || retry < 0)) {
-      check.add(`${path}.retryAfterSeconds`, `${path}.retryAfterSeconds must be a number of seconds >= 0.`);
+    if (retry !== undefined && (typeof retry !== 'number' || !Number.isFinite(retry) || retry < 0 || retry > MAX_RETRY_AFTER_SECONDS)) {
+      check.add(`${path}.retryAfterSeconds`, `${path}.retryAfterSeconds must be a number of seconds from 0 to ${MAX_RETRY_AFTER_SECONDS}.`);
       return;
     }
     const rule: FaultRule = { kind: kind as FaultKind, times };

@@ -1,6 +1,6 @@
 // Envelopes, the error wrapper and request-field checks shared by the operations and controls.
 
-import type { ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { ErrorCodes } from '../core/api/types';
 import type { ErrorName, ErrorWrapper, SuccessEnvelope } from '../core/api/types';
 import { isPlainObject } from '../core/api/schema';
@@ -12,8 +12,10 @@ const STATUS_TEXT: Record<number, string> = {
   400: 'BadRequest',
   401: 'Unauthorized',
   403: 'Forbidden',
+  421: 'MisdirectedRequest',
   404: 'NotFound',
   413: 'RequestEntityTooLarge',
+  415: 'UnsupportedMediaType',
   429: 'TooManyRequests',
   500: 'InternalServerError',
   502: 'BadGateway',
@@ -170,4 +172,39 @@ function describe(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';
   return `a ${typeof v}`;
+}
+
+/** Host names the emulator answers to: loopback, and `*.localhost` (title routing by host; never resolved by DNS). */
+function isOwnHostName(name: string): boolean {
+  const n = name.toLowerCase();
+  return n === '127.0.0.1' || n === '[::1]' || n === 'localhost' || /^([a-z0-9-]{1,63}\.)+localhost$/.test(n);
+}
+
+/**
+ * Why a request is not for this emulator, or undefined when it is: its Host must be a loopback
+ * name with the emulator's own port (a DNS-rebinding page sends its own name), and an Origin, when
+ * sent, must be the emulator's own (any other web page).
+ */
+export function foreignRequest(headers: IncomingHttpHeaders, port: number): ApiError | undefined {
+  const host = headers.host;
+  const m = host === undefined ? null : /^(\[[0-9a-fA-F:.]+\]|[^:[\]]+)(?::(\d{1,5}))?$/.exec(host);
+  if (!m || !isOwnHostName(m[1]) || Number(m[2] ?? 80) !== port) {
+    return new ApiError(421, 'InvalidRequest', `This emulator answers only requests for 127.0.0.1:${port}, [::1]:${port} or localhost:${port}; the Host header names another server.`);
+  }
+  const origin = headers.origin;
+  if (origin !== undefined) {
+    let ok = false;
+    try {
+      const u = new URL(origin);
+      ok = u.protocol === 'http:' && isOwnHostName(u.hostname) && Number(u.port || 80) === port;
+    } catch { /* "null" and other non-URLs are foreign */ }
+    if (!ok) return new ApiError(403, 'NotAuthorized', 'Requests from web pages are refused: the Origin is not this emulator.');
+  }
+  return undefined;
+}
+
+export function isJsonContentType(ct: string | undefined): boolean {
+  if (!ct) return false;
+  const semi = ct.indexOf(';');
+  return (semi >= 0 ? ct.slice(0, semi) : ct).trim().toLowerCase() === 'application/json';
 }

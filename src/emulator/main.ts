@@ -1,5 +1,5 @@
 // CLI: node dist/emulator.js [--port N] [--host 127.0.0.1] [--data DIR] [--seed demo|empty]
-//      [--deletion-delay MS] [--tls] [--json] [--verbose]   (--seed applies only when DIR holds no saved state)
+//      [--deletion-delay MS] [--fixed-keys] [--tls] [--json] [--verbose]   (--seed applies only when DIR holds no saved state)
 // With --json the first stdout line is exactly {"endpoint":...,"titles":[{"titleId","secretKey"}]}
 // (plus "caCertificate": PEM with --tls).
 
@@ -8,7 +8,7 @@ import type { EmulatorOptions } from './server';
 import { SEED_NAMES } from './seed';
 import type { SeedName } from './seed';
 
-const USAGE = 'usage: node dist/emulator.js [--port N] [--host 127.0.0.1|::1|localhost] [--data DIR] [--seed ' + SEED_NAMES.join('|') + '] [--deletion-delay MS] [--tls] [--json] [--verbose]';
+const USAGE = 'usage: node dist/emulator.js [--port N] [--host 127.0.0.1|::1|localhost] [--data DIR] [--seed ' + SEED_NAMES.join('|') + '] [--deletion-delay MS] [--fixed-keys] [--tls] [--json] [--verbose]';
 
 interface CliArgs {
   options: EmulatorOptions;
@@ -41,6 +41,7 @@ function parseArgs(argv: readonly string[]): CliArgs {
         break;
       }
       case '--deletion-delay': options.deletionDelayMs = integer(value(i++, a), a, 2 ** 31 - 1); break;
+      case '--fixed-keys': options.fixedKeys = true; break;
       case '--json': json = true; break;
       case '--tls': options.tls = true; break;
       case '--verbose': options.logRequests = true; break;
@@ -67,7 +68,7 @@ async function main(): Promise<void> {
     process.stdout.write(JSON.stringify({ endpoint: emu.endpoint, titles, ...(emu.caCertificate ? { caCertificate: emu.caCertificate } : {}) }) + '\n');
   } else {
     const lines = [
-      'Platform emulator running (local only; these demo keys are not real secrets).',
+      'Platform emulator running (local only; demo keys of this run, not real secrets).',
       `  Endpoint template: ${emu.endpoint}`,
       ...(emu.caCertificate ? ['  HTTPS with a certificate made at start; trust it with (e.g.) NODE_EXTRA_CA_CERTS:', emu.caCertificate.trim()] : []),
       ...emu.titles.map((t) => `  Title ${t.titleId} "${t.name}"  secret key: ${t.secretKey}`),

@@ -70,7 +70,50 @@ export function loadState(dir: string): PersistedState | undefined {
   if (!s || s.version !== 1 || typeof s.data !== 'object' || !s.data || typeof s.tokenSecret !== 'string') {
     throw new Error(`The emulator state file ${file} has an unknown layout; delete it (or use another --data directory) to start from the seed.`);
   }
+  const problem = stateProblem(s as PersistedState);
+  if (problem) {
+    throw new Error(`The emulator state file ${file} is not valid: ${problem}. Delete it (or use another --data directory) to start from the seed.`);
+  }
   return s as PersistedState;
+}
+
+/** Receipt IDs the emulator issues (UUIDs, 32 hex characters), and nothing that can leave outbox/. */
+const RECEIPT_RE = /^[0-9A-Za-z-]{1,64}$/;
+const TITLE_ID_RE = /^[0-9A-Fa-f]{4,16}$/;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** The first thing wrong with a loaded state (the members the emulator relies on), or undefined. */
+export function stateProblem(s: PersistedState): string | undefined {
+  if (!isNumber(s.clockOffsetMs) || !isNumber(s.tokensExpiredBefore)) return 'clockOffsetMs and tokensExpiredBefore must be numbers';
+  const d = s.data as unknown as Record<string, unknown>;
+  if (!isObject(d.titles) || !isObject(d.players) || !Array.isArray(d.jobs) || !Array.isArray(d.outbox)) {
+    return 'data must hold titles, players, jobs and outbox';
+  }
+  for (const [id, t] of Object.entries(d.titles)) {
+    if (!TITLE_ID_RE.test(id) || !isObject(t) || t.titleId !== id || typeof t.secretKey !== 'string' || !isObject(t.launcher) || !isObject(t.addons)) {
+      return `title "${id.slice(0, 40)}" must have a 4-16 hex titleId equal to its key, a secretKey, launcher and addons`;
+    }
+  }
+  for (const [i, j] of d.jobs.entries()) {
+    if (!isObject(j) || typeof j.JobReceiptId !== 'string' || !RECEIPT_RE.test(j.JobReceiptId) || typeof j.PlatformId !== 'string' ||
+      (j.status !== 'queued' && j.status !== 'completed') || !isNumber(j.dueAt) || !Array.isArray(j.TitleIds)) {
+      return `jobs[${i}] must have a JobReceiptId of letters, digits and dashes (at most 64), a PlatformId, a status and a dueAt`;
+    }
+  }
+  for (const [i, m] of d.outbox.entries()) {
+    if (!isObject(m) || typeof m.JobReceiptId !== 'string' || !RECEIPT_RE.test(m.JobReceiptId)) {
+      return `outbox[${i}] must have a JobReceiptId of letters, digits and dashes (at most 64)`;
+    }
+  }
+  return undefined;
+}
+
+/** The outbox file of a receipt: a checked name directly under outbox/. */
+export function outboxFile(dir: string, jobReceiptId: string): string {
+  if (!RECEIPT_RE.test(jobReceiptId)) throw new Error('An outbox message has a malformed JobReceiptId; it is not written.');
+  return join(dir, 'outbox', `${jobReceiptId}.json`);
 }
 
 /** Writes the state (when a data directory is set); no-op in memory mode. */
@@ -129,7 +172,7 @@ export class StateStore {
 
   async writeOutbox(m: OutboxMessage): Promise<void> {
     if (!this.dir) return;
-    await writeFileAtomic(join(this.dir, 'outbox', `${m.JobReceiptId}.json`), JSON.stringify(m, null, 2) + '\n');
+    await writeFileAtomic(outboxFile(this.dir, m.JobReceiptId), JSON.stringify(m, null, 2) + '\n');
   }
 
   async clearOutbox(): Promise<void> {

@@ -5,7 +5,7 @@
 // tests and the demo can name known linked and unlinked identifiers; only the launcher key
 // pairs are generated fresh at seed time.
 
-import { createHash } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { exportJWK, generateKeyPair } from 'jose';
 import { PROFILE_CONSTRAINT_FLAGS } from '../core/api/operations';
 import type {
@@ -27,7 +27,7 @@ export const LAUNCHER_ISSUER = 'https://launcher-idp.emulator.local';
 export interface DemoTitle {
   titleId: string;
   name: string;
-  /** Fixed so the demo and the docs can name it; an emulator-only key. */
+  /** The key tests ask for with fixed keys; runs get random ones (demoKeys). */
   secretKey: string;
   notificationEmail: string;
   launcherAudience: string;
@@ -258,9 +258,21 @@ export async function newLauncherKeys(): Promise<{ publicJwk: TitleState['launch
   return { publicJwk: await exportJWK(publicKey), privateJwk: await exportJWK(privateKey) };
 }
 
-export async function buildSeed(seed: SeedName): Promise<EmulatorData> {
+const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/**
+ * The demo titles' secret keys: random for each run (a published key would let any page that
+ * reaches the emulator call its API), or the fixed DEMO_TITLES keys when tests ask for them.
+ */
+export function demoKeys(fixed: boolean): Record<string, string> {
+  const random = () => Array.from({ length: 32 }, () => KEY_ALPHABET[randomInt(KEY_ALPHABET.length)]).join('');
+  return Object.fromEntries(DEMO_TITLES.map((t) => [t.titleId, fixed ? t.secretKey : `EMU${t.titleId}${random()}`]));
+}
+
+/** `keys` by title ID (demoKeys); random when absent. */
+export async function buildSeed(seed: SeedName, keys: Record<string, string> = demoKeys(false)): Promise<EmulatorData> {
   const titles: Record<string, TitleState> = {};
-  for (const t of DEMO_TITLES) titles[t.titleId] = titleState(t, await newLauncherKeys());
+  for (const t of DEMO_TITLES) titles[t.titleId] = titleState({ ...t, secretKey: keys[t.titleId] ?? t.secretKey }, await newLauncherKeys());
   const players: Record<string, PlayerState> = {};
   if (seed === 'demo') {
     DEMO_PLAYERS.forEach((p, i) => { players[p.platformId] = playerState(p, i, titles); });

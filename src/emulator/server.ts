@@ -5,15 +5,15 @@
 import { createServer } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { operationAt } from '../core/api/operations';
 import { isLoopbackAddress, runControl, Stats } from './controls';
 import type { ControlContext } from './controls';
 import { Faults } from './faults';
 import type { FaultRule } from './faults';
-import { ApiError, invalidParams, isPlainObject, sendJson, success } from './http';
+import { ApiError, foreignRequest, invalidParams, isJsonContentType, isPlainObject, sendJson, success } from './http';
 import { loadState, StateStore } from './persistence';
-import { buildSeed } from './seed';
+import { buildSeed, demoKeys } from './seed';
 import type { SeedName } from './seed';
 import { newPersistedState, PlatformService } from './service';
 import type { TitleState } from './state';
@@ -27,6 +27,8 @@ export interface EmulatorOptions {
   dataDir?: string;
   /** Seed used when there is no saved state (default demo). */
   seed?: SeedName;
+  /** The seed's fixed, documented secret keys (for tests) instead of random ones for this run. */
+  fixedKeys?: boolean;
   /** Time from DeleteMasterPlayerAccount to completion (default 5000). */
   deletionDelayMs?: number;
   log?: (line: string) => void;
@@ -102,12 +104,6 @@ function parseJsonBody(raw: Buffer, allowNonObject = false): Record<string, unkn
   return v;
 }
 
-function isJsonContentType(ct: string | undefined): boolean {
-  if (!ct) return false;
-  const semi = ct.indexOf(';');
-  return (semi >= 0 ? ct.slice(0, semi) : ct).trim().toLowerCase() === 'application/json';
-}
-
 function hostTitleLabel(host: string | undefined): string | undefined {
   if (!host || host.startsWith('[')) return undefined;
   const colon = host.indexOf(':');
@@ -148,7 +144,7 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
   const log = o.log ?? (() => undefined);
 
   const loaded = o.dataDir ? loadState(o.dataDir) : undefined;
-  const state = loaded ?? newPersistedState(seed, await buildSeed(seed));
+  const state = loaded ?? newPersistedState(seed, await buildSeed(seed, demoKeys(o.fixedKeys ?? false)));
   // The service replaces its data on reset, so the store reads it back through the service.
   const store: StateStore = new StateStore(o.dataDir, () => svc.state, log);
   await store.init();
@@ -271,6 +267,11 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
       send(res, 403, new ApiError(403, 'NotAuthorized', 'Emulator controls answer loopback clients only.').toWrapper());
       return;
     }
+    // A plain text/plain form post needs no CORS preflight: controls that change state take JSON only.
+    if (req.method !== 'GET' && !isJsonContentType(req.headers['content-type'])) {
+      send(res, 415, new ApiError(415, 'InvalidContentType', 'Emulator controls take Content-Type: application/json.').toWrapper());
+      return;
+    }
     try {
       const body = parseJsonBody(await readBody(req), true);
       send(res, 200, await runControl(ctx, req.method ?? 'GET', path, body));
@@ -281,12 +282,18 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
   }
 
   const certificate = o.tls ? await (await import('./tls')).makeCertificate() : undefined;
+  let port = 0; // known once listening; requests arrive only after that
   const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
     const started = Date.now();
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q >= 0 ? url.slice(0, q) : url;
     if (o.logRequests) res.on('finish', () => log(`${req.method} ${path} ${res.statusCode} ${Date.now() - started}ms`));
+    const foreign = foreignRequest(req.headers, port);
+    if (foreign) {
+      send(res, foreign.httpStatus, foreign.toWrapper(), { Connection: 'close' });
+      return;
+    }
     const work = path.startsWith('/_emulator/') ? serveControl(req, res, path.slice('/_emulator/'.length)) : serveOperation(req, res, path);
     work.catch((e: unknown) => {
       if (e instanceof ClientGone) return;
@@ -311,9 +318,7 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
     });
   });
   svc.start();
-
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  port = (server.address() as AddressInfo).port;
   const origin = `${certificate ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`;
   let closing: Promise<void> | undefined;
 

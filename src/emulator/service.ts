@@ -89,7 +89,8 @@ export class PlatformService implements ServiceContext {
 
   /** Replaces the data with a fresh seed (reset / seed controls); server-wide settings stay. */
   async reseed(seed: SeedName): Promise<void> {
-    this.state.data = await buildSeed(seed);
+    // The titles keep their keys: clients configured with them go on working after a reset.
+    this.state.data = await buildSeed(seed, Object.fromEntries(Object.values(this.data.titles).map((t) => [t.titleId, t.secretKey])));
     this.state.seed = seed;
     this.state.clockOffsetMs = 0;
     this.reindex();

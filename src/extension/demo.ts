@@ -1,16 +1,40 @@
 // `npm run demo` (scripts/demo.mjs) starts the emulator as its own process and hands its
-// endpoint and demo keys to the extension host in PLATFORM_EXPLORER_DEMO, so a new user
-// sees a populated tree without typing keys:
+// endpoint and demo keys to the extension host in a file named by PLATFORM_EXPLORER_DEMO_FILE,
+// so a new user sees a populated tree without typing keys:
 //   {"endpoint": "http://127.0.0.1:PORT/{titleId}", "titles": [{"titleId": "F71AC", "secretKey": "..."}]}
-// Read only in development mode (activate() checks), never from settings, and only for a
-// loopback endpoint: a stray environment variable cannot send a key anywhere else.
+// A file, not an environment variable every terminal inherits: it must be ours, a regular file
+// readable by us only (0600), and is deleted once read. Only a loopback endpoint is accepted,
+// so a stray file or variable cannot send a key anywhere else.
+import { lstatSync, readFileSync, rmSync } from 'node:fs';
 import { validateTitleId } from '../core/ids';
 import { describeFailure } from './errors';
 import { validateSecretKey } from './secrets';
 import type { Services } from './services';
 import { validateEmulatorEndpoint } from './titles';
 
-export const DEMO_ENV = 'PLATFORM_EXPLORER_DEMO';
+export const DEMO_ENV = 'PLATFORM_EXPLORER_DEMO_FILE';
+const MAX_DEMO_FILE_BYTES = 64 * 1024;
+
+/** The hand-over file's text, deleted once read; or why it was refused. */
+export function takeDemoFile(path: string): { text: string } | { problem: string } {
+  let st;
+  try {
+    st = lstatSync(path);
+  } catch {
+    return { problem: `${DEMO_ENV} names no readable file.` };
+  }
+  if (!st.isFile()) return { problem: `${DEMO_ENV} must name a regular file (not a link or folder).` };
+  if (typeof process.getuid === 'function' && st.uid !== process.getuid()) return { problem: `${DEMO_ENV} names a file of another user.` };
+  if ((st.mode & 0o077) !== 0) return { problem: `${DEMO_ENV} names a file others can read or write; it must be mode 0600.` };
+  if (st.size > MAX_DEMO_FILE_BYTES) return { problem: `${DEMO_ENV} names a file larger than ${MAX_DEMO_FILE_BYTES} bytes.` };
+  try {
+    return { text: readFileSync(path, 'utf8') };
+  } catch {
+    return { problem: `${DEMO_ENV} names no readable file.` };
+  } finally {
+    rmSync(path, { force: true });
+  }
+}
 
 interface DemoTitle { titleId: string; secretKey: string }
 
@@ -19,28 +43,29 @@ function parse(raw: string): { endpoint: string; titles: DemoTitle[] } | string 
   try {
     v = JSON.parse(raw);
   } catch {
-    return `${DEMO_ENV} is not JSON.`;
+    return `The ${DEMO_ENV} file is not JSON.`;
   }
   const o = v as { endpoint?: unknown; titles?: unknown };
-  if (typeof o?.endpoint !== 'string') return `${DEMO_ENV}.endpoint must be the emulator's endpoint template.`;
+  if (typeof o?.endpoint !== 'string') return `The ${DEMO_ENV} file's endpoint must be the emulator's endpoint template.`;
   const endpointProblem = validateEmulatorEndpoint(o.endpoint);
-  if (endpointProblem) return `${DEMO_ENV}.endpoint: ${endpointProblem}`;
-  if (!Array.isArray(o.titles)) return `${DEMO_ENV}.titles must be a list of {titleId, secretKey}.`;
+  if (endpointProblem) return `The ${DEMO_ENV} file's endpoint: ${endpointProblem}`;
+  if (!Array.isArray(o.titles)) return `The ${DEMO_ENV} file's titles must be a list of {titleId, secretKey}.`;
   const titles: DemoTitle[] = [];
   for (const [i, t] of o.titles.entries()) {
     const { titleId, secretKey } = (t ?? {}) as { titleId?: unknown; secretKey?: unknown };
     // The key is never quoted back: only which member is wrong.
-    if (typeof titleId !== 'string' || validateTitleId(titleId)) return `${DEMO_ENV}.titles[${i}].titleId is not a title ID.`;
-    if (typeof secretKey !== 'string' || validateSecretKey(secretKey)) return `${DEMO_ENV}.titles[${i}].secretKey is not a usable key.`;
+    if (typeof titleId !== 'string' || validateTitleId(titleId)) return `The ${DEMO_ENV} file's titles[${i}].titleId is not a title ID.`;
+    if (typeof secretKey !== 'string' || validateSecretKey(secretKey)) return `The ${DEMO_ENV} file's titles[${i}].secretKey is not a usable key.`;
     titles.push({ titleId: titleId.toUpperCase(), secretKey });
   }
   return { endpoint: o.endpoint, titles };
 }
 
-/** Adds the demo emulator's titles with their keys; problems go to the log, never a throw. */
-export async function seedDemoTitles(s: Services, raw: string): Promise<void> {
+/** Adds the demo emulator's titles with their keys from the hand-over file; problems go to the log, never a throw. */
+export async function seedDemoTitles(s: Services, file: string): Promise<void> {
   try {
-    const demo = parse(raw);
+    const taken = takeDemoFile(file);
+    const demo = 'problem' in taken ? taken.problem : parse(taken.text);
     if (typeof demo === 'string') {
       s.log.warn(`Demo setup skipped: ${demo}`);
       return;

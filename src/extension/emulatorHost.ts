@@ -5,6 +5,9 @@ import type { EmulatorHandle } from '../emulator/server';
 export class EmulatorHost {
   private handle: EmulatorHandle | undefined;
 
+  /** `fixedKeys`: the seed's documented keys (the test runner types them); random keys otherwise. */
+  constructor(private readonly fixedKeys = false) {}
+
   get current(): EmulatorHandle | undefined {
     return this.handle;
   }
@@ -14,7 +17,7 @@ export class EmulatorHost {
       return this.handle;
     }
     const { startEmulator } = await import('../emulator/server');
-    this.handle = await startEmulator({ host: '127.0.0.1', port: 0, seed: 'demo', log });
+    this.handle = await startEmulator({ host: '127.0.0.1', port: 0, seed: 'demo', fixedKeys: this.fixedKeys, log });
     return this.handle;
   }
 

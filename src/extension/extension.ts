@@ -32,7 +32,7 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
   const addonStates = new AddonStates();
   const clients = new Clients(titles, secrets, log, () => vscode.workspace.isTrusted);
   const tree = new TitlesTreeProvider({ titles, secrets, clients, jobs, addonStates, log });
-  const emulator = new EmulatorHost();
+  const emulator = new EmulatorHost(ctx.extensionMode === vscode.ExtensionMode.Test);
   const s: Services = { ctx, titles, jobs, secrets, log, clients, addonStates, tree, emulator, prompts: windowPrompts };
 
   ctx.subscriptions.push(
@@ -47,9 +47,10 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
   );
   registerCommands(s);
   void setContext(ContextKeys.emulatorRunning, false);
-  // `npm run demo` only (development mode): seed the demo emulator's titles and keys (demo.ts).
+  // `npm run demo` only: seed the demo emulator's titles and keys from its 0600 hand-over file (demo.ts).
+  // Not under test: tests start their own emulators.
   const demo = process.env[DEMO_ENV];
-  if (ctx.extensionMode === vscode.ExtensionMode.Development && demo) {
+  if (ctx.extensionMode !== vscode.ExtensionMode.Test && demo) {
     void seedDemoTitles(s, demo);
   }
 
@@ -57,7 +58,8 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
     await Promise.allSettled([emulator.stop(), clients.forgetAll()]);
   };
   lastActivationMs = performance.now() - started;
-  return ctx.extensionMode === vscode.ExtensionMode.Production ? undefined : createTestApi(s);
+  // The test API sets trust and answers prompts: only for the test runner, never to other extensions in development.
+  return ctx.extensionMode === vscode.ExtensionMode.Test ? createTestApi(s) : undefined;
 }
 
 export async function deactivate(): Promise<void> {

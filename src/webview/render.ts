@@ -37,7 +37,7 @@ function el<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, classN
   return e;
 }
 
-function button(doc: Document, label: string, onClick: () => void, className = 'button'): HTMLButtonElement {
+function button(doc: Document, label: string, onClick: (e: MouseEvent) => void, className = 'button'): HTMLButtonElement {
   const b = el(doc, 'button', className, label);
   b.type = 'button';
   b.addEventListener('click', onClick);
@@ -106,7 +106,8 @@ function fields(doc: Document, rows: FieldRow[], opts: RenderOptions): HTMLEleme
       const field = r.copy;
       dd.className = 'secret';
       dd.append(el(doc, 'code', undefined, r.value));
-      const b = button(doc, 'Copy', () => opts.post({ type: 'copy', field }), 'button secondary copy');
+      // Only a person's click copies: a script's synthetic click (isTrusted false) asks the host for nothing.
+      const b = button(doc, 'Copy', (e) => { if (e.isTrusted) opts.post({ type: 'copy', field }); }, 'button secondary copy');
       b.setAttribute('aria-label', `Copy ${r.label}`);
       b.title = `Copy the full ${r.label} to the clipboard`;
       dd.append(b);

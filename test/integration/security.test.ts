@@ -206,15 +206,15 @@ describe('Security inside VS Code', function () {
 
     // The recognisable keys, typed in as a user would.
     let p = script();
-    await run(p.typeIn(RACER.secretKey), 'platformExplorer.replaceSecretKey', { titleId: RACER.titleId });
+    await run(p.typeIn(RACER.secretKey), 'platformExplorer.setSecretKey', { titleId: RACER.titleId });
     p = script();
-    await run(p.typeIn(WRONG_KEY), 'platformExplorer.replaceSecretKey', { titleId: ARENA.titleId });
+    await run(p.typeIn(WRONG_KEY), 'platformExplorer.setSecretKey', { titleId: ARENA.titleId });
     // A wrong key: the service refuses it.
     p = script();
     await run(p, 'platformExplorer.lookUpStorefrontNames', { titleId: ARENA.titleId, names: [DELETE_PLAYER.storefrontNames[0] ?? 'someone'] });
     assert.equal(p.errors.length, 1, 'the wrong key was not refused');
     p = script();
-    await run(p.typeIn(ARENA.secretKey), 'platformExplorer.replaceSecretKey', { titleId: ARENA.titleId });
+    await run(p.typeIn(ARENA.secretKey), 'platformExplorer.setSecretKey', { titleId: ARENA.titleId });
 
     // Entity tokens and the HandheldStore configuration (ClientSecret stays on the service side).
     p = script();

@@ -73,7 +73,7 @@ describe('Titles and keys', () => {
 
     // Replace with a wrong key: the service refuses it; the title stays.
     let p = script(ctx.api).typeIn(wrong);
-    await vscode.commands.executeCommand('platformExplorer.replaceSecretKey', { titleId: RACER.titleId });
+    await vscode.commands.executeCommand('platformExplorer.setSecretKey', { titleId: RACER.titleId });
     p.assertDone();
     p = script(ctx.api);
     const refused = await vscode.commands.executeCommand('platformExplorer.showPlayedTitles', { titleId: RACER.titleId, platformId: PLAYER.platformId });

@@ -1,9 +1,12 @@
 #!/usr/bin/env node
-// `npm run demo` end to end: the script prints a 127.0.0.1 URL, the workbench there shows the
-// demo titles with their keys, and SIGINT stops the emulator and VS Code. Also: the
-// extension ignores a PLATFORM_EXPLORER_DEMO whose endpoint is not on this machine.
+// `npm run demo` end to end: the script prints a 127.0.0.1 URL and a password of this run; the
+// workbench answers nobody without it; after logging in and trusting the folder the demo titles
+// show with their keys, notifications show, the keys' hand-over file is gone, and SIGINT stops
+// the emulator and VS Code. Also: the extension ignores a hand-over file whose endpoint is not
+// on this machine, or that others can read.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, REPO_ROOT, startCodeServer } from '../../scripts/test-host/server.mjs';
@@ -15,6 +18,25 @@ function filesUnder(dir) {
   try { entries = readdirSync(dir, { withFileTypes: true }); } catch { return out; }
   for (const e of entries) out = e.isDirectory() ? out.concat(filesUnder(join(dir, e.name))) : out.concat(join(dir, e.name));
   return out;
+}
+
+/** Trusts the opened folder the way a person does: the start-up dialog, else Manage Workspace Trust. */
+async function trustFolder(page, wb) {
+  const yes = page.getByRole('button', { name: /Yes, I trust the authors/ });
+  if (await yes.waitFor({ timeout: 8000 }).then(() => true, () => false)) {
+    await yes.click();
+  } else {
+    await wb.runCommand('Workspaces: Manage Workspace Trust');
+    await page.getByRole('button', { name: /^Trust( Folder)?$/ }).first().click({ timeout: 20_000 });
+  }
+  await poll('Restricted Mode to end', async () => !(await page.locator('.statusbar').innerText()).includes('Restricted Mode'));
+  // The trust editor opens as a modal editor: close it.
+  const modal = page.locator('.monaco-modal-editor-block');
+  await poll('the trust editor to close', async () => {
+    if ((await modal.count()) === 0) return true;
+    await modal.locator('.codicon-close, [aria-label^="Close"]').first().click({ timeout: 2000 }).catch(() => {});
+    return false;
+  }, 15_000, 500);
 }
 
 const alive = (pid) => { try { process.kill(pid, 0); return true; } catch { return false; } };
@@ -33,17 +55,35 @@ await runSuite('The demo tests', async ({ results, cleanups }) => {
     demo.stdout.on('data', (d) => { out += d; });
     demo.stderr.on('data', (d) => { out += d; });
     const url = await poll('the demo URL', async () => out.match(/^\s+(http:\/\/127\.0\.0\.1:\d+\/\?\S+)$/m)?.[1], 120_000, 250);
+    const password = await poll('the password line', async () => out.match(/password \(valid until Ctrl\+C\): (\S+)$/m)?.[1], 10_000, 250);
     const emulatorPid = Number(out.match(/emulator \(pid (\d+)\)/)?.[1]);
     assert(emulatorPid > 0 && alive(emulatorPid), `the demo names its running emulator: ${out}`);
+    assert(!out.includes('EMUDEMOKEY'), 'the demo prints no fixed demo key');
+    const origin = new URL(url).origin;
+    // The attack: any local user or a rebinding page asks for the workbench without the password.
+    const anonymous = await fetch(url, { redirect: 'manual' });
+    assert(anonymous.status === 302 && /login/.test(anonymous.headers.get('location') ?? ''), `the workbench without a login: HTTP ${anonymous.status}`);
+    const guessed = await fetch(`${origin}/login`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'password=wrong' });
+    assert(!(guessed.headers.get('set-cookie') ?? '').includes('code-server-session'), 'a wrong password gets no session');
+    // A person: the login page, the password, then the workbench.
     page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
     const wb = workbench(page);
     await page.goto(url);
+    await page.locator('input[type="password"]').fill(password);
+    await page.locator('input[type="password"]').press('Enter');
     await wb.waitReady();
+    await trustFolder(page, wb);
     await wb.openActivity('Platform');
     await wb.waitTreeRowText('Demo Racer', /F71AC · key set · emulator/);
     await wb.waitTreeRowText('Demo Racer Arena', /A248 · key set · emulator/);
     await wb.treeRow('Demo Racer').click();
     await wb.waitTreeRowText('HandheldStore', /HandheldStore created/);
+    const handover = out.match(/PLATFORM_EXPLORER_DEMO_FILE=(\S+)/)?.[1];
+    assert(handover && !existsSync(handover), `the keys' hand-over file is named and deleted once read: ${handover}`);
+    // Notifications show (the smoke-test driver, which hides them, is for tests only).
+    await wb.runCommand('Platform: Export Deletion Jobs');
+    await poll('an information toast', async () =>
+      (await page.locator('.notification-toast .notification-list-item-message').allInnerTexts()).some((x) => /No deletion jobs are recorded/.test(x)));
     await page.screenshot({ path: join(results, 'demo.png') });
     await page.close();
     page = undefined;
@@ -56,11 +96,16 @@ await runSuite('The demo tests', async ({ results, cleanups }) => {
     assert(!answered, 'VS Code (code-server) no longer answers');
   });
 
-  t.step('a PLATFORM_EXPLORER_DEMO pointing away from this machine adds nothing', async () => {
-    const env = { PLATFORM_EXPLORER_DEMO: JSON.stringify({ endpoint: 'https://collector.example/{titleId}', titles: [{ titleId: 'F71AC', secretKey: 'NOTAREALKEY1234567890' }] }) };
-    const server = await startCodeServer({ env });
+  /** A workbench whose extension gets `demo` in a hand-over file of `mode`: the log says `why`, the tree stays empty. */
+  async function refusedHandover(demo, mode, why) {
+    const dir = mkdtempSync(join(tmpdir(), 'platform-demo-test-'));
+    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'demo.json');
+    writeFileSync(file, JSON.stringify(demo), { mode });
+    const server = await startCodeServer({ env: { PLATFORM_EXPLORER_DEMO_FILE: file } });
     cleanups.push(() => server.stop());
     page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+    await server.login(page.context());
     const wb = workbench(page);
     await page.goto(server.testUrl({ extensionDevelopmentPath: REPO_ROOT }));
     await wb.waitReady();
@@ -69,12 +114,24 @@ await runSuite('The demo tests', async ({ results, cleanups }) => {
     const logText = await poll('the log to say why the demo setup was skipped', async () => {
       for (const f of filesUnder(join(server.runDir, 'ud', 'logs')).filter((x) => x.endsWith('Platform Explorer.log'))) {
         const text = readFileSync(f, 'utf8');
-        if (text.includes('Demo setup skipped: PLATFORM_EXPLORER_DEMO.endpoint')) return text;
+        if (text.includes(why)) return text;
       }
       return undefined;
     }, 30_000, 500);
     assert(!logText.includes('NOTAREALKEY1234567890'), 'the key is not in the log');
     await page.locator('.welcome-view-content', { hasText: 'No Platform titles yet' }).waitFor({ timeout: 10_000 });
+    await page.close();
+    page = undefined;
+  }
+
+  t.step('a hand-over file pointing away from this machine adds nothing', async () => {
+    await refusedHandover({ endpoint: 'https://collector.example/{titleId}', titles: [{ titleId: 'F71AC', secretKey: 'NOTAREALKEY1234567890' }] },
+      0o600, 'Demo setup skipped: The PLATFORM_EXPLORER_DEMO_FILE file\'s endpoint');
+  });
+
+  t.step('a hand-over file others can read adds nothing', async () => {
+    await refusedHandover({ endpoint: 'http://127.0.0.1:9/{titleId}', titles: [{ titleId: 'F71AC', secretKey: 'NOTAREALKEY1234567890' }] },
+      0o644, 'it must be mode 0600');
   });
 
   return {

@@ -63,6 +63,7 @@ await runSuite('The UI tests', async ({ results, cleanups }) => {
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   cleanups.push(() => browser.close());
   const context = await browser.newContext({ viewport: { width: 1400, height: 860 }, deviceScaleFactor: 1 });
+  await server.login(context);
   const page = await context.newPage();
   const wb = workbench(page);
   const shot = async (name) => {
@@ -231,8 +232,15 @@ await runSuite('The UI tests', async ({ results, cleanups }) => {
     await wb.clearNotifications();
   });
 
-  t.step('Platform: Start Local Emulator from F1 adds both demo titles with their keys', async () => {
+  t.step('Platform: Start Local Emulator from F1 asks before it moves Demo Racer from the other emulator, then adds both demo titles with their keys', async () => {
     await wb.runCommand('Platform: Start Local Emulator');
+    // Demo Racer was added for the emulator process of this suite: moving it needs a yes.
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ timeout: 20_000 });
+    const said = (await dialog.innerText()).replace(/\s+/g, ' ');
+    assert(said.includes(`Point ${RACER.name} (${RACER.titleId}) at the emulator at http://127.0.0.1:`), `the dialog asks: ${said}`);
+    await dialog.getByRole('button', { name: 'Re-point' }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
     await wb.waitNotification(/Local emulator started at http:\/\/127\.0\.0\.1:\d+; titles ready: Demo Racer \(F71AC\), Demo Racer Arena \(A248\)/);
     await wb.openActivity('Platform');
     await wb.waitTreeRowText(ARENA.name, /A248 · key set · emulator/);

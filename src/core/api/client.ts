@@ -4,7 +4,7 @@
 import { setMaxListeners } from 'node:events';
 import { buildBaseUrl } from '../endpoint';
 import { validatePlatformId } from '../ids';
-import { redactText } from '../redact';
+import { clip, redactText } from '../redact';
 import { runBulk } from './bulk';
 import { PlatformError, withChanges } from './errors';
 import { exchange, type ExchangeContext, type RequestLogEntry } from './exchange';
@@ -27,6 +27,10 @@ import {
 } from './types';
 
 export type { RequestLogEntry } from './exchange';
+
+/** errorDetails kept in a failure: fields, messages per field, characters per name or message. */
+const MAX_DETAIL_FIELDS = 50;
+const MAX_DETAIL_CHARS = 1000;
 
 export {
   BULK_CONCURRENCY, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, MAX_RETRY_AFTER_SECONDS, RETRY_BASE_DELAY_MS,
@@ -230,8 +234,10 @@ export class PlatformClient {
 
   private redacted(e: PlatformError): PlatformError {
     const secrets = [...this.knownSecrets];
+    // Clipped before the scan: field names and messages are service strings of any size.
     const details = e.errorDetails === undefined ? undefined
-      : Object.fromEntries(Object.entries(e.errorDetails).map(([k, v]) => [redactText(k, secrets), v.map((m) => redactText(m, secrets))]));
+      : Object.fromEntries(Object.entries(e.errorDetails).slice(0, MAX_DETAIL_FIELDS)
+        .map(([k, v]) => [redactText(clip(k, MAX_DETAIL_CHARS), secrets), v.slice(0, MAX_DETAIL_FIELDS).map((m) => redactText(clip(m, MAX_DETAIL_CHARS), secrets))]));
     return withChanges(e, {
       message: redactText(e.message, secrets),
       errorMessage: e.errorMessage === undefined ? undefined : redactText(e.errorMessage, secrets),

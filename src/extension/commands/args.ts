@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { validateTitleId } from '../../core/ids';
 import type { TitleRecord } from '../titles';
+import { isTreeNode } from '../tree/nodes';
 import { CommandError, required } from '../errors';
 import type { Services } from '../services';
 
@@ -10,6 +11,17 @@ const LAST_TITLE_KEY = 'platformExplorer.lastTitleId';
 
 function member(arg: unknown, name: string): unknown {
   return typeof arg === 'object' && arg !== null ? (arg as Record<string, unknown>)[name] : undefined;
+}
+
+/**
+ * The argument of a command the view's menus run: a node of the view, or nothing (then the command
+ * asks). Anything else (JSON from a task's input, a link or a keybinding) is refused.
+ */
+export function treeNodeArg(arg: unknown): unknown {
+  if (arg === undefined || isTreeNode(arg)) {
+    return arg;
+  }
+  throw new CommandError(vscode.l10n.t('This command acts on an item of the Platform view.'), vscode.l10n.t('Run it from the item\'s menu in the Platform view.'));
 }
 
 export function stringArg(arg: unknown, name: string): string | undefined {

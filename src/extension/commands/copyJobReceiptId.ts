@@ -1,11 +1,15 @@
-// Copy JobReceiptId of a Deletion Jobs entry (from the tree; else pick one).
+// Copy JobReceiptId of a Deletion Jobs entry (from the tree; else pick one). Only receipts the
+// Deletion Jobs store holds reach the clipboard: an argument from a task could be any text.
 import * as vscode from 'vscode';
 import { CommandError, required } from '../errors';
 import type { Services } from '../services';
-import { stringArg } from './args';
+import { stringArg, treeNodeArg } from './args';
 
 export async function copyJobReceiptId(s: Services, arg?: unknown): Promise<string> {
-  let receipt = stringArg(arg, 'jobReceiptId');
+  let receipt = stringArg(treeNodeArg(arg), 'jobReceiptId');
+  if (receipt && !s.jobs.all().some((j) => j.jobReceiptId === receipt)) {
+    throw new CommandError(vscode.l10n.t('That JobReceiptId is not among the deletion jobs recorded on this machine; nothing was copied.'));
+  }
   if (!receipt) {
     const jobs = s.jobs.all().filter((j): j is typeof j & { jobReceiptId: string } => j.jobReceiptId !== undefined);
     if (jobs.length === 0) {

@@ -3,6 +3,7 @@
 // never re-sends a delete), then records the receipt under Deletion Jobs.
 import * as vscode from 'vscode';
 import type { DeleteMasterPlayerAccountResult } from '../../core/api/types';
+import { shownReceiptId, shownTitleId } from '../../core/serviceText';
 import { required } from '../errors';
 import type { Services } from '../services';
 import { resolveTitle } from './args';
@@ -13,7 +14,7 @@ export async function deleteMasterPlayerAccount(s: Services, arg?: unknown): Pro
   const platformId = await resolvePlatformId(s, arg, vscode.l10n.t('Delete Master Player Account'));
   const client = await s.clients.get(title.titleId);
 
-  const played = (await client.getPlayedTitleList(platformId)).TitleIds ?? [];
+  const played = ((await client.getPlayedTitleList(platformId)).TitleIds ?? []).map(shownTitleId);
   const impact = played.length > 0
     ? vscode.l10n.t('It removes the player\'s data from every title they played: {0}.', played.join(', '))
     : vscode.l10n.t('GetPlayedTitleList reports no played titles for this player.');
@@ -33,25 +34,27 @@ export async function deleteMasterPlayerAccount(s: Services, arg?: unknown): Pro
   );
 
   const result = await client.deleteMasterPlayerAccount({ PlatformId: platformId });
+  // Checked before the receipt is stored, shown or copied (a malformed one is kept escaped, never lost).
+  const receiptId = result.JobReceiptId === undefined ? undefined : shownReceiptId(result.JobReceiptId);
+  const titleIds = result.TitleIds.map(shownTitleId);
   await s.jobs.add({
-    jobReceiptId: result.JobReceiptId,
+    jobReceiptId: receiptId,
     platformId,
     titleId: title.titleId,
     titleName: title.name,
     requestedAt: new Date().toISOString(),
-    titleIds: result.TitleIds ?? [],
+    titleIds,
   });
-  const titles = result.TitleIds.join(', ') || vscode.l10n.t('none reported');
-  const receipt = result.JobReceiptId;
-  if (receipt === undefined) {
+  const titles = titleIds.join(', ') || vscode.l10n.t('none reported');
+  if (receiptId === undefined) {
     // The deletion is queued all the same: say so, and keep the record without a receipt.
     s.log.info(`Deletion queued for ${platformId} on ${title.titleId}: the service returned no JobReceiptId`);
     void s.prompts.info(vscode.l10n.t('Deletion of {0} queued; the service returned no receipt. Titles: {1}. It is recorded under Deletion Jobs.', platformId, titles));
     return result;
   }
-  s.log.info(`Deletion queued for ${platformId} on ${title.titleId}: JobReceiptId ${receipt}`);
+  s.log.info(`Deletion queued for ${platformId} on ${title.titleId}: JobReceiptId ${receiptId}`);
   void s.prompts
-    .info(vscode.l10n.t('Deletion of {0} queued. JobReceiptId {1}; titles: {2}.', platformId, receipt, titles), vscode.l10n.t('Copy JobReceiptId'))
-    .then((action) => (action ? vscode.env.clipboard.writeText(receipt) : undefined));
+    .info(vscode.l10n.t('Deletion of {0} queued. JobReceiptId {1}; titles: {2}.', platformId, receiptId, titles), vscode.l10n.t('Copy JobReceiptId'))
+    .then((action) => (action ? vscode.env.clipboard.writeText(receiptId) : undefined));
   return result;
 }

@@ -2,6 +2,7 @@
 // package.json declares the same IDs; scripts/check-commands.mjs keeps both in step.
 import type { Services } from '../services';
 import { addTitle } from './addTitle';
+import { treeNodeArg } from './args';
 import { clearSecretKey } from './clearSecretKey';
 import { copyJobReceiptId } from './copyJobReceiptId';
 import { copyPlatformId } from './copyPlatformId';
@@ -24,7 +25,7 @@ export function registerCommands(s: Services): void {
   registerCommand(s, 'platformExplorer.renameTitle', renameTitle);
   registerCommand(s, 'platformExplorer.removeTitle', removeTitle);
   registerCommand(s, 'platformExplorer.setSecretKey', setSecretKey);
-  registerCommand(s, 'platformExplorer.replaceSecretKey', setSecretKey);
+  registerCommand(s, 'platformExplorer.replaceSecretKey', (sv, arg) => setSecretKey(sv, treeNodeArg(arg)));
   registerCommand(s, 'platformExplorer.clearSecretKey', clearSecretKey);
   registerCommand(s, 'platformExplorer.lookUpConsoleLiveIds', lookUpConsoleLiveIds);
   registerCommand(s, 'platformExplorer.lookUpStorefrontNames', lookUpStorefrontNames);

@@ -5,7 +5,9 @@ import { parseIdList, quoteForMessage } from '../../core/ids';
 import type { PlatformClient } from '../../core/api/client';
 import { idListInEditor } from '../editor/selection';
 import { CommandError, required } from '../errors';
-import { openResultDocument, toCsv } from '../documents';
+import { toCsv } from '../../core/csv';
+import { shownPlatformId } from '../../core/serviceText';
+import { openResultDocument } from '../documents';
 import { readSettings } from '../settings';
 import type { Services } from '../services';
 import type { TitleRecord } from '../titles';
@@ -104,6 +106,8 @@ export async function showLookupResult(
   rows: LookupRow[],
   extra: Record<string, string> = {},
 ): Promise<LookupSummary> {
+  // The service's PlatformIds are checked (and escaped when malformed) before they reach the document.
+  rows = rows.map((r) => ({ ...r, platformId: shownPlatformId(r.platformId) }));
   const linked = rows.filter((r) => r.platformId !== null).length;
   const unlinked = rows.length - linked;
   const format = readSettings().lookupResultFormat;

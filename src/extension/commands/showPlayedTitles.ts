@@ -1,5 +1,6 @@
 // Show Played Titles: the titles GetPlayedTitleList reports for a PlatformId.
 import * as vscode from 'vscode';
+import { shownTitleId } from '../../core/serviceText';
 import type { Services } from '../services';
 import { resolveTitle } from './args';
 import { resolvePlatformId } from './platformIdArg';
@@ -9,7 +10,7 @@ export async function showPlayedTitles(s: Services, arg?: unknown): Promise<stri
   const platformId = await resolvePlatformId(s, arg, vscode.l10n.t('Show Played Titles'));
   const client = await s.clients.get(title.titleId);
   const { TitleIds } = await client.getPlayedTitleList(platformId);
-  const list = TitleIds ?? [];
+  const list = (TitleIds ?? []).map(shownTitleId);
   const names = list.map((id) => {
     const known = s.titles.get(id);
     return known ? `${id} (${known.name})` : id;

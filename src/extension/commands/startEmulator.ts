@@ -1,7 +1,10 @@
 // Start Local Emulator: runs the emulator in this extension host on a free 127.0.0.1 port
-// with the demo seed, and adds its demo titles with their keys in one step.
+// with the demo seed, and adds its demo titles with their keys in one step. It stores keys, so
+// it runs in a trusted workspace only (a task can run commands), and asks before it re-points
+// titles that already exist to this emulator.
 import * as vscode from 'vscode';
 import { ContextKeys, setContext } from '../contextKeys';
+import { CommandError } from '../errors';
 import type { Services } from '../services';
 import type { TitleRecord } from '../titles';
 
@@ -12,15 +15,37 @@ export interface StartedEmulator {
 }
 
 export async function startEmulator(s: Services): Promise<StartedEmulator> {
+  if (!s.clients.isTrusted()) {
+    throw new CommandError(
+      vscode.l10n.t('This workspace is not trusted, so Platform Explorer does not start the local emulator or store its keys from it.'),
+      vscode.l10n.t('Trust the workspace (Workspaces: Manage Workspace Trust) and run the command again.'),
+    );
+  }
   const wasRunning = s.emulator.current !== undefined;
   const handle = await s.emulator.start((line) => s.log.info(`[emulator] ${line}`));
   await setContext(ContextKeys.emulatorRunning, true);
   const added: TitleRecord[] = [];
   const skipped: string[] = [];
+  // Titles already set up for another endpoint get this emulator's address and key only if the user agrees.
+  const moved = handle.titles.map((t) => s.titles.get(t.titleId))
+    .filter((t): t is TitleRecord => t !== undefined && t.endpointProfile === 'emulator' && t.emulatorEndpoint !== handle.endpoint);
+  let leaveMoved = false;
+  if (moved.length > 0) {
+    const REPOINT = vscode.l10n.t('Re-point');
+    leaveMoved = await s.prompts.confirm(
+      vscode.l10n.t('Point {0} at the emulator at {1}?', moved.map((t) => `${t.name} (${t.titleId})`).join(', '), handle.origin),
+      vscode.l10n.t('They now use {0}; their secret keys will be replaced by the emulator\'s.', moved.map((t) => t.emulatorEndpoint ?? '').join(', ')),
+      REPOINT,
+    ) !== REPOINT;
+  }
   for (const t of handle.titles) {
     const existing = s.titles.get(t.titleId);
     if (existing && existing.endpointProfile !== 'emulator') {
       // Never point a service title (or its key) at the emulator.
+      skipped.push(t.titleId);
+      continue;
+    }
+    if (leaveMoved && moved.some((m) => m.titleId === t.titleId)) {
       skipped.push(t.titleId);
       continue;
     }
@@ -37,7 +62,7 @@ export async function startEmulator(s: Services): Promise<StartedEmulator> {
   void s.prompts.info(
     (wasRunning ? vscode.l10n.t('The local emulator is already running at {0}', handle.origin) : vscode.l10n.t('Local emulator started at {0}', handle.origin)) +
       (names ? vscode.l10n.t('; titles ready: {0}.', names) : '.') +
-      (skipped.length ? vscode.l10n.t(' Skipped {0}: already configured for the Platform service.', skipped.join(', ')) : ''),
+      (skipped.length ? vscode.l10n.t(' Skipped {0}: already configured elsewhere.', skipped.join(', ')) : ''),
   );
   return { endpoint: handle.endpoint, origin: handle.origin, titleIds: added.map((t) => t.titleId) };
 }

@@ -1,9 +1,8 @@
 // Player IDs in files: context keys for the editor's context menu and a hover card with
 // actions (the commands themselves live in ../commands).
 import * as vscode from 'vscode';
-import { platformIdAt } from '../../core/ids';
 import { ContextKeys, setContext } from '../contextKeys';
-import { platformIdInEditor } from './selection';
+import { platformIdAtPosition, platformIdInEditor } from './selection';
 
 /** Commands a hover card may run; nothing else is enabled in its markdown. */
 export const HOVER_COMMANDS = [
@@ -40,7 +39,7 @@ export function registerEditorFeatures(): vscode.Disposable {
 }
 
 function provideHover(doc: vscode.TextDocument, pos: vscode.Position): vscode.Hover | undefined {
-  const hit = platformIdAt(doc.lineAt(pos.line).text, pos.character);
+  const hit = platformIdAtPosition(doc, pos);
   if (!hit) return undefined;
   const arg = (platformId: string): string => encodeURIComponent(JSON.stringify([{ platformId }]));
   const md = new vscode.MarkdownString(undefined, true);
@@ -54,5 +53,5 @@ function provideHover(doc: vscode.TextDocument, pos: vscode.Position): vscode.Ho
       `[$(trash) ${vscode.l10n.t('Delete Master Player Account…')}](command:platformExplorer.deleteMasterPlayerAccount?${arg(hit.id)})`,
     ].join(' · '),
   );
-  return new vscode.Hover(md, new vscode.Range(pos.line, hit.start, pos.line, hit.end));
+  return new vscode.Hover(md, hit.range);
 }

@@ -170,3 +170,8 @@ export class ErrorNode implements TreeNode {
     return item;
   }
 }
+
+/** One of this view's own nodes (a task, link or keybinding can pass only plain JSON). */
+export function isTreeNode(x: unknown): x is TreeNode {
+  return x instanceof TitleNode || x instanceof AddonNode || x instanceof DeletionJobsNode || x instanceof DeletionJobNode || x instanceof ErrorNode;
+}

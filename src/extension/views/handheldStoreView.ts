@@ -1,7 +1,8 @@
 // The HandheldStore panel's view model. ClientSecret is never shown: the client strips it
-// and so does this builder (defence in depth), wherever in the result it appears.
+// and so does this builder (defence in depth), wherever in the result it appears, and its
+// value is masked wherever else it is echoed.
 import type { HandheldStoreConfig } from '../../core/api/types';
-import { redactObject } from '../../core/redact';
+import { redactObject, secretMemberValues } from '../../core/redact';
 import type { Block, PanelView, RenderMessage } from '../../webview/protocol';
 import { cell, extraRows, isRecord, note, NOT_RETURNED, record, row, section, tableBlock, text } from './viewModel';
 
@@ -45,7 +46,8 @@ function environments(name: string, v: unknown): Block {
 }
 
 export function buildHandheldStoreView(args: HandheldStoreArgs): PanelView {
-  const c = record(redactObject(stripClientSecrets<unknown>(args.config))) ?? {};
+  // Secret members are removed (ClientSecret) or masked by name, and their values masked under any other name.
+  const c = record(redactObject(stripClientSecrets<unknown>(args.config), secretMemberValues(args.config))) ?? {};
   const blocks: Block[] = [{
     kind: 'fields',
     rows: [row('Created', c.Created), row('ApplicationID', c.ApplicationID), ...extraRows(c, ['Created', 'ApplicationID', ...ENVIRONMENT_LISTS])],

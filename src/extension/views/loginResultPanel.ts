@@ -48,6 +48,8 @@ class LoginResultPanel extends BasePanel {
 
   protected override async onPageMessage(msg: Exclude<PageToHost, { type: 'ready' }>): Promise<void> {
     if (msg.type === 'copy') {
+      // A click in the page makes it the active panel; a message from a panel in the background is no click.
+      if (!this.panel.active) return;
       const secret = loginSecrets(this.args.result)[msg.field];
       if (secret === undefined) {
         void vscode.window.showWarningMessage(vscode.l10n.t('This login result has no {0} to copy.', msg.field));

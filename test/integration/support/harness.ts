@@ -231,9 +231,12 @@ export async function closeAllEditors(): Promise<void> {
   assert.equal(vscode.window.activeTextEditor, undefined, 'an editor stayed open');
 }
 
-/** Starts the in-host emulator through the extension's command (adds the demo titles with keys). */
+/**
+ * Starts the in-host emulator through the extension's command (adds the demo titles with keys),
+ * agreeing when it asks to re-point titles left from an earlier emulator.
+ */
 export async function startEmulatorWithDemoTitles(api: TestApi): Promise<void> {
-  const p = script(api);
+  const p = script(api).press('Re-point');
   await vscode.commands.executeCommand('platformExplorer.startEmulator');
   assert.deepEqual(p.errors, []);
   assert.ok(api.emulator(), 'Start Local Emulator did not start the emulator');

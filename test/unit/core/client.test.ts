@@ -186,6 +186,19 @@ describe('core/PlatformClient (scripted server)', () => {
       assert.match(e.message, /identity token is not valid/);
       assert.equal(e.errorCode, 1326);
     });
+
+    it('clips hostile errorDetails (huge field names, many fields, "-eyJ" runs) before they are scanned and kept', async () => {
+      const hostile = '-eyJ'.repeat(250_000);
+      const details: Record<string, string[]> = { [hostile]: [hostile, ...Array.from({ length: 500 }, (_, i) => `m${i}`)] };
+      for (let i = 0; i < 500; i++) details[`f${i}`] = ['x'];
+      server.queue(R.store, fail(400, 'InvalidParams', 1000, { errorDetails: details }));
+      const e = await rejection(client({ maxRetries: 0 }).getPlatformIdsFromStorefrontNames(['a']));
+      const entries = Object.entries(e.errorDetails ?? {});
+      assert.ok(entries.length > 0 && entries.length <= 50, `${entries.length} fields kept`);
+      for (const [k, v] of entries) {
+        assert.ok(k.length <= 1100 && v.length <= 50 && v.every((m) => m.length <= 1100), 'a field name or message kept whole');
+      }
+    });
   });
 
   describe('retry policy', () => {

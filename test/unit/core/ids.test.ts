@@ -73,6 +73,23 @@ describe('core/ids', () => {
       assert.equal(platformIdAt('#9437A5ADDAE3012D', 5), undefined);
       assert.equal(platformIdAt('', 0), undefined);
     });
+    it('looks at most 17 characters each side of the cursor, in a word of megabytes', () => {
+      const word = 'A'.repeat(1_000_000) + '9437A5ADDAE3012D' + 'B'.repeat(1_000_000);
+      let reads = 0;
+      // A String object that counts the characters platformIdAt reads.
+      const counted = Object.assign(new String(word), {
+        charCodeAt(i: number) { reads++; return word.charCodeAt(i); },
+      }) as unknown as string;
+      for (const ch of [0, 500_000, 1_000_008, word.length]) {
+        reads = 0;
+        assert.equal(platformIdAt(counted, ch), undefined);
+        assert.ok(reads <= 2 * 17 + 2, `${reads} characters read at ${ch}`);
+      }
+      // A 16-character ID with a non-word neighbour 17 away is still found from either edge.
+      assert.deepEqual(platformIdAt('x 9437A5ADDAE3012D y', 18), { id: '9437A5ADDAE3012D', start: 2, end: 18 });
+      assert.deepEqual(platformIdAt('x 9437A5ADDAE3012D y', 2), { id: '9437A5ADDAE3012D', start: 2, end: 18 });
+      assert.equal(platformIdAt('9437A5ADDAE3012DA', 0), undefined);
+    });
   });
 
   describe('parseIdList', () => {

@@ -7,7 +7,8 @@ import { Agent, request } from 'undici';
 import { BULK_CONCURRENCY, PlatformClient, type PlatformClientOptions, type RequestLogEntry } from '../../../src/core/api/client';
 import { Operations } from '../../../src/core/api/types';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../../src/emulator/seed';
-import { startEmulator, type EmulatorHandle } from '../../../src/emulator/server';
+import type { EmulatorHandle } from '../../../src/emulator/server';
+import { checkedEmulator } from '../helpers/contract';
 import { makeCertificate } from '../../../src/emulator/tls';
 import { rejection } from '../helpers/rejection';
 import { startTinyproxy, type Tinyproxy } from '../helpers/tinyproxy';
@@ -50,7 +51,7 @@ describe('core/PlatformClient over HTTPS and through a real proxy (tinyproxy)', 
   }
 
   before(async () => {
-    emu = await startEmulator({ seed: 'demo', tls: true, deletionDelayMs: 60_000 });
+    emu = await checkedEmulator({ seed: 'demo', tls: true, deletionDelayMs: 60_000 });
     port = Number(new URL(emu.origin).port);
     trusted = new Agent({ connect: { ca: emu.caCertificate } });
     proxy = await startTinyproxy({ connectPorts: [port] });
@@ -152,7 +153,7 @@ describe('core/PlatformClient over HTTPS and through a real proxy (tinyproxy)', 
   });
 
   it('plain http through tinyproxy is tunnelled too (CONNECT), so the key never crosses the proxy in clear', async () => {
-    const plain = await startEmulator({ seed: 'demo' });
+    const plain = await checkedEmulator({ seed: 'demo' });
     const plainProxy = await startTinyproxy({ connectPorts: [Number(new URL(plain.origin).port)] });
     try {
       const c = client({ endpoint: plain.endpoint, proxy: plainProxy.url });
@@ -210,7 +211,7 @@ describe('core/PlatformClient over HTTPS and through a real proxy (tinyproxy)', 
   });
 
   it('https:// to a server that speaks plain HTTP says so', async () => {
-    const plain = await startEmulator({ seed: 'demo' });
+    const plain = await checkedEmulator({ seed: 'demo' });
     try {
       const e = await rejection(client({ endpoint: plain.endpoint.replace('http://', 'https://') }).getPlatformIdsFromStorefrontNames(NAMES));
       assert.match(e.message, /did not answer in TLS/);

@@ -225,10 +225,10 @@ describe('emulator: operations and envelopes', () => {
       });
       const hostRouted = await viaHost(`/${op}`, `${MAIN.titleId.toLowerCase()}.platform.localhost:${new URL(emu.origin).port}`);
       assert.equal(hostRouted.status, 200);
-      const mismatch = await viaHost(`/${ARENA.titleId}/${op}`, `${MAIN.titleId.toLowerCase()}.platform.localhost`);
+      const mismatch = await viaHost(`/${ARENA.titleId}/${op}`, `${MAIN.titleId.toLowerCase()}.platform.localhost:${new URL(emu.origin).port}`);
       assert.equal(mismatch.status, 400);
       assert.equal(mismatch.json.errorCode, 1004);
-      const noTitle = await viaHost(`/${op}`, '127.0.0.1');
+      const noTitle = await viaHost(`/${op}`, `127.0.0.1:${new URL(emu.origin).port}`);
       assert.equal(noTitle.json.errorCode, 1004);
 
       const api = await emu.call('Server/NoSuchOperation', {});

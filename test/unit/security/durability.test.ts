@@ -23,7 +23,7 @@ interface Running {
 
 /** Starts the built emulator CLI on DIR and waits for its --json line. */
 async function startCli(dir: string): Promise<Running> {
-  const proc = spawn(process.execPath, [EMULATOR, '--port', '0', '--data', dir, '--seed', 'demo', '--json', '--deletion-delay', '600000'], {
+  const proc = spawn(process.execPath, [EMULATOR, '--port', '0', '--data', dir, '--seed', 'demo', '--fixed-keys', '--json', '--deletion-delay', '600000'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((r) => proc.once('exit', () => r()));

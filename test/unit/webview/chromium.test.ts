@@ -242,6 +242,9 @@ describe('webview pages in Chromium', function () {
       a = await audit(page);
       assert.ok(a.text.includes('Demo Racer (F71AC)'));
       assert.ok(a.text.includes('••••••••'), 'masked secrets shown');
+      // A script's click (no user gesture) copies nothing.
+      await page.evaluate("for (const b of document.querySelectorAll('button.copy')) { b.click(); b.dispatchEvent(new MouseEvent('click', { bubbles: true })); }");
+      assert.deepEqual((await audit(page)).posted, [{ type: 'ready' }], 'a synthetic click asked the host to copy');
       await page.getByRole('button', { name: 'Copy EntityToken' }).click();
       await page.getByRole('button', { name: 'Copy SessionTicket' }).click();
       await page.getByRole('button', { name: 'Open as JSON' }).click();

@@ -149,6 +149,18 @@ describe('webview view models', () => {
       assert.deepEqual(stripped, { a: [{ keep: 1, deep: {} }] });
     });
 
+    it('masks a secret member\'s value wherever else the service echoes it, and other secret members by name', () => {
+      const secret = 'hunter2-s3cret';
+      const config = {
+        Created: true,
+        ApplicationID: `app ${secret}`,
+        Environments: [{ ID: 'e1', ClientID: 'c1', ClientSecret: secret, Note: secret, client_secret: secret, SessionTicket: 'ticket-abc-123' }],
+      } as unknown as HandheldStoreConfig;
+      const json = JSON.stringify(handheldStoreMessage({ ...args, config }));
+      assertNoSecret(json, [secret, 'ticket-abc-123']);
+      assert.ok(json.includes('c1'));
+    });
+
     it('strips ClientSecret even when it is not a string', () => {
       const config = { Created: true, Environments: [{ ID: 'e1', ClientID: 'c1', ClientSecret: { value: SECRETS.ClientSecret } }] } as unknown as HandheldStoreConfig;
       const json = JSON.stringify(handheldStoreMessage({ ...args, config }));
