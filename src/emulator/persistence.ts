@@ -66,15 +66,27 @@ export function loadState(dir: string): PersistedState | undefined {
   } catch {
     throw new Error(`The emulator state file ${file} is not valid JSON; delete it (or use another --data directory) to start from the seed.`);
   }
-  const s = parsed as Partial<PersistedState> | null;
-  if (!s || s.version !== 1 || typeof s.data !== 'object' || !s.data || typeof s.tokenSecret !== 'string') {
+  const s = parsed as (Omit<Partial<PersistedState>, 'version'> & { version?: number }) | null;
+  if (!s || (s.version !== 1 && s.version !== 2) || typeof s.data !== 'object' || !s.data || typeof s.tokenSecret !== 'string') {
     throw new Error(`The emulator state file ${file} has an unknown layout; delete it (or use another --data directory) to start from the seed.`);
   }
   const problem = stateProblem(s as PersistedState);
   if (problem) {
     throw new Error(`The emulator state file ${file} is not valid: ${problem}. Delete it (or use another --data directory) to start from the seed.`);
   }
-  return s as PersistedState;
+  return migrated(s as PersistedState);
+}
+
+/** A state file of an older emulator in today's layout (written back with the next save). */
+function migrated(s: PersistedState): PersistedState {
+  if ((s.version as number) === 1) {
+    // Version 1 kept TotalValueToDateInUSD in dollars; the service reports whole cents.
+    for (const p of Object.values(s.data.players)) {
+      if (typeof p.totalValueToDateInUSD === 'number') p.totalValueToDateInUSD = Math.round(p.totalValueToDateInUSD * 100);
+    }
+    s.version = 2;
+  }
+  return s;
 }
 
 /** Receipt IDs the emulator issues (UUIDs, 32 hex characters), and nothing that can leave outbox/. */

@@ -21,7 +21,7 @@ import { Indexes } from './state';
 import type { DeletionJob, EmulatorData, PersistedState, TitleState } from './state';
 
 export function newPersistedState(seed: SeedName, data: EmulatorData): PersistedState {
-  return { version: 1, seed, tokenSecret: randomBytes(32).toString('base64'), tokensExpiredBefore: 0, clockOffsetMs: 0, data };
+  return { version: 2, seed, tokenSecret: randomBytes(32).toString('base64'), tokensExpiredBefore: 0, clockOffsetMs: 0, data };
 }
 
 /** The request checked against the table's request schema: every problem, per field, in one InvalidParams. */

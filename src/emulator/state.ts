@@ -157,7 +157,8 @@ export interface EmulatorData {
 
 /** What the state file holds: the data plus server-wide settings that survive a reset. */
 export interface PersistedState {
-  version: 1;
+  /** 2 since TotalValueToDateInUSD is kept in cents (version 1 files are converted on load). */
+  version: 2;
   seed: 'demo' | 'empty' | 'bench';
   /** HMAC key of the stateless entity tokens (base64). */
   tokenSecret: string;

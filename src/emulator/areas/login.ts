@@ -14,6 +14,8 @@ type InfoRequest = NonNullable<LoginWithLauncherRequest['InfoRequestParameters']
 type Constraints = NonNullable<InfoRequest['ProfileConstraints']>;
 
 
+const NO_PREVIOUS_LOGIN = '0001-01-01T00:00:00';
+
 /** Continents of the countries the seeds use. */
 const CONTINENTS: Record<string, string> = { DE: 'EU', FR: 'EU', SE: 'EU', US: 'NA', CA: 'NA', BR: 'SA', JP: 'AS', AU: 'OC' };
 
@@ -71,7 +73,8 @@ export async function loginWithLauncher(ctx: ServiceContext, title: TitleState, 
     NewlyCreated: newlyCreated,
     PlatformId: player.platformId,
     SessionTicket: ctx.credentials.issueTicket(title.titleId, player.platformId, perTitle.titlePlayerAccountId),
-    LastLoginTime: isoNoZone(previousLogin ?? now),
+    // No previous login: the service's DateTime.MinValue.
+    LastLoginTime: previousLogin === undefined ? NO_PREVIOUS_LOGIN : isoNoZone(previousLogin),
     SettingsForUser: { GatherDeviceInfo: true, GatherFocusInfo: true, NeedsAttribution: false },
     TreatmentAssignment: { Variables: [], Variants: [] },
   };
@@ -79,7 +82,7 @@ export async function loginWithLauncher(ctx: ServiceContext, title: TitleState, 
   if (req.LoginTitlePlayerAccountEntity === true) {
     result.EntityToken = ctx.credentials.issueToken(title.titleId, 'title_player_account', perTitle.titlePlayerAccountId);
   }
-  if (info) result.InfoResultPayload = infoPayload(title, player, perTitle, verified.subject, info, now);
+  if (info) result.InfoResultPayload = infoPayload(title, player, perTitle, verified.subject, info, now, newlyCreated);
   return result;
 }
 
@@ -113,7 +116,9 @@ function item(i: ItemState): ItemInstance {
   return out;
 }
 
-function infoPayload(title: TitleState, player: PlayerState, perTitle: PlayerTitleState, subject: string, info: InfoRequest, now: number): InfoResultPayload {
+function infoPayload(
+  title: TitleState, player: PlayerState, perTitle: PlayerTitleState, subject: string, info: InfoRequest, now: number, newlyCreated: boolean,
+): InfoResultPayload {
   // Both versions are always there (the published description requires them).
   const out: InfoResultPayload = { UserDataVersion: perTitle.userDataVersion, UserReadOnlyDataVersion: perTitle.readOnlyDataVersion ?? 0 };
   if (info.GetUserAccountInfo) {
@@ -162,7 +167,8 @@ function infoPayload(title: TitleState, player: PlayerState, perTitle: PlayerTit
     const names = info.PlayerStatisticNames && info.PlayerStatisticNames.length > 0 ? info.PlayerStatisticNames : Object.keys(stats);
     out.PlayerStatistics = names.filter((n) => Object.hasOwn(stats, n)).map((n) => ({ StatisticName: n, Value: stats[n].value, Version: stats[n].version }));
   }
-  if (info.GetPlayerProfile) out.PlayerProfile = profile(title, player, perTitle, info.ProfileConstraints);
+  // The published description: a new player has no profile yet.
+  if (info.GetPlayerProfile && !newlyCreated) out.PlayerProfile = profile(title, player, perTitle, info.ProfileConstraints);
   return out;
 }
 

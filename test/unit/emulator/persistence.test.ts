@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { INFO_REQUEST_FLAGS, PROFILE_CONSTRAINT_FLAGS } from '../../../src/core/api/operations';
 import { writeFileAtomic } from '../../../src/emulator/persistence';
 import { DEMO_PLAYERS, DEMO_UNLINKED } from '../../../src/emulator/seed';
 import { startEmulator } from '../../../src/emulator/server';
@@ -13,6 +14,33 @@ describe('emulator: persistence with --data', () => {
   let dir: string;
   beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'emu-data-')); });
   afterEach(() => { rmSync(dir, { recursive: true, force: true }); });
+
+  it('converts a state file of the previous layout (dollars) to cents, so every answer stays a whole number of cents', async () => {
+    let emu = await Emu.start({ dataDir: dir });
+    await emu.close();
+    const file = join(dir, 'state.json');
+    const state = JSON.parse(readFileSync(file, 'utf8'));
+    state.version = 1;
+    const payer = DEMO_PLAYERS.find((p) => p.launcherSubject !== undefined && !p.banned && p.playedTitles.includes('F71AC'))!;
+    state.data.players[payer.platformId].totalValueToDateInUSD = 4.99;
+    writeFileSync(file, JSON.stringify(state));
+    emu = await Emu.start({ dataDir: dir });
+    try {
+      const IdentityToken = await emu.launcherToken({ subject: payer.launcherSubject });
+      const r = await emu.call('Server/LoginWithLauncher', {
+        IdentityToken,
+        InfoRequestParameters: {
+          ...Object.fromEntries(INFO_REQUEST_FLAGS.map((f) => [f, f === 'GetPlayerProfile'])),
+          ProfileConstraints: Object.fromEntries(PROFILE_CONSTRAINT_FLAGS.map((f) => [f, f === 'ShowTotalValueToDateInUsd'])),
+        },
+      });
+      assert.equal(r.status, 200, r.text);
+      assert.equal(r.json.data.InfoResultPayload.PlayerProfile.TotalValueToDateInUSD, 499);
+    } finally {
+      await emu.close();
+    }
+    assert.equal(JSON.parse(readFileSync(file, 'utf8')).version, 2, 'written back in the new layout');
+  });
 
   it('keeps state across a restart; a queued deletion survives it and completes after', async () => {
     let emu = await Emu.start({ dataDir: dir, deletionDelayMs: 60_000 });
