@@ -7,13 +7,17 @@ import { stringArg } from './args';
 export async function copyJobReceiptId(s: Services, arg?: unknown): Promise<string> {
   let receipt = stringArg(arg, 'jobReceiptId');
   if (!receipt) {
-    const jobs = s.jobs.all();
+    const jobs = s.jobs.all().filter((j) => j.jobReceiptId !== undefined);
     if (jobs.length === 0) {
-      throw new CommandError(vscode.l10n.t('No deletion jobs are recorded on this machine.'));
+      throw new CommandError(
+        typeof arg === 'object' && arg !== null && 'job' in arg
+          ? vscode.l10n.t('The service returned no JobReceiptId for this deletion.')
+          : vscode.l10n.t('No deletion jobs with a JobReceiptId are recorded on this machine.'),
+      );
     }
     receipt = required(
       await s.prompts.pick(
-        jobs.map((j) => ({ label: j.jobReceiptId, description: `${j.platformId} · ${j.titleName} (${j.titleId})`, detail: j.requestedAt })),
+        jobs.map((j) => ({ label: j.jobReceiptId!, description: `${j.platformId} · ${j.titleId}`, detail: j.requestedAt })),
         { title: vscode.l10n.t('Copy which JobReceiptId?') },
       ),
     ).label;

@@ -1,16 +1,31 @@
-// Delete Master Player Account: shows what will be wiped (GetPlayedTitleList), asks for a
-// modal confirmation and the PlatformId typed back, sends the request once (the client
-// never re-sends a delete), then records the receipt under Deletion Jobs.
+// Delete Master Player Account: warns first when the ledger holds a queued deletion of the
+// player; shows what will be wiped (GetPlayedTitleList), asks for a modal confirmation and the
+// PlatformId typed back, sends the request once (the client never re-sends a delete), then
+// records the deletion in the ledger (Deletion Jobs).
 import * as vscode from 'vscode';
 import type { DeleteMasterPlayerAccountResult } from '../../core/api/types';
+import { NONE_RETURNED } from '../../core/deletion/types';
 import { required } from '../errors';
 import type { Services } from '../services';
 import { resolveTitle } from './args';
 import { resolvePlatformId } from './platformIdArg';
+import { verifyTitle } from './verifyDeletions';
 
-export async function deleteMasterPlayerAccount(s: Services, arg?: unknown): Promise<DeleteMasterPlayerAccountResult> {
+export async function deleteMasterPlayerAccount(s: Services, arg?: unknown): Promise<DeleteMasterPlayerAccountResult | undefined> {
   const title = await resolveTitle(s, arg);
   const platformId = await resolvePlatformId(s, arg, vscode.l10n.t('Delete Master Player Account'));
+  const queued = s.jobs.queuedFor(platformId);
+  if (queued !== undefined) {
+    // The service refuses a second deletion while one is queued: say so instead of sending.
+    const VERIFY = vscode.l10n.t('Verify Now');
+    const action = await s.prompts.confirm(
+      vscode.l10n.t('A deletion of {0} is already queued.', platformId),
+      vscode.l10n.t('Requested {0} through title {1}, JobReceiptId {2}. The service refuses a second deletion while one is queued; nothing was sent. Verify Now checks whether it has completed.', queued.requestedAt, queued.titleId, queued.jobReceiptId ?? NONE_RETURNED),
+      VERIFY,
+    );
+    if (action === VERIFY) await verifyTitle(s, queued.titleId, true);
+    return undefined;
+  }
   const client = await s.clients.get(title.titleId);
 
   const played = (await client.getPlayedTitleList(platformId)).TitleIds ?? [];
@@ -33,20 +48,19 @@ export async function deleteMasterPlayerAccount(s: Services, arg?: unknown): Pro
   );
 
   const result = await client.deleteMasterPlayerAccount({ PlatformId: platformId });
+  const receipt: string | undefined = typeof result.JobReceiptId === 'string' && result.JobReceiptId.length > 0 ? result.JobReceiptId : undefined;
+  const titleIds = result.TitleIds ?? played;
   await s.jobs.add({
-    jobReceiptId: result.JobReceiptId,
-    platformId,
-    titleId: title.titleId,
-    titleName: title.name,
-    requestedAt: new Date().toISOString(),
-    titleIds: result.TitleIds ?? [],
+    input: platformId, platformId, titleId: title.titleId, titleIds, requestedAt: new Date().toISOString(), state: 'queued',
+    ...(receipt !== undefined ? { jobReceiptId: receipt } : {}),
   });
-  s.log.info(`Deletion queued for ${platformId} on ${title.titleId}: JobReceiptId ${result.JobReceiptId}`);
-  void s.prompts
-    .info(
-      vscode.l10n.t('Deletion of {0} queued. JobReceiptId {1}; titles: {2}.', platformId, result.JobReceiptId, (result.TitleIds ?? []).join(', ') || vscode.l10n.t('none reported')),
-      vscode.l10n.t('Copy JobReceiptId'),
-    )
-    .then((action) => (action ? vscode.env.clipboard.writeText(result.JobReceiptId) : undefined));
+  s.verifier.kick();
+  s.log.info(`Deletion queued for ${platformId} on ${title.titleId}: JobReceiptId ${receipt ?? NONE_RETURNED}`);
+  const message = vscode.l10n.t('Deletion of {0} queued. JobReceiptId {1}; titles: {2}.', platformId, receipt ?? vscode.l10n.t('none returned'), titleIds.join(', ') || vscode.l10n.t('none reported'));
+  if (receipt !== undefined) {
+    void s.prompts.info(message, vscode.l10n.t('Copy JobReceiptId')).then((action) => (action ? vscode.env.clipboard.writeText(receipt) : undefined));
+  } else {
+    void s.prompts.info(message);
+  }
   return result;
 }
