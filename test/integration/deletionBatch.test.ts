@@ -2,7 +2,7 @@
 // through the dry run, the modal, the typed count and title ID, progress, and the Deletion Jobs
 // tree to verified; Cancel mid-batch; a .csv from the explorer context menu.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -114,5 +114,38 @@ describe('Delete Master Player Accounts from List', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('a batch stopped mid-way is resumed after confirmation; a player sent without a recorded answer is not deleted twice', async () => {
+    const journals = join(ctx.api.storagePaths().globalStorage, 'deletion-journals');
+    rmSync(journals, { recursive: true, force: true });
+    await emu(ctx.api, 'POST', 'faults', { latencyMs: 40 });
+    await selectAll(IDS.join('\n'));
+    const p = script(ctx.api).choose(RACER.titleId).typeIn('T-9').press('Delete 30 Accounts').typeIn('30 F71AC');
+    p.cancelProgressAfterReports = 40;
+    const out = await vscode.commands.executeCommand<Outcome>(COMMAND);
+    assert.equal(out.result?.cancelled, true);
+    await emu(ctx.api, 'POST', 'faults/clear');
+    // As if the window closed right after a send: an intent on disk, the request served, no outcome recorded.
+    const [file] = readdirSync(journals);
+    const done = new Set(ctx.api.jobs.all().map((j) => j.platformId));
+    const orphan = IDS.find((id) => !done.has(id))!;
+    appendFileSync(join(journals, file), JSON.stringify({ type: 'intent', platformId: orphan, at: new Date().toISOString() }) + '\n');
+    const direct = await fetch(`${ctx.api.emulator()!.origin}/${RACER.titleId}/${DELETE}`, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'x-secretkey': RACER.secretKey }, body: JSON.stringify({ PlatformId: orphan, MetaData: 'T-9' }),
+    });
+    const receipt = ((await direct.json()) as { data: { JobReceiptId: string } }).data.JobReceiptId;
+
+    const r = script(ctx.api).press('Resume');
+    assert.equal(await vscode.commands.executeCommand('platformExplorer.resumeDeletionBatches'), 1);
+    r.assertDone();
+    assert.match(r.confirms[0].detail, /1 were sent without an answer/);
+    const jobs = (await emu<{ jobs: EmuJob[] }>(ctx.api, 'GET', 'jobs')).jobs;
+    assert.deepEqual(jobs.map((j) => j.PlatformId).sort(), [...IDS].sort(), 'every player deleted exactly once');
+    const ledger = ctx.api.jobs.all();
+    assert.equal(ledger.length, 30);
+    assert.ok(ledger.every((j) => j.state === 'queued'));
+    assert.equal(ledger.find((j) => j.platformId === orphan)!.jobReceiptId, receipt, 'the refusal of a second deletion is recorded as queued, with its receipt');
+    assert.equal(await vscode.commands.executeCommand('platformExplorer.resumeDeletionBatches'), 0, 'nothing left to resume');
   });
 });
