@@ -12,7 +12,9 @@ The title's secret key is read from the environment variable PLATFORM_SECRET_KEY
 --endpoint is the service address template, e.g. https://{titleId}.your-service-domain.
 --input holds one identifier per line (a .csv file: the first column).
 --dry-run prints the plan and sends nothing. --confirm COUNT sends the deletions when COUNT is
-the number of players the plan deletes; rerunning the same command resumes from --journal.
+the number of players the plan deletes; rerunning the same command resumes from --journal
+(its plan, not --input again): a player sent without a recorded answer is sent again, and the
+service's refusal of a second deletion while one is queued is recorded as queued.
 --receipts FILE writes the receipts (.csv, else JSON). --json prints JSON lines.
 Exit status: 0 all done, 1 something failed or is unknown, 2 bad usage.`;
 

@@ -72,7 +72,7 @@ async function deletePlayers(a: DeleteArgs, signal: AbortSignal): Promise<number
       return 2;
     }
     journal = await Journal.open(a.journal);
-    if (!a.json) err(`Resuming batch ${b.batchId} from ${a.journal}.`);
+    if (!a.json) err(`Resuming batch ${b.batchId} from ${a.journal} (its plan of ${planned}; --input is not read again).`);
   } else {
     let text: string;
     try {
