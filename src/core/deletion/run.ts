@@ -100,18 +100,26 @@ export async function runBatch(client: DeletionClient, journal: Journal, o: RunO
   let cancelled = false;
   report();
 
+  // A journal that cannot be written stops every sender: nothing is sent unrecorded.
+  let broken = false;
   const worker = async (): Promise<void> => {
     for (;;) {
-      const pid = todo.shift();
+      const pid = broken ? undefined : todo.shift();
       if (pid === undefined) return;
       if (!(await pacer.acquire(o.signal))) {
         cancelled = true;
         todo.unshift(pid);
         return;
       }
-      let outcome: Outcome;
       try {
         await journal.append({ type: 'intent', platformId: pid, at: new Date().toISOString() });
+      } catch (e) {
+        broken = true;
+        pacer.release();
+        throw e;
+      }
+      let outcome: Outcome;
+      try {
         players.get(pid)!.state = 'unknown';
         progress.sent++;
         report();
@@ -129,7 +137,13 @@ export async function runBatch(client: DeletionClient, journal: Journal, o: RunO
         pacer.release();
       }
       const { retryAfterSeconds: _r, concurrency: _c, ...recorded } = outcome;
-      await journal.append({ type: 'outcome', platformId: pid, at: new Date().toISOString(), ...recorded });
+      try {
+        await journal.append({ type: 'outcome', platformId: pid, at: new Date().toISOString(), ...recorded });
+      } catch (e) {
+        // The player stays "unknown" in the journal: only a confirmed resume sends it again.
+        broken = true;
+        throw e;
+      }
       const p = players.get(pid)!;
       const state = p.state === 'queued' && outcome.state !== 'already-deleted' ? 'queued' : stateAfter(outcome.state);
       p.state = state;
@@ -143,7 +157,9 @@ export async function runBatch(client: DeletionClient, journal: Journal, o: RunO
     }
   };
   const width = Math.max(1, Math.min(pacer.inFlightCap, todo.length));
-  await Promise.all(Array.from({ length: width }, worker));
+  const ended = await Promise.allSettled(Array.from({ length: width }, worker));
+  const failure = ended.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure !== undefined) throw failure.reason;
   report();
   return { ...progress, cancelled: cancelled || o.signal?.aborted === true };
 }

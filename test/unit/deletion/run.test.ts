@@ -140,4 +140,13 @@ describe('deletion/run: sending a batch from its journal', () => {
     await client.close();
     await journal.close();
   });
+
+  it('a journal that cannot be written stops the batch before anything is sent', async () => {
+    const journal = await newJournal(5);
+    await journal.close();
+    const client = emu.client({ maxRetries: 0 });
+    await assert.rejects(runBatch(client, journal, { resendUnknown: false }));
+    await client.close();
+    assert.equal((await emu.jobs()).length, 0, 'no deletion sent without its intent on disk');
+  });
 });
