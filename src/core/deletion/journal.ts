@@ -2,7 +2,7 @@
 // (intent) and after it (outcome), so a crash, kill -9 or restart resumes without deleting twice.
 // A record cut short by a crash is the file's tail only: it is cut off when the journal is opened.
 import { closeSync, fsyncSync, openSync } from 'node:fs';
-import { mkdir, open, readFile, truncate, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, truncate, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { IdKind, JobState, PlanEntry } from './types';
 
@@ -92,7 +92,10 @@ export function replay(batch: BatchRecord, records: readonly JournalRecord[]): M
 export class Journal {
   private chain: Promise<void> = Promise.resolve();
 
-  private constructor(readonly path: string, private readonly fh: FileHandle, readonly batch: BatchRecord, readonly records: JournalRecord[]) {}
+  private constructor(
+    readonly path: string, private readonly fh: FileHandle, readonly batch: BatchRecord, readonly records: JournalRecord[],
+    private readonly unlock: () => Promise<void>,
+  ) {}
 
   /** Reads a journal; undefined when the file does not exist. Throws JournalError when it is not one. */
   static async read(path: string): Promise<{ batch: BatchRecord; records: JournalRecord[]; tornBytes: number } | undefined> {
@@ -125,24 +128,33 @@ export class Journal {
     return { batch, records, tornBytes: Buffer.byteLength(text.slice(end)) };
   }
 
-  /** Opens an existing journal for appending (cutting a torn tail), or creates one with `batch` as its first record. */
+  /**
+   * Opens an existing journal for appending (cutting a torn tail), or creates one with `batch` as
+   * its first record. One process at a time: a second open fails while the first holds the journal.
+   */
   static async open(path: string, create?: BatchRecord): Promise<Journal> {
-    const found = await Journal.read(path);
-    if (found === undefined) {
-      if (create === undefined) throw new JournalError(`No journal at ${path}.`);
-      await mkdir(dirname(path), { recursive: true });
-      const fh = await open(path, 'w', 0o600);
-      const j = new Journal(path, fh, create, []);
-      await j.append(create);
-      // The new file's directory entry must survive a crash too.
-      syncDir(dirname(path));
-      return j;
+    await mkdir(dirname(path), { recursive: true });
+    const unlock = await lockFile(`${path}.lock`, path);
+    try {
+      const found = await Journal.read(path);
+      if (found === undefined) {
+        if (create === undefined) throw new JournalError(`No journal at ${path}.`);
+        const fh = await open(path, 'w', 0o600);
+        const j = new Journal(path, fh, create, [], unlock);
+        await j.append(create);
+        // The new file's directory entry must survive a crash too.
+        syncDir(dirname(path));
+        return j;
+      }
+      if (found.tornBytes > 0) {
+        const size = (await readFile(path)).length - found.tornBytes;
+        await truncate(path, size);
+      }
+      return new Journal(path, await open(path, 'a', 0o600), found.batch, found.records, unlock);
+    } catch (e) {
+      await unlock();
+      throw e;
     }
-    if (found.tornBytes > 0) {
-      const size = (await readFile(path)).length - found.tornBytes;
-      await truncate(path, size);
-    }
-    return new Journal(path, await open(path, 'a', 0o600), found.batch, found.records);
   }
 
   players(): Map<string, PlayerRecord> {
@@ -162,9 +174,47 @@ export class Journal {
   }
 
   async close(): Promise<void> {
-    await this.chain;
-    await this.fh.close();
+    try {
+      await this.chain;
+      await this.fh.close();
+    } finally {
+      await this.unlock();
+    }
   }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Takes `lockPath` for this process; a lock left by a process that is gone (kill -9) is taken over. */
+async function lockFile(lockPath: string, journalPath: string): Promise<() => Promise<void>> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const fh = await open(lockPath, 'wx', 0o600);
+      await fh.writeFile(String(process.pid));
+      await fh.close();
+      let released = false;
+      return async () => {
+        if (released) return;
+        released = true;
+        await rm(lockPath, { force: true });
+      };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new JournalError(`Cannot lock the journal ${journalPath}: ${(e as Error).message}`);
+      const pid = Number((await readFile(lockPath, 'utf8').catch(() => '')).trim());
+      if (Number.isInteger(pid) && pid > 0 && alive(pid)) {
+        throw new JournalError(`The journal ${journalPath} is in use by process ${pid}${pid === process.pid ? ' (this one)' : ''}; wait for that run to finish. Two runs of one batch could send a deletion twice.`);
+      }
+      await rm(lockPath, { force: true });
+    }
+  }
+  throw new JournalError(`Cannot lock the journal ${journalPath}; remove ${lockPath} if no run of this batch is going on.`);
 }
 
 function syncDir(dir: string): void {

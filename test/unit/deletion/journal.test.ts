@@ -66,4 +66,17 @@ describe('deletion/journal', () => {
     assert.ok(csv.includes('"\'-2+3"') && csv.includes('"\'=HYPERLINK(""x"")"') && csv.includes('"none returned"'));
     assert.equal(JSON.parse(ledgerJson(entries)).deletions[0].jobReceiptId, 'none returned');
   });
+
+  it('one run at a time: a second open fails while the first holds the journal; a lock left by a killed process is taken over', async () => {
+    const j = await Journal.open(path, batch);
+    await assert.rejects(Journal.open(path), (e: unknown) => e instanceof JournalError && /in use by process/.test(e.message));
+    await j.close();
+    const again = await Journal.open(path);
+    await again.close();
+    // A process id that is not running (kill -9 leaves its lock behind).
+    writeFileSync(`${path}.lock`, '999999999');
+    const taken = await Journal.open(path);
+    assert.equal(taken.batch.batchId, 'b');
+    await taken.close();
+  });
 });
