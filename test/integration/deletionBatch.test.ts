@@ -148,4 +148,23 @@ describe('Delete Master Player Accounts from List', () => {
     assert.equal(ledger.find((j) => j.platformId === orphan)!.jobReceiptId, receipt, 'the refusal of a second deletion is recorded as queued, with its receipt');
     assert.equal(await vscode.commands.executeCommand('platformExplorer.resumeDeletionBatches'), 0, 'nothing left to resume');
   });
+
+  it('verifies queued deletions in the background while the editor is open', async () => {
+    script(ctx.api).choose(RACER.titleId).typeIn('').press('Delete 3 Accounts').typeIn('3 F71AC');
+    await selectAll(IDS.slice(0, 3).join('\n'));
+    const out = await vscode.commands.executeCommand<Outcome>(COMMAND);
+    assert.equal(out.result?.queued, 3);
+    const played = await requestCount(ctx.api, 'Admin/GetPlayedTitleList');
+    await emu(ctx.api, 'POST', 'clock/advance', { ms: 24 * 3600 * 1000 });
+    ctx.api.setVerifyDelay(200);
+    try {
+      const deadline = Date.now() + 15_000;
+      while (ctx.api.jobs.all().some((j) => j.state !== 'verified-deleted') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      assert.deepEqual(ctx.api.jobs.all().map((j) => j.state), ['verified-deleted', 'verified-deleted', 'verified-deleted']);
+      assert.ok(ctx.api.jobs.all().every((j) => j.verifiedAt !== undefined));
+      assert.ok(await requestCount(ctx.api, 'Admin/GetPlayedTitleList') >= played + 3, 'verified by asking the service');
+    } finally {
+      ctx.api.setVerifyDelay(30_000);
+    }
+  });
 });

@@ -44,12 +44,18 @@ export class BackgroundVerifier implements vscode.Disposable {
   private delayMs: number | undefined;
   private stopped = false;
 
-  constructor(private readonly s: Services, private readonly firstMs = 30_000) {}
+  constructor(private readonly s: Services, private firstMs = 30_000) {}
 
   /** (Re)starts the schedule: after a batch, or when the ledger gains a queued deletion. */
   kick(): void {
     this.delayMs = undefined;
     this.schedule();
+  }
+
+  /** The first delay of the backoff (tests shorten it), and a new schedule from it. */
+  setFirstDelay(ms: number): void {
+    this.firstMs = ms;
+    this.kick();
   }
 
   private schedule(): void {
