@@ -5,7 +5,6 @@ import { Pool } from 'undici';
 import { buildBaseUrl } from '../endpoint';
 import { validatePlatformId } from '../ids';
 import { redactText } from '../redact';
-import { sleep } from '../sleep';
 import { parseEnvelope, validators, type LookupEntry, type RawResponse } from './envelope';
 import { PlatformError, type PlatformErrorInit } from './errors';
 import { TitleTokenCache } from './tokenCache';
@@ -125,6 +124,25 @@ function linkSignals(signals: (AbortSignal | undefined)[]): { signal: AbortSigna
     }
   }
   return { signal: ac.signal, dispose: () => used.forEach((s) => s.removeEventListener('abort', abort)) };
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
+  // Resolves true after the delay, false when aborted first.
+  return new Promise((resolve) => {
+    if (signal.aborted) {
+      resolve(false);
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 export class PlatformClient {

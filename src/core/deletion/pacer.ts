@@ -1,7 +1,7 @@
 // Pace of deletion requests: a send rate with additive increase and multiplicative decrease
 // (AIMD), a cap on requests in flight, and a pause until the service's Retry-After.
 // Before the first throttled answer the rate grows fast (slow start) to find the limit.
-import { sleep } from '../sleep';
+import { sleep } from '../api/signals';
 
 export interface PacerOptions {
   /** Requests per second at the start (default 20). */
