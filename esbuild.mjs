@@ -64,6 +64,8 @@ export function extensionBuilds(base, outdir = 'dist') {
 
 function allBuilds() {
   const builds = extensionBuilds(common);
+  // The command line (`platform-explorer`, package.json bin): the core with undici, one file.
+  builds.push({ ...common, entryPoints: { cli: 'src/cli/main.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node' } });
   // Webview pages: each src/webview/pages/*.ts becomes dist/webview/<name>.js for the browser.
   for (const entry of walk('src/webview/pages', (p) => p.endsWith('.ts'))) {
     builds.push({ ...common, platform: 'browser', target: 'es2022', format: 'iife', external: [], entryPoints: [entry], outdir: 'dist/webview' });

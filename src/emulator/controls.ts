@@ -7,6 +7,7 @@ import { Faults, parseFaults } from './faults';
 import { mintLauncherToken } from './jwt';
 import { defaultAddon, SEED_NAMES } from './seed';
 import type { SeedName } from './seed';
+import type { RateLimiter } from './rateLimit';
 import type { PlatformService } from './service';
 import { ADDON_NAMES } from './state';
 import type { AddonName } from './state';
@@ -49,6 +50,7 @@ export interface ControlContext {
   service: PlatformService;
   faults: Faults;
   stats: Stats;
+  rateLimiter?: RateLimiter;
 }
 
 type Json = Record<string, unknown>;
@@ -59,12 +61,13 @@ function notFound(method: string, path: string): ApiError {
 
 /** Runs one control; returns the JSON to answer with (status 200). */
 export async function runControl(ctx: ControlContext, method: string, path: string, body: Json): Promise<unknown> {
-  const { service, faults, stats } = ctx;
+  const { service, faults, stats, rateLimiter } = ctx;
   const route = `${method} ${path}`;
   switch (route) {
     case 'POST reset':
       faults.clear();
       stats.reset();
+      rateLimiter?.reset();
       await service.reseed(service.state.seed);
       return { ok: true, seed: service.state.seed };
     case 'POST seed': {
@@ -93,15 +96,18 @@ export async function runControl(ctx: ControlContext, method: string, path: stri
       return { now: new Date(service.now()).toISOString(), completedJobs: completed };
     }
     case 'GET stats':
-      return { requests: stats.requests, total: stats.total, tlsHandshakes: stats.tlsHandshakes };
+      return { requests: stats.requests, total: stats.total, tlsHandshakes: stats.tlsHandshakes, throttled: rateLimiter?.throttled ?? 0 };
     case 'POST stats/reset':
       stats.reset();
+      if (rateLimiter) rateLimiter.throttled = 0;
       return { ok: true };
     case 'POST faults':
       faults.config = parseFaults(body);
-      return { ok: true, ...faults.config };
+      if (body.rateLimit !== undefined) rateLimiter?.configure(body.rateLimit);
+      return { ok: true, ...faults.config, rateLimit: rateLimiter?.config ?? null };
     case 'POST faults/clear':
       faults.clear();
+      rateLimiter?.configure(null);
       return { ok: true };
     case 'POST tokens/expire':
       service.expireAllTokens();

@@ -1,14 +1,16 @@
 // CLI: node dist/emulator.js [--port N] [--host 127.0.0.1] [--data DIR] [--seed demo|empty]
-//      [--deletion-delay MS] [--fixed-keys] [--tls] [--json] [--verbose]   (--seed applies only when DIR holds no saved state)
+//      [--deletion-delay MS] [--rate-limit N/SECONDS] [--fixed-keys] [--tls] [--json] [--verbose]
+//      (--seed applies only when DIR holds no saved state)
 // With --json the first stdout line is exactly {"endpoint":...,"titles":[{"titleId","secretKey"}]}
 // (plus "caCertificate": PEM with --tls).
 
 import { startEmulator } from './server';
 import type { EmulatorOptions } from './server';
+import { parseRateLimit } from './rateLimit';
 import { SEED_NAMES } from './seed';
 import type { SeedName } from './seed';
 
-const USAGE = 'usage: node dist/emulator.js [--port N] [--host 127.0.0.1|::1|localhost] [--data DIR] [--seed ' + SEED_NAMES.join('|') + '] [--deletion-delay MS] [--fixed-keys] [--tls] [--json] [--verbose]';
+const USAGE = 'usage: node dist/emulator.js [--port N] [--host 127.0.0.1|::1|localhost] [--data DIR] [--seed ' + SEED_NAMES.join('|') + '] [--deletion-delay MS] [--rate-limit N/SECONDS] [--fixed-keys] [--tls] [--json] [--verbose]';
 
 interface CliArgs {
   options: EmulatorOptions;
@@ -42,6 +44,7 @@ function parseArgs(argv: readonly string[]): CliArgs {
       }
       case '--deletion-delay': options.deletionDelayMs = integer(value(i++, a), a, 2 ** 31 - 1); break;
       case '--fixed-keys': options.fixedKeys = true; break;
+      case '--rate-limit': options.rateLimit = parseRateLimit(value(i++, a)); break;
       case '--json': json = true; break;
       case '--tls': options.tls = true; break;
       case '--verbose': options.logRequests = true; break;

@@ -13,6 +13,7 @@ import { Faults } from './faults';
 import type { FaultRule } from './faults';
 import { ApiError, foreignRequest, invalidParams, isJsonContentType, isPlainObject, sendJson, success } from './http';
 import { loadState, StateStore } from './persistence';
+import { RateLimiter, type RateLimit } from './rateLimit';
 import { buildSeed, demoKeys } from './seed';
 import type { SeedName } from './seed';
 import { newPersistedState, PlatformService } from './service';
@@ -38,6 +39,8 @@ export interface EmulatorOptions {
   onAnswer?: (operation: string, httpStatus: number, body: unknown) => void;
   /** Serve HTTPS with a self-signed certificate made at start for 127.0.0.1, ::1 and localhost. */
   tls?: boolean;
+  /** Throttle each title's operation past this many requests per window (--rate-limit N/SECONDS). */
+  rateLimit?: RateLimit;
 }
 
 export interface EmulatorTitle {
@@ -155,7 +158,8 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
 
   const faults = new Faults();
   const stats = new Stats();
-  const ctx: ControlContext = { service: svc, faults, stats };
+  const rateLimiter = new RateLimiter(o.rateLimit);
+  const ctx: ControlContext = { service: svc, faults, stats, rateLimiter };
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
 
@@ -241,6 +245,7 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
         }
         return;
       }
+      rateLimiter.take((titleSegment ?? hostTitleLabel(req.headers.host) ?? '').toUpperCase(), op);
       const title = resolveTitle(titleSegment, req.headers.host);
       if (!isJsonContentType(req.headers['content-type'])) {
         throw new ApiError(400, 'InvalidContentType', 'The request Content-Type must be application/json.');

@@ -37,8 +37,8 @@ export class Clients {
       : readSettings().serviceEndpoint;
   }
 
-  /** The client for a configured title; fails before any request when the key must not be sent. */
-  async get(titleId: string): Promise<PlatformClient> {
+  /** What a title's client is built from; fails before any request when the key must not be sent. */
+  private settingsFor(titleId: string): { title: TitleRecord; endpoint: string; timeoutMs: number } {
     const title = this.titles.get(titleId);
     if (!title) {
       throw new CommandError(vscode.l10n.t('Title {0} is not configured.', titleId), vscode.l10n.t('Add it with "Platform: Add Title".'));
@@ -56,32 +56,51 @@ export class Clients {
         vscode.l10n.t('Set "platformExplorer.serviceEndpoint" in your user settings to your service address, e.g. https://{titleId}.your-service-domain.'),
       );
     }
-    const timeoutMs = readSettings().requestTimeoutSeconds * 1000;
-    const signature = `${endpoint}\n${timeoutMs}`;
+    return { title, endpoint, timeoutMs: readSettings().requestTimeoutSeconds * 1000 };
+  }
+
+  /** A client built the way every client of the title is: its route (proxy, certificates), log, key. */
+  private build(ClientClass: typeof PlatformClient, o: { title: TitleRecord; endpoint: string; timeoutMs: number }, maxRetries?: number): PlatformClient {
+    const route = routeFor(buildBaseUrl(o.endpoint, o.title.titleId), o.title.endpointProfile === 'emulator');
+    const client = new ClientClass({
+      titleId: o.title.titleId,
+      endpoint: o.endpoint,
+      timeoutMs: o.timeoutMs,
+      maxRetries,
+      getSecretKey: () => this.secrets.get(o.title.titleId),
+      onRequest: (e) => this.log.request(e, route.via),
+      ...route.options,
+    });
+    this.log.info(`Title ${o.title.titleId}: requests go ${route.summary}`);
+    route.warnings.forEach((w) => this.log.warn(w));
+    return client;
+  }
+
+  /** The client for a configured title; fails before any request when the key must not be sent. */
+  async get(titleId: string): Promise<PlatformClient> {
+    const o = this.settingsFor(titleId);
     // Network settings are not in the signature: any change of them drops every client (extension.ts).
-    const route = routeFor(buildBaseUrl(endpoint, title.titleId), title.endpointProfile === 'emulator');
+    const signature = `${o.endpoint}\n${o.timeoutMs}`;
     const { PlatformClient: ClientClass } = await import('../core/api/client');
     // No await from here to the set, so two concurrent calls cannot both build a client.
-    const cached = this.cache.get(title.titleId);
+    const cached = this.cache.get(o.title.titleId);
     if (cached?.signature === signature) {
       return cached.client;
     }
     if (cached) {
-      this.cache.delete(title.titleId);
+      this.cache.delete(o.title.titleId);
       cached.client.close().catch(() => undefined);
     }
-    const client = new ClientClass({
-      titleId: title.titleId,
-      endpoint,
-      timeoutMs,
-      getSecretKey: () => this.secrets.get(title.titleId),
-      onRequest: (e) => this.log.request(e, route.via),
-      ...route.options,
-    });
-    this.cache.set(title.titleId, { signature, client });
-    this.log.info(`Title ${title.titleId}: requests go ${route.summary}`);
-    route.warnings.forEach((w) => this.log.warn(w));
+    const client = this.build(ClientClass, o);
+    this.cache.set(o.title.titleId, { signature, client });
     return client;
+  }
+
+  /** A client of its own for one deletion batch, without automatic retries so its pacer sees every throttled answer; the caller closes it. */
+  async sender(titleId: string): Promise<PlatformClient> {
+    const o = this.settingsFor(titleId);
+    const { PlatformClient: ClientClass } = await import('../core/api/client');
+    return this.build(ClientClass, o, 0);
   }
 
   async forget(titleId: string): Promise<void> {

@@ -4,6 +4,8 @@ import * as vscode from 'vscode';
 import { AddonStates } from './addonStates';
 import { Clients } from './clients';
 import { registerCommands } from './commands';
+import { findInterrupted } from './commands/resumeBatches';
+import { BackgroundVerifier } from './commands/verifyDeletions';
 import { DEMO_ENV, seedDemoTitles } from './demo';
 import { ContextKeys, setContext } from './contextKeys';
 import { registerEditorFeatures } from './editor';
@@ -33,10 +35,14 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
   const clients = new Clients(titles, secrets, log, () => vscode.workspace.isTrusted);
   const tree = new TitlesTreeProvider({ titles, secrets, clients, jobs, addonStates, log });
   const emulator = new EmulatorHost(ctx.extensionMode === vscode.ExtensionMode.Test);
-  const s: Services = { ctx, titles, jobs, secrets, log, clients, addonStates, tree, emulator, prompts: windowPrompts };
+  const s: Services = {
+    ctx, titles, jobs, secrets, log, clients, addonStates, tree, emulator, prompts: windowPrompts,
+    get verifier() { return verifier; },
+  };
+  const verifier = new BackgroundVerifier(s);
 
   ctx.subscriptions.push(
-    secrets, log, titles, jobs, addonStates, tree,
+    secrets, log, titles, jobs, addonStates, tree, verifier,
     vscode.window.createTreeView('platformExplorer.titles', { treeDataProvider: tree, showCollapseAll: true }),
     onDidChangeSettings(() => {
       void clients.forgetAll();
@@ -53,6 +59,14 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
   if (ctx.extensionMode !== vscode.ExtensionMode.Test && demo) {
     void seedDemoTitles(s, demo);
   }
+
+  verifier.kick();
+  // A batch a crash or a closed window stopped: offer to resume it (after activation, off its path).
+  setTimeout(() => {
+    void findInterrupted(s).then((found) => {
+      if (found.length > 0) void vscode.commands.executeCommand('platformExplorer.resumeDeletionBatches');
+    });
+  }, 2000);
 
   shutdown = async () => {
     await Promise.allSettled([emulator.stop(), clients.forgetAll()]);

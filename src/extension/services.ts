@@ -2,6 +2,7 @@
 import type * as vscode from 'vscode';
 import type { AddonStates } from './addonStates';
 import type { Clients } from './clients';
+import type { BackgroundVerifier } from './commands/verifyDeletions';
 import type { EmulatorHost } from './emulatorHost';
 import type { DeletionJobStore } from './jobs';
 import type { Log } from './log';
@@ -20,6 +21,8 @@ export interface Services {
   readonly addonStates: AddonStates;
   readonly tree: TitlesTreeProvider;
   readonly emulator: EmulatorHost;
+  /** Verifies queued deletions on its own while the editor is open. */
+  readonly verifier: BackgroundVerifier;
   /** Swapped by tests through the test API. */
   prompts: Prompts;
 }

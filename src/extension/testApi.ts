@@ -25,6 +25,8 @@ export interface TestApi {
   logLines(): readonly string[];
   /** Everything the extension keeps in globalState and workspaceState. */
   stateSnapshot(): Record<string, unknown>;
+  /** Starts background verification over with this first delay (30 s normally). */
+  setVerifyDelay(ms: number): void;
   /** Removes every title, key, receipt and add-on state: a clean slate between tests. */
   reset(): Promise<void>;
   /** Calls `listener` with every HTML and message a panel gives its page, until disposed. */
@@ -53,6 +55,7 @@ export function createTestApi(s: Services): TestApi {
       return h ? { endpoint: h.endpoint, origin: h.origin } : undefined;
     },
     logLines: () => s.log.recent(),
+    setVerifyDelay: (ms) => s.verifier.setFirstDelay(ms),
     observePanels: (listener) => observePanels(listener),
     storagePaths: () => ({
       globalStorage: s.ctx.globalStorageUri.fsPath,

@@ -40,9 +40,11 @@ describe('Delete Master Player Account', () => {
     assert.equal(jobs.description, '1');
     assert.match(jobs.contextValue, /\bhasJobs\b/);
     const [job] = await children(ctx.api, jobs.node);
-    assert.equal(job.label, receipt.JobReceiptId);
-    assert.ok(job.description.startsWith(PLAYER.platformId));
-    assert.equal(job.contextValue, 'deletionJob;hasReceipt');
+    // Labelled by the player; the job says which titles it wiped.
+    assert.equal(job.label, PLAYER.platformId);
+    assert.match(job.description, /^queued · wipes /);
+    for (const t of PLAYER.playedTitles) assert.ok(job.description.includes(t));
+    assert.equal(job.contextValue, 'deletionJob;hasReceipt;queued');
     assert.equal(ctx.api.tree.getParent(job.node), jobs.node);
     assert.deepEqual(ctx.api.jobs.all().map((j) => [j.jobReceiptId, j.platformId, j.titleId]), [[receipt.JobReceiptId, PLAYER.platformId, RACER.titleId]]);
 
@@ -50,8 +52,10 @@ describe('Delete Master Player Account', () => {
     await vscode.commands.executeCommand('platformExplorer.copyJobReceiptId', job.node);
     assert.equal(await vscode.env.clipboard.readText(), receipt.JobReceiptId);
     const exportedUri = await vscode.commands.executeCommand<vscode.Uri>('platformExplorer.exportDeletionJobs', jobs.node);
-    const exported = JSON.parse(documentText(exportedUri)) as { deletionJobs: { JobReceiptId: string; PlatformId: string; TitleIds: string[] }[] };
-    assert.deepEqual(exported.deletionJobs.map((j) => [j.JobReceiptId, j.PlatformId]), [[receipt.JobReceiptId, PLAYER.platformId]]);
+    const exported = JSON.parse(documentText(exportedUri)) as { deletions: { jobReceiptId: string; platformId: string; state: string }[] };
+    assert.deepEqual(exported.deletions.map((j) => [j.jobReceiptId, j.platformId, j.state]), [[receipt.JobReceiptId, PLAYER.platformId, 'queued']]);
+    const csvUri = await vscode.commands.executeCommand<vscode.Uri>('platformExplorer.exportDeletionJobs', { titleId: RACER.titleId, format: 'csv' });
+    assert.match(documentText(csvUri), new RegExp(`"${PLAYER.platformId}","${RACER.titleId}",.*"${receipt.JobReceiptId}"`));
   });
 
   it('a wrong typed confirmation or a dismissed warning sends nothing', async () => {
@@ -65,15 +69,23 @@ describe('Delete Master Player Account', () => {
     assert.deepEqual(ctx.api.jobs.all(), []);
   });
 
-  it('a second deletion while one is queued fails with the service\'s reason and records nothing new', async () => {
+  it('a second deletion while the ledger holds a queued one warns first and sends nothing', async () => {
     script(ctx.api).press('Delete').typeIn(PLAYER.platformId);
     await vscode.commands.executeCommand('platformExplorer.deleteMasterPlayerAccount', { titleId: RACER.titleId, platformId: PLAYER.platformId });
-    const p = script(ctx.api).press('Delete').typeIn(PLAYER.platformId);
+    const p = script(ctx.api).press(undefined);
     const again = await vscode.commands.executeCommand('platformExplorer.deleteMasterPlayerAccount', { titleId: RACER.titleId, platformId: PLAYER.platformId });
+    p.assertDone();
     assert.equal(again, undefined);
-    assert.equal(p.errors.length, 1);
+    assert.match(p.confirms[0].message, /already queued/);
+    assert.ok(p.confirms[0].detail.includes(ctx.api.jobs.all()[0].jobReceiptId!), 'the warning names the queued receipt');
+    assert.equal(await requestCount(ctx.api, DELETE), 1, 'nothing sent the second time');
     assert.equal(ctx.api.jobs.all().length, 1);
-    assert.ok(ctx.api.titles.get(RACER.titleId));
+    // Once the job completed, Verify Now marks it verified deleted.
+    await emu(ctx.api, 'POST', 'clock/advance', { ms: 24 * 3600 * 1000 });
+    script(ctx.api).press('Verify Now');
+    await vscode.commands.executeCommand('platformExplorer.deleteMasterPlayerAccount', { titleId: RACER.titleId, platformId: PLAYER.platformId });
+    assert.equal(ctx.api.jobs.all()[0].state, 'verified-deleted');
+    assert.equal(await requestCount(ctx.api, DELETE), 1);
   });
 
   it('an ambiguous failure is reported as unknown and the delete is not sent again', async () => {

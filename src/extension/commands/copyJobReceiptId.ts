@@ -11,13 +11,17 @@ export async function copyJobReceiptId(s: Services, arg?: unknown): Promise<stri
     throw new CommandError(vscode.l10n.t('That JobReceiptId is not among the deletion jobs recorded on this machine; nothing was copied.'));
   }
   if (!receipt) {
-    const jobs = s.jobs.all().filter((j): j is typeof j & { jobReceiptId: string } => j.jobReceiptId !== undefined);
+    const jobs = s.jobs.all().filter((j) => j.jobReceiptId !== undefined);
     if (jobs.length === 0) {
-      throw new CommandError(vscode.l10n.t('No deletion jobs are recorded on this machine.'));
+      throw new CommandError(
+        typeof arg === 'object' && arg !== null && 'job' in arg
+          ? vscode.l10n.t('The service returned no JobReceiptId for this deletion.')
+          : vscode.l10n.t('No deletion jobs with a JobReceiptId are recorded on this machine.'),
+      );
     }
     receipt = required(
       await s.prompts.pick(
-        jobs.map((j) => ({ label: j.jobReceiptId, description: `${j.platformId} · ${j.titleName} (${j.titleId})`, detail: j.requestedAt })),
+        jobs.map((j) => ({ label: j.jobReceiptId!, description: `${j.platformId} · ${j.titleId}`, detail: j.requestedAt })),
         { title: vscode.l10n.t('Copy which JobReceiptId?') },
       ),
     ).label;

@@ -1,17 +1,32 @@
-// Delete Master Player Account: shows what will be wiped (GetPlayedTitleList), asks for a
-// modal confirmation and the PlatformId typed back, sends the request once (the client
-// never re-sends a delete), then records the receipt under Deletion Jobs.
+// Delete Master Player Account: warns first when the ledger holds a queued deletion of the
+// player; shows what will be wiped (GetPlayedTitleList), asks for a modal confirmation and the
+// PlatformId typed back, sends the request once (the client never re-sends a delete), then
+// records the deletion in the ledger (Deletion Jobs).
 import * as vscode from 'vscode';
 import type { DeleteMasterPlayerAccountResult } from '../../core/api/types';
 import { shownReceiptId, shownTitleId } from '../../core/serviceText';
+import { NONE_RETURNED } from '../../core/deletion/types';
 import { required } from '../errors';
 import type { Services } from '../services';
 import { resolveTitle } from './args';
 import { resolvePlatformId } from './platformIdArg';
+import { verifyTitle } from './verifyDeletions';
 
-export async function deleteMasterPlayerAccount(s: Services, arg?: unknown): Promise<DeleteMasterPlayerAccountResult> {
+export async function deleteMasterPlayerAccount(s: Services, arg?: unknown): Promise<DeleteMasterPlayerAccountResult | undefined> {
   const title = await resolveTitle(s, arg);
   const platformId = await resolvePlatformId(s, arg, vscode.l10n.t('Delete Master Player Account'));
+  const queued = s.jobs.queuedFor(platformId);
+  if (queued !== undefined) {
+    // The service refuses a second deletion while one is queued: say so instead of sending.
+    const VERIFY = vscode.l10n.t('Verify Now');
+    const action = await s.prompts.confirm(
+      vscode.l10n.t('A deletion of {0} is already queued.', platformId),
+      vscode.l10n.t('Requested {0} through title {1}, JobReceiptId {2}. The service refuses a second deletion while one is queued; nothing was sent. Verify Now checks whether it has completed.', queued.requestedAt, queued.titleId, queued.jobReceiptId ?? NONE_RETURNED),
+      VERIFY,
+    );
+    if (action === VERIFY) await verifyTitle(s, queued.titleId, true);
+    return undefined;
+  }
   const client = await s.clients.get(title.titleId);
 
   const played = ((await client.getPlayedTitleList(platformId)).TitleIds ?? []).map(shownTitleId);
@@ -35,26 +50,22 @@ export async function deleteMasterPlayerAccount(s: Services, arg?: unknown): Pro
 
   const result = await client.deleteMasterPlayerAccount({ PlatformId: platformId });
   // Checked before the receipt is stored, shown or copied (a malformed one is kept escaped, never lost).
-  const receiptId = result.JobReceiptId === undefined ? undefined : shownReceiptId(result.JobReceiptId);
-  const titleIds = result.TitleIds.map(shownTitleId);
+  const receipt = result.JobReceiptId === undefined || result.JobReceiptId.length === 0 ? undefined : shownReceiptId(result.JobReceiptId);
+  const titleIds = result.TitleIds.length > 0 ? result.TitleIds.map(shownTitleId) : played;
   await s.jobs.add({
-    jobReceiptId: receiptId,
-    platformId,
-    titleId: title.titleId,
-    titleName: title.name,
-    requestedAt: new Date().toISOString(),
-    titleIds,
+    input: platformId, platformId, titleId: title.titleId, titleIds, requestedAt: new Date().toISOString(), state: 'queued',
+    ...(receipt !== undefined ? { jobReceiptId: receipt } : {}),
   });
+  s.verifier.kick();
+  s.log.info(`Deletion queued for ${platformId} on ${title.titleId}: JobReceiptId ${receipt ?? NONE_RETURNED}`);
   const titles = titleIds.join(', ') || vscode.l10n.t('none reported');
-  if (receiptId === undefined) {
-    // The deletion is queued all the same: say so, and keep the record without a receipt.
-    s.log.info(`Deletion queued for ${platformId} on ${title.titleId}: the service returned no JobReceiptId`);
+  if (receipt === undefined) {
+    // The deletion is queued all the same: say so; the record under Deletion Jobs has no receipt.
     void s.prompts.info(vscode.l10n.t('Deletion of {0} queued; the service returned no receipt. Titles: {1}. It is recorded under Deletion Jobs.', platformId, titles));
-    return result;
+  } else {
+    void s.prompts
+      .info(vscode.l10n.t('Deletion of {0} queued. JobReceiptId {1}; titles: {2}.', platformId, receipt, titles), vscode.l10n.t('Copy JobReceiptId'))
+      .then((action) => (action ? vscode.env.clipboard.writeText(receipt) : undefined));
   }
-  s.log.info(`Deletion queued for ${platformId} on ${title.titleId}: JobReceiptId ${receiptId}`);
-  void s.prompts
-    .info(vscode.l10n.t('Deletion of {0} queued. JobReceiptId {1}; titles: {2}.', platformId, receiptId, titles), vscode.l10n.t('Copy JobReceiptId'))
-    .then((action) => (action ? vscode.env.clipboard.writeText(receiptId) : undefined));
   return result;
 }

@@ -1,7 +1,10 @@
-// Export Deletion Jobs: the recorded receipts (of one title, or all) as a JSON document.
+// Export Deletion Jobs: the ledger (of one title, or all) for audit records, as JSON or as
+// formula-safe CSV (the `lookupResultFormat` setting, or a `format` argument).
 import * as vscode from 'vscode';
+import { ledgerCsv, ledgerJson } from '../../core/deletion/ledger';
 import { openResultDocument } from '../documents';
 import type { Services } from '../services';
+import { readSettings } from '../settings';
 import { stringArg } from './args';
 
 export async function exportDeletionJobs(s: Services, arg?: unknown): Promise<vscode.Uri | undefined> {
@@ -11,20 +14,6 @@ export async function exportDeletionJobs(s: Services, arg?: unknown): Promise<vs
     void s.prompts.info(titleId ? vscode.l10n.t('No deletion jobs are recorded for title {0}.', titleId) : vscode.l10n.t('No deletion jobs are recorded.'));
     return undefined;
   }
-  const content = JSON.stringify(
-    {
-      exportedAt: new Date().toISOString(),
-      deletionJobs: jobs.map((j) => ({
-        JobReceiptId: j.jobReceiptId ?? null,
-        PlatformId: j.platformId,
-        TitleId: j.titleId,
-        TitleName: j.titleName,
-        RequestedAt: j.requestedAt,
-        TitleIds: j.titleIds,
-      })),
-    },
-    null,
-    2,
-  ) + '\n';
-  return (await openResultDocument(content, 'json')).uri;
+  const format = stringArg(arg, 'format') === 'csv' || (stringArg(arg, 'format') === undefined && readSettings().lookupResultFormat === 'csv') ? 'csv' : 'json';
+  return (await openResultDocument(format === 'csv' ? ledgerCsv(jobs) : ledgerJson(jobs), format)).uri;
 }

@@ -7,18 +7,21 @@ import { clearSecretKey } from './clearSecretKey';
 import { copyJobReceiptId } from './copyJobReceiptId';
 import { copyPlatformId } from './copyPlatformId';
 import { deleteConsoleNetB, deleteMobileStore } from './deleteAddon';
+import { deleteFromList } from './deleteFromList';
 import { deleteMasterPlayerAccount } from './deleteMasterPlayerAccount';
 import { exportDeletionJobs } from './exportDeletionJobs';
 import { lookUpConsoleLiveIds } from './lookUpConsoleLiveIds';
 import { lookUpStorefrontNames } from './lookUpStorefrontNames';
 import { registerCommand } from './registerCommand';
 import { removeTitle } from './removeTitle';
+import { resumeBatches } from './resumeBatches';
 import { renameTitle } from './renameTitle';
 import { setSecretKey } from './setSecretKey';
 import { showHandheldStore } from './showHandheldStore';
 import { showPlayedTitles } from './showPlayedTitles';
 import { startEmulator, stopEmulator } from './startEmulator';
 import { testLauncherLogin } from './testLauncherLogin';
+import { verifyDeletions } from './verifyDeletions';
 
 export function registerCommands(s: Services): void {
   registerCommand(s, 'platformExplorer.addTitle', addTitle);
@@ -30,6 +33,9 @@ export function registerCommands(s: Services): void {
   registerCommand(s, 'platformExplorer.lookUpConsoleLiveIds', lookUpConsoleLiveIds);
   registerCommand(s, 'platformExplorer.lookUpStorefrontNames', lookUpStorefrontNames);
   registerCommand(s, 'platformExplorer.deleteMasterPlayerAccount', deleteMasterPlayerAccount);
+  registerCommand(s, 'platformExplorer.deleteMasterPlayerAccountsFromList', deleteFromList);
+  registerCommand(s, 'platformExplorer.resumeDeletionBatches', resumeBatches);
+  registerCommand(s, 'platformExplorer.verifyDeletions', verifyDeletions);
   registerCommand(s, 'platformExplorer.showPlayedTitles', showPlayedTitles);
   registerCommand(s, 'platformExplorer.testLauncherLogin', testLauncherLogin);
   registerCommand(s, 'platformExplorer.showHandheldStore', showHandheldStore);

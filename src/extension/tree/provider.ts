@@ -8,7 +8,7 @@ import type { DeletionJobStore } from '../jobs';
 import type { Log } from '../log';
 import type { SecretKeys } from '../secrets';
 import type { TitleStore } from '../titles';
-import { AddonNode, DeletionJobNode, DeletionJobsNode, ErrorNode, TitleNode, type TreeNode } from './nodes';
+import { AddonNode, DeletionBatchNode, DeletionJobsNode, ErrorNode, TitleNode, type TreeNode } from './nodes';
 
 export interface TreeDeps {
   titles: TitleStore;
@@ -54,8 +54,8 @@ export class TitlesTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
       if (node instanceof TitleNode) {
         return await this.titleChildren(node);
       }
-      if (node instanceof DeletionJobsNode) {
-        return node.jobs.map((j) => new DeletionJobNode(node, j));
+      if (node instanceof DeletionJobsNode || node instanceof DeletionBatchNode) {
+        return node.children();
       }
       return [];
     } catch (e) {

@@ -121,9 +121,9 @@ describe('emulator: fault injection, stats and controls', () => {
     await emu.call(LOOKUP, body);
     await emu.call('Server/GetPlatformIDsFromConsoleLiveIDs', { ConsoleLiveAccountIDs: ['1'] });
     const s = (await emu.control('stats')).json;
-    assert.deepEqual(s, { requests: { [LOOKUP]: 2, 'Server/GetPlatformIDsFromConsoleLiveIDs': 1 }, total: 3, tlsHandshakes: 0 });
+    assert.deepEqual(s, { requests: { [LOOKUP]: 2, 'Server/GetPlatformIDsFromConsoleLiveIDs': 1 }, total: 3, tlsHandshakes: 0, throttled: 0 });
     await emu.control('stats/reset', {});
-    assert.deepEqual((await emu.control('stats')).json, { requests: {}, total: 0, tlsHandshakes: 0 });
+    assert.deepEqual((await emu.control('stats')).json, { requests: {}, total: 0, tlsHandshakes: 0, throttled: 0 });
   });
 
   it('seed switches between demo and empty; unknown controls are 404; bad seeds 400', async () => {

@@ -1,0 +1,175 @@
+// The dry run: each input identifier resolved to a PlatformId (bulk lookups), checked against
+// the ledger and the service (GetPlayedTitleList, paced), and classified.
+import { PlatformError } from '../api/errors';
+import { quoteForMessage } from '../ids';
+import { ErrorCodes } from '../api/types';
+import type { InputLine } from './input';
+import { Pacer } from './pacer';
+import type { DeletionClient, IdKind, LedgerEntry, Plan, PlanEntry, PlanStatus } from './types';
+
+export interface PlanOptions {
+  titleId: string;
+  kind: IdKind;
+  sandbox?: string;
+  lines: readonly InputLine[];
+  /** Deletions already recorded: a player with a queued one is not sent again. */
+  ledger?: readonly LedgerEntry[];
+  signal?: AbortSignal;
+  /** GetPlayedTitleList calls in flight at most (default 4). */
+  concurrency?: number;
+  onProgress?: (checked: number, total: number) => void;
+  now?: () => Date;
+}
+
+function errorText(e: unknown): string {
+  return e instanceof PlatformError ? e.message : String((e as Error)?.message ?? e);
+}
+
+/** Classifies every input line; only `delete` entries are sent by a run. */
+export async function buildPlan(client: DeletionClient, o: PlanOptions): Promise<Plan> {
+  const entries: PlanEntry[] = o.lines.map((l) => (l.invalid !== undefined
+    ? { line: l.line, input: l.input, status: 'invalid', reason: l.invalid }
+    : { line: l.line, input: l.input, status: 'delete' }));
+  const firstLine = new Map<string, number>();
+  o.lines.forEach((l, i) => {
+    if (l.value === undefined) return;
+    const seen = firstLine.get(l.value);
+    if (seen !== undefined) Object.assign(entries[i], { status: 'duplicate', reason: `the same identifier as line ${seen}` });
+    else firstLine.set(l.value, l.line);
+  });
+
+  const values = [...firstLine.keys()];
+  const resolved = new Map<string, string | null>();
+  if (o.kind === 'platform-id') values.forEach((v) => resolved.set(v, v));
+  else if (values.length > 0) {
+    const pairs = o.kind === 'consolelive'
+      ? (await client.getPlatformIdsFromConsoleLiveIds(values, o.sandbox, { signal: o.signal })).map((p) => [p.ConsoleLiveAccountId, p.PlatformId] as const)
+      : (await client.getPlatformIdsFromStorefrontNames(values, { signal: o.signal })).map((p) => [p.StorefrontName, p.PlatformId] as const);
+    for (const [id, pid] of pairs) resolved.set(id, pid === null ? null : pid.toUpperCase());
+  }
+
+  const queued = new Map<string, LedgerEntry>();
+  for (const j of o.ledger ?? []) if (j.state === 'queued') queued.set(j.platformId.toUpperCase(), j);
+  const byPlayer = new Map<string, number>();
+  const toCheck: PlanEntry[] = [];
+  o.lines.forEach((l, i) => {
+    const e = entries[i];
+    if (e.status !== 'delete') return;
+    const pid = resolved.get(l.value!) ?? null;
+    if (pid === null) {
+      Object.assign(e, { status: 'unlinked', reason: 'not linked to a player of this title' });
+      return;
+    }
+    e.platformId = pid;
+    const seen = byPlayer.get(pid);
+    if (seen !== undefined) {
+      Object.assign(e, { status: 'duplicate', reason: `the same player as line ${seen}` });
+      return;
+    }
+    byPlayer.set(pid, l.line);
+    const job = queued.get(pid);
+    if (job !== undefined) {
+      Object.assign(e, { status: 'already-queued', titleIds: job.titleIds, reason: `queued ${job.requestedAt}, JobReceiptId ${job.jobReceiptId ?? 'none returned'}` });
+      return;
+    }
+    toCheck.push(e);
+  });
+
+  await checkPlayedTitles(client, toCheck, o);
+  return { titleId: o.titleId, kind: o.kind, sandbox: o.sandbox, createdAt: (o.now?.() ?? new Date()).toISOString(), entries };
+}
+
+/** GetPlayedTitleList for each player, a few at a time, paced like the deletions. */
+async function checkPlayedTitles(client: DeletionClient, todo: PlanEntry[], o: PlanOptions): Promise<void> {
+  const pacer = new Pacer({ maxInFlight: o.concurrency ?? 4 });
+  const stop = new AbortController();
+  const signal = o.signal === undefined ? stop.signal : AbortSignal.any([o.signal, stop.signal]);
+  let failure: unknown;
+  let next = 0;
+  let done = 0;
+  o.onProgress?.(0, todo.length);
+  const worker = async (): Promise<void> => {
+    while (next < todo.length && failure === undefined) {
+      const e = todo[next++];
+      if (!(await pacer.acquire(signal))) return;
+      try {
+        e.titleIds = [...((await client.getPlayedTitleList(e.platformId!, { signal })).TitleIds ?? [])];
+        pacer.onSuccess();
+      } catch (err) {
+        if (err instanceof PlatformError && err.errorCode === ErrorCodes.AccountNotFound) {
+          Object.assign(e, { status: 'already-deleted', reason: 'the service reports no such player (AccountNotFound)' });
+        } else if (err instanceof PlatformError && (err.kind === 'cancelled' || (err.httpStatus !== undefined && err.httpStatus >= 400 && err.httpStatus < 500 && err.httpStatus !== 429))) {
+          // A refused key or a bad request fails every player alike: stop the plan, not one line.
+          stop.abort();
+          failure ??= err;
+        } else {
+          if (err instanceof PlatformError && err.httpStatus === 429) pacer.onThrottle(err.retryAfterSeconds);
+          Object.assign(e, { status: 'failed', reason: `could not check the played titles: ${errorText(err)}` });
+        }
+      } finally {
+        pacer.release();
+      }
+      o.onProgress?.(++done, todo.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(o.concurrency ?? 4, todo.length) }, worker));
+  if (failure !== undefined) throw failure;
+  if (o.signal?.aborted === true) {
+    throw new PlatformError({ kind: 'cancelled', message: 'Cancelled while checking the players; nothing was deleted.', hint: 'Run it again when ready.' });
+  }
+}
+
+export const STATUS_ORDER: readonly PlanStatus[] = ['delete', 'already-queued', 'already-deleted', 'unlinked', 'duplicate', 'invalid', 'failed'];
+
+const HEADINGS: Record<PlanStatus, string> = {
+  delete: 'To delete',
+  'already-queued': 'Already queued (per the ledger; not sent again)',
+  'already-deleted': 'Already deleted (AccountNotFound)',
+  unlinked: 'Unlinked (no player)',
+  duplicate: 'Duplicate',
+  invalid: 'Invalid format',
+  failed: 'Could not check (not sent)',
+};
+
+export function countByStatus(plan: Plan): Record<PlanStatus, number> {
+  const counts = Object.fromEntries(STATUS_ORDER.map((s) => [s, 0])) as Record<PlanStatus, number>;
+  for (const e of plan.entries) counts[e.status]++;
+  return counts;
+}
+
+/** The players a run of this plan deletes. */
+export function toDelete(plan: Plan): PlanEntry[] {
+  return plan.entries.filter((e) => e.status === 'delete');
+}
+
+const KIND_WORDS: Record<IdKind, string> = { 'platform-id': 'PlatformIds', consolelive: 'ConsoleLive IDs', storefront: 'Storefront names' };
+
+/** The dry run as a readable document; `titleNames` labels title IDs where known. */
+export function renderPlanText(plan: Plan, titleNames: Record<string, string> = {}): string {
+  const title = (id: string): string => (titleNames[id] ? `${id} (${titleNames[id]})` : id);
+  const counts = countByStatus(plan);
+  const out = [
+    `Deletion plan (dry run) for title ${title(plan.titleId)}: ${plan.entries.length} ${KIND_WORDS[plan.kind]}${plan.sandbox ? ` in sandbox ${plan.sandbox}` : ''}`,
+    `Made ${plan.createdAt}. Nothing has been deleted.`,
+    '',
+    STATUS_ORDER.map((s) => `${HEADINGS[s].replace(/ \(.*\)$/, '')}: ${counts[s]}`).join(' · '),
+  ];
+  for (const s of STATUS_ORDER) {
+    const list = plan.entries.filter((e) => e.status === s);
+    if (list.length === 0) continue;
+    out.push('', `## ${HEADINGS[s]}: ${list.length}`);
+    for (const e of list) {
+      const who = e.platformId !== undefined && e.platformId !== e.input ? `${quoteForMessage(e.input)} -> ${e.platformId}` : quoteForMessage(e.input);
+      const what = s === 'delete' || s === 'already-queued'
+        ? `wipes ${e.titleIds && e.titleIds.length > 0 ? e.titleIds.map(title).join(', ') : '(no played titles reported)'}`
+        : e.reason ?? '';
+      out.push(`line ${e.line}: ${who}${what ? `  ${what}` : ''}${s === 'already-queued' && e.reason ? ` (${e.reason})` : ''}`);
+    }
+  }
+  return out.join('\n') + '\n';
+}
+
+/** The dry run as JSON. */
+export function planJson(plan: Plan): string {
+  return JSON.stringify({ ...plan, counts: countByStatus(plan) }, null, 2) + '\n';
+}

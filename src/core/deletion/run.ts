@@ -1,0 +1,165 @@
+// Sends a batch's deletions from its journal: paced (AIMD, Retry-After), each send between an
+// intent and an outcome on disk. Cancel stops before the next send; requests in flight finish
+// and are recorded. A player whose outcome is unknown is sent again only when the caller says
+// the user confirmed resuming; the service then refuses a second deletion while one is queued.
+import { PlatformError } from '../api/errors';
+import { ErrorCodes } from '../api/types';
+import { stateAfter, type Journal, type OutcomeState } from './journal';
+import { Pacer } from './pacer';
+import type { DeletionClient, JobState } from './types';
+
+export interface RunProgress {
+  total: number;
+  /** Requests sent in this run. */
+  sent: number;
+  queued: number;
+  failed: number;
+  unknown: number;
+  /** Players not yet sent. */
+  pending: number;
+  /** True while waiting out the service's throttle. */
+  waiting: boolean;
+  /** Throttled answers in this run. */
+  throttled: number;
+}
+
+export interface RunOptions {
+  /** Resend players whose outcome is unknown (only in a resumed run the user confirmed). */
+  resendUnknown: boolean;
+  signal?: AbortSignal;
+  pacer?: Pacer;
+  onProgress?: (p: RunProgress) => void;
+  /** Called after each outcome is on disk. */
+  onOutcome?: (platformId: string, state: JobState) => void;
+  /** Throttled answers one player may get before it is left pending (default 50). */
+  maxThrottlesPerPlayer?: number;
+}
+
+export interface RunResult extends RunProgress {
+  cancelled: boolean;
+}
+
+/** The service's refusal of a second deletion while one is queued (the emulator: InvalidParams "already queued"). */
+export function isAlreadyQueued(e: PlatformError): boolean {
+  if (e.errorCode === ErrorCodes.AccountDeleted) return true;
+  const text = [e.errorMessage ?? '', ...Object.values(e.errorDetails ?? {}).flat()].join(' ');
+  return e.errorCode === ErrorCodes.InvalidParams && /already\s+(been\s+)?queued|pending deletion/i.test(text);
+}
+
+/** A JobReceiptId the refusal quotes, if it does. */
+function quotedReceipt(e: PlatformError): string | undefined {
+  const text = [e.errorMessage ?? '', ...Object.values(e.errorDetails ?? {}).flat()].join(' ');
+  return /JobReceiptId[:\s]+([0-9A-Za-z-]{8,64})/.exec(text)?.[1];
+}
+
+function isThrottle(e: PlatformError): boolean {
+  return e.httpStatus === 429 || e.code === 429
+    || e.errorCode === ErrorCodes.APIClientRequestRateLimitExceeded || e.errorCode === ErrorCodes.APIConcurrentRequestLimitExceeded;
+}
+
+interface Outcome {
+  state: OutcomeState;
+  jobReceiptId?: string;
+  titleIds?: string[];
+  error?: string;
+  retryAfterSeconds?: number;
+  concurrency?: boolean;
+}
+
+function classify(e: unknown): Outcome {
+  if (!(e instanceof PlatformError)) return { state: 'unknown', error: String((e as Error)?.message ?? e) };
+  if (e.outcomeUnknown) return { state: 'unknown', error: e.message };
+  if (e.kind === 'cancelled') return { state: 'not-sent', error: e.message };
+  if (isThrottle(e)) {
+    return { state: 'throttled', retryAfterSeconds: e.retryAfterSeconds, concurrency: e.errorCode === ErrorCodes.APIConcurrentRequestLimitExceeded, error: e.message };
+  }
+  if (isAlreadyQueued(e)) return { state: 'queued', jobReceiptId: quotedReceipt(e), error: 'the service reports a deletion already queued' };
+  if (e.errorCode === ErrorCodes.AccountNotFound) return { state: 'already-deleted', error: 'the service reports no such player (AccountNotFound)' };
+  return { state: 'failed', error: e.message };
+}
+
+export async function runBatch(client: DeletionClient, journal: Journal, o: RunOptions): Promise<RunResult> {
+  const pacer = o.pacer ?? new Pacer();
+  const players = journal.players();
+  const metaData = journal.batch.metaData;
+  const todo: string[] = [];
+  for (const [pid, p] of players) {
+    if (p.state === 'pending' || p.state === 'failed' || (p.state === 'unknown' && o.resendUnknown)) todo.push(pid);
+  }
+  const count = (s: JobState): number => [...players.values()].filter((p) => p.state === s).length;
+  const progress: RunProgress = { total: players.size, sent: 0, queued: 0, failed: 0, unknown: 0, pending: 0, waiting: false, throttled: 0 };
+  const report = (): void => {
+    Object.assign(progress, {
+      queued: count('queued') + count('verified-deleted'), failed: count('failed'), unknown: count('unknown'), pending: count('pending'),
+      waiting: pacer.waitingMs() > 0,
+    });
+    o.onProgress?.({ ...progress });
+  };
+  const throttles = new Map<string, number>();
+  const maxThrottles = o.maxThrottlesPerPlayer ?? 50;
+  let cancelled = false;
+  report();
+
+  // A journal that cannot be written stops every sender: nothing is sent unrecorded.
+  let broken = false;
+  const worker = async (): Promise<void> => {
+    for (;;) {
+      const pid = broken ? undefined : todo.shift();
+      if (pid === undefined) return;
+      if (!(await pacer.acquire(o.signal))) {
+        cancelled = true;
+        todo.unshift(pid);
+        return;
+      }
+      try {
+        await journal.append({ type: 'intent', platformId: pid, at: new Date().toISOString() });
+      } catch (e) {
+        broken = true;
+        pacer.release();
+        throw e;
+      }
+      let outcome: Outcome;
+      try {
+        players.get(pid)!.state = 'unknown';
+        progress.sent++;
+        report();
+        // No signal: once sent, a request is let finish so its outcome is recorded.
+        const r = await client.deleteMasterPlayerAccount(metaData !== undefined ? { PlatformId: pid, MetaData: metaData } : { PlatformId: pid });
+        outcome = { state: 'queued', jobReceiptId: r.JobReceiptId, titleIds: Array.isArray(r.TitleIds) ? [...r.TitleIds] : undefined };
+        pacer.onSuccess();
+      } catch (e) {
+        outcome = classify(e);
+        if (outcome.state === 'throttled') {
+          progress.throttled++;
+          pacer.onThrottle(outcome.retryAfterSeconds, outcome.concurrency);
+        }
+      } finally {
+        pacer.release();
+      }
+      const { retryAfterSeconds: _r, concurrency: _c, ...recorded } = outcome;
+      try {
+        await journal.append({ type: 'outcome', platformId: pid, at: new Date().toISOString(), ...recorded });
+      } catch (e) {
+        // The player stays "unknown" in the journal: only a confirmed resume sends it again.
+        broken = true;
+        throw e;
+      }
+      const p = players.get(pid)!;
+      const state = p.state === 'queued' && outcome.state !== 'already-deleted' ? 'queued' : stateAfter(outcome.state);
+      p.state = state;
+      if (outcome.state === 'throttled') {
+        const n = (throttles.get(pid) ?? 0) + 1;
+        throttles.set(pid, n);
+        if (n < maxThrottles) todo.unshift(pid);
+      }
+      o.onOutcome?.(pid, state);
+      report();
+    }
+  };
+  const width = Math.max(1, Math.min(pacer.inFlightCap, todo.length));
+  const ended = await Promise.allSettled(Array.from({ length: width }, worker));
+  const failure = ended.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure !== undefined) throw failure.reason;
+  report();
+  return { ...progress, cancelled: cancelled || o.signal?.aborted === true };
+}

@@ -1,0 +1,67 @@
+// A batch stopped by a crash, a kill or a closed window: on the next start its journal still
+// lists players not sent (or sent without an answer). Offer to resume it; a player whose
+// outcome is unknown is sent again only in a resume the user confirms (the service refuses a
+// second deletion while one is queued, and that refusal is recorded as queued).
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { Journal } from '../../core/deletion/journal';
+import type { Services } from '../services';
+import { runJournal } from './deleteFromList';
+
+export interface Interrupted {
+  path: string;
+  titleId: string;
+  pending: number;
+  unknown: number;
+}
+
+export function journalsDir(s: Services): string {
+  return join(s.ctx.globalStorageUri.fsPath, 'deletion-journals');
+}
+
+/** Journals with players not yet sent or whose outcome is unknown. */
+export async function findInterrupted(s: Services): Promise<Interrupted[]> {
+  let names: string[];
+  try {
+    names = (await readdir(journalsDir(s))).filter((n) => n.endsWith('.jsonl'));
+  } catch {
+    return [];
+  }
+  const out: Interrupted[] = [];
+  for (const name of names) {
+    const path = join(journalsDir(s), name);
+    try {
+      const found = await Journal.read(path);
+      if (found === undefined) continue;
+      const j = await Journal.open(path);
+      const states = [...j.players().values()].map((p) => p.state);
+      await j.close();
+      const pending = states.filter((st) => st === 'pending').length;
+      const unknown = states.filter((st) => st === 'unknown').length;
+      if (pending + unknown > 0) out.push({ path, titleId: found.batch.titleId, pending, unknown });
+    } catch (e) {
+      s.log.warn(`Deletion journal ${name} could not be read: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  return out;
+}
+
+/** Offers each interrupted batch for resuming; resolves with the batches resumed. */
+export async function resumeBatches(s: Services): Promise<number> {
+  let resumed = 0;
+  for (const b of await findInterrupted(s)) {
+    const title = s.titles.get(b.titleId);
+    if (!title) continue;
+    const RESUME = vscode.l10n.t('Resume');
+    const answer = await s.prompts.confirm(
+      vscode.l10n.t('A deletion batch for title {0} stopped before it finished.', b.titleId),
+      vscode.l10n.t('{0} players were not sent; {1} were sent without an answer (outcome unknown). Resuming sends the rest; those with an unknown outcome are sent again, and the service refuses a second deletion of a player already queued, which is then recorded as queued.', b.pending, b.unknown),
+      RESUME,
+    );
+    if (answer !== RESUME) continue;
+    await runJournal(s, title, await Journal.open(b.path), true);
+    resumed++;
+  }
+  return resumed;
+}

@@ -1,0 +1,89 @@
+// Verify Deletions: asks the service (GetPlayedTitleList) about every queued deletion in the
+// ledger; AccountNotFound means the deletion completed, so it is marked verified deleted.
+// Also runs on its own while the editor is open, less often while nothing changes.
+import * as vscode from 'vscode';
+import { nextVerifyDelay, verifyQueued, type VerifyResult } from '../../core/deletion/ledger';
+import type { Services } from '../services';
+import { stringArg } from './args';
+
+/** Verifies one title's queued deletions; `interactive` reports the result to the user. */
+export async function verifyTitle(s: Services, titleId: string, interactive: boolean): Promise<VerifyResult> {
+  const entries = s.jobs.forTitle(titleId);
+  const client = await s.clients.get(titleId);
+  const verified: string[] = [];
+  const r = await verifyQueued(client, entries, (platformId) => void verified.push(platformId));
+  await s.jobs.markVerified(verified, new Date().toISOString());
+  s.log.info(`Verified deletions of ${titleId}: ${r.verified.length} deleted, ${r.stillQueued.length} still queued, ${r.errors.length} not checked`);
+  if (interactive) {
+    const text = vscode.l10n.t('{0}: {1} verified deleted, {2} still queued, {3} could not be checked.', titleId, r.verified.length, r.stillQueued.length, r.errors.length);
+    void (r.errors.length > 0 ? s.prompts.error(`${text} ${r.errors[0].error}`) : s.prompts.info(text));
+  }
+  return r;
+}
+
+export async function verifyDeletions(s: Services, arg?: unknown): Promise<VerifyResult> {
+  const named = stringArg(arg, 'titleId');
+  const titles = named !== undefined ? [named.toUpperCase()] : [...new Set(s.jobs.all().filter((e) => e.state === 'queued').map((e) => e.titleId))];
+  const total: VerifyResult = { verified: [], stillQueued: [], errors: [] };
+  if (titles.length === 0) {
+    void s.prompts.info(vscode.l10n.t('No queued deletions to verify.'));
+    return total;
+  }
+  for (const t of titles) {
+    const r = await verifyTitle(s, t, true);
+    total.verified.push(...r.verified);
+    total.stillQueued.push(...r.stillQueued);
+    total.errors.push(...r.errors);
+  }
+  return total;
+}
+
+/** Background verification with backoff: from 30 s, doubling to 30 min while nothing completes. */
+export class BackgroundVerifier implements vscode.Disposable {
+  private timer: NodeJS.Timeout | undefined;
+  private delayMs: number | undefined;
+  private stopped = false;
+
+  constructor(private readonly s: Services, private firstMs = 30_000) {}
+
+  /** (Re)starts the schedule: after a batch, or when the ledger gains a queued deletion. */
+  kick(): void {
+    this.delayMs = undefined;
+    this.schedule();
+  }
+
+  /** The first delay of the backoff (tests shorten it), and a new schedule from it. */
+  setFirstDelay(ms: number): void {
+    this.firstMs = ms;
+    this.kick();
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    const titles = [...new Set(this.s.jobs.all().filter((e) => e.state === 'queued').map((e) => e.titleId))];
+    if (titles.length === 0) return;
+    const delay = this.delayMs ?? this.firstMs;
+    this.timer = setTimeout(() => void this.tick(titles), delay);
+    this.timer.unref?.();
+  }
+
+  private async tick(titles: string[]): Promise<void> {
+    let progressed = false;
+    for (const t of titles) {
+      if (this.stopped || !this.s.titles.get(t) || !(await this.s.secrets.has(t))) continue;
+      try {
+        progressed = (await verifyTitle(this.s, t, false)).verified.length > 0 || progressed;
+      } catch (e) {
+        this.s.log.warn(`Background verification of ${t} skipped: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+    this.delayMs = nextVerifyDelay(this.delayMs ?? this.firstMs, progressed, this.firstMs);
+    this.schedule();
+  }
+
+  dispose(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+  }
+}

@@ -1,0 +1,170 @@
+// Delete Master Player Accounts from List… in the real VS Code: a selection of 30 PlatformIds
+// through the dry run, the modal, the typed count and title ID, progress, and the Deletion Jobs
+// tree to verified; Cancel mid-batch; a .csv from the explorer context menu.
+import * as assert from 'node:assert/strict';
+import { appendFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
+import { children, emu, requestCount, script, titleChild, useFreshExtension } from './support/harness';
+
+const RACER = DEMO_TITLES[0];
+const DELETE = 'Admin/DeleteMasterPlayerAccount';
+const COMMAND = 'platformExplorer.deleteMasterPlayerAccountsFromList';
+const IDS = DEMO_PLAYERS.slice(0, 30).map((p) => p.platformId);
+
+interface Outcome {
+  batchId?: string;
+  result?: { queued: number; total: number; cancelled: boolean; sent: number };
+}
+
+interface EmuJob {
+  PlatformId: string;
+  MetaData?: string;
+}
+
+async function selectAll(content: string): Promise<void> {
+  const doc = await vscode.workspace.openTextDocument({ content });
+  const editor = await vscode.window.showTextDocument(doc);
+  editor.selection = new vscode.Selection(0, 0, doc.lineCount, 0);
+}
+
+describe('Delete Master Player Accounts from List', () => {
+  const ctx = useFreshExtension({ emulator: true });
+
+  it('a selection of 30 PlatformIds: dry run, one modal, "30 F71AC" typed, progress, then the tree to verified', async () => {
+    await selectAll([...IDS, 'not-an-id', IDS[3].toLowerCase()].join('\n') + '\n');
+    const p = script(ctx.api).choose(RACER.titleId).choose('PlatformIds').typeIn('SUPPORT-1234').press('Delete 30 Accounts').typeIn('30 F71AC');
+    const out = await vscode.commands.executeCommand<Outcome>(COMMAND);
+    p.assertDone();
+    assert.equal(out.result?.queued, 30);
+
+    // The dry run opened first, with every classification.
+    const dry = vscode.workspace.textDocuments.find((d) => d.getText().startsWith('Deletion plan (dry run)') && d.getText().includes('To delete: 30'));
+    assert.ok(dry, 'the dry-run document was not opened');
+    assert.match(dry.getText(), /To delete: 30 · .*Duplicate: 1 · Invalid format: 1/);
+    assert.match(dry.getText(), /wipes F71AC \(/);
+    assert.match(p.confirms[0].message, /Delete 30 master player accounts of title F71AC\?/);
+    const typed = p.inputs[p.inputs.length - 1].options.validateInput!;
+    assert.equal(await typed('30 f71ac'), undefined);
+    assert.ok(await typed('30 A248'), 'the wrong title ID is refused');
+    assert.ok(await typed('29 F71AC'), 'the wrong count is refused');
+    assert.ok(p.progressTitles.some((t) => /Deleting 30 master player accounts of F71AC/.test(t)));
+
+    assert.equal(await requestCount(ctx.api, DELETE), 30);
+    const jobs = (await emu<{ jobs: EmuJob[] }>(ctx.api, 'GET', 'jobs')).jobs;
+    assert.deepEqual(jobs.map((j) => j.PlatformId).sort(), [...IDS].sort());
+    assert.ok(jobs.every((j) => j.MetaData === 'SUPPORT-1234'), 'the ticket reference goes in MetaData');
+
+    // The tree: one batch, each job labelled by PlatformId with the titles it wiped.
+    const jobsNode = await titleChild(ctx.api, RACER.titleId, 'Deletion Jobs');
+    assert.equal(jobsNode.description, '30');
+    assert.match(jobsNode.contextValue, /\bhasQueued\b/);
+    const [batch, ...others] = await children(ctx.api, jobsNode.node);
+    assert.deepEqual(others, []);
+    assert.equal(batch.label, 'Batch of 30');
+    assert.match(batch.description, /^30 queued · /);
+    const rows = await children(ctx.api, batch.node);
+    assert.deepEqual(rows.map((r) => r.label).sort(), [...IDS].sort());
+    for (const r of rows) {
+      const played = DEMO_PLAYERS.find((x) => x.platformId === r.label)!.playedTitles;
+      assert.equal(r.description, `queued · wipes ${played.join(', ')}`);
+    }
+
+    // Verification: still queued, then (the jobs completed) verified deleted.
+    await vscode.commands.executeCommand('platformExplorer.verifyDeletions', jobsNode.node);
+    assert.equal(ctx.api.jobs.all().filter((j) => j.state === 'queued').length, 30);
+    await emu(ctx.api, 'POST', 'clock/advance', { ms: 24 * 3600 * 1000 });
+    const v = script(ctx.api);
+    await vscode.commands.executeCommand('platformExplorer.verifyDeletions', jobsNode.node);
+    assert.match(v.infos[0], /F71AC: 30 verified deleted, 0 still queued/);
+    const after = await children(ctx.api, (await children(ctx.api, (await titleChild(ctx.api, RACER.titleId, 'Deletion Jobs')).node))[0].node);
+    assert.ok(after.every((r) => r.description.startsWith('verified deleted · ')), after.map((r) => r.description).join('; '));
+    assert.equal(await requestCount(ctx.api, DELETE), 30, 'nothing sent twice');
+  });
+
+  it('Cancel stops before the next send and keeps what was sent recorded', async () => {
+    await emu(ctx.api, 'POST', 'faults', { latencyMs: 40 });
+    await selectAll(IDS.join('\n'));
+    const p = script(ctx.api).choose(RACER.titleId).typeIn('').press('Delete 30 Accounts').typeIn('30 F71AC');
+    // The plan reports 31 times; the batch is cancelled after a few sends.
+    p.cancelProgressAfterReports = 40;
+    const out = await vscode.commands.executeCommand<Outcome>(COMMAND);
+    assert.equal(out.result?.cancelled, true);
+    const sent = await requestCount(ctx.api, DELETE);
+    assert.ok(sent > 0 && sent < 30, `${sent} sent`);
+    const recorded = ctx.api.jobs.all();
+    assert.equal(recorded.length, sent, 'every sent deletion is in the ledger');
+    assert.ok(recorded.every((j) => j.state === 'queued' && j.jobReceiptId !== undefined));
+    assert.match(p.infos.concat(p.errors).join('\n'), /Cancelled before the rest were sent/);
+  });
+
+  it('from a .csv file in the explorer: the first column, a header line shown as invalid', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pe-list-'));
+    try {
+      const file = join(dir, 'tickets.csv');
+      writeFileSync(file, `PlatformId,Ticket\n${IDS[0]},T-1\n${IDS[1]},T-2\n`);
+      const p = script(ctx.api).choose(RACER.titleId).choose('PlatformIds').typeIn('T-1/T-2').press('Delete 2 Accounts').typeIn('2 F71AC');
+      const out = await vscode.commands.executeCommand<Outcome>(COMMAND, vscode.Uri.file(file));
+      p.assertDone();
+      assert.equal(out.result?.queued, 2);
+      assert.ok(vscode.workspace.textDocuments.some((d) => /^Deletion plan \(dry run\)[^]*To delete: 2 · .*Invalid format: 1/.test(d.getText())), 'the dry run shows the header line as invalid');
+      assert.equal(await requestCount(ctx.api, DELETE), 2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a batch stopped mid-way is resumed after confirmation; a player sent without a recorded answer is not deleted twice', async () => {
+    const journals = join(ctx.api.storagePaths().globalStorage, 'deletion-journals');
+    rmSync(journals, { recursive: true, force: true });
+    await emu(ctx.api, 'POST', 'faults', { latencyMs: 40 });
+    await selectAll(IDS.join('\n'));
+    const p = script(ctx.api).choose(RACER.titleId).typeIn('T-9').press('Delete 30 Accounts').typeIn('30 F71AC');
+    p.cancelProgressAfterReports = 40;
+    const out = await vscode.commands.executeCommand<Outcome>(COMMAND);
+    assert.equal(out.result?.cancelled, true);
+    await emu(ctx.api, 'POST', 'faults/clear');
+    // As if the window closed right after a send: an intent on disk, the request served, no outcome recorded.
+    const [file] = readdirSync(journals);
+    const done = new Set(ctx.api.jobs.all().map((j) => j.platformId));
+    const orphan = IDS.find((id) => !done.has(id))!;
+    appendFileSync(join(journals, file), JSON.stringify({ type: 'intent', platformId: orphan, at: new Date().toISOString() }) + '\n');
+    const direct = await fetch(`${ctx.api.emulator()!.origin}/${RACER.titleId}/${DELETE}`, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'x-secretkey': RACER.secretKey }, body: JSON.stringify({ PlatformId: orphan, MetaData: 'T-9' }),
+    });
+    const receipt = ((await direct.json()) as { data: { JobReceiptId: string } }).data.JobReceiptId;
+
+    const r = script(ctx.api).press('Resume');
+    assert.equal(await vscode.commands.executeCommand('platformExplorer.resumeDeletionBatches'), 1);
+    r.assertDone();
+    assert.match(r.confirms[0].detail, /1 were sent without an answer/);
+    const jobs = (await emu<{ jobs: EmuJob[] }>(ctx.api, 'GET', 'jobs')).jobs;
+    assert.deepEqual(jobs.map((j) => j.PlatformId).sort(), [...IDS].sort(), 'every player deleted exactly once');
+    const ledger = ctx.api.jobs.all();
+    assert.equal(ledger.length, 30);
+    assert.ok(ledger.every((j) => j.state === 'queued'));
+    assert.equal(ledger.find((j) => j.platformId === orphan)!.jobReceiptId, receipt, 'the refusal of a second deletion is recorded as queued, with its receipt');
+    assert.equal(await vscode.commands.executeCommand('platformExplorer.resumeDeletionBatches'), 0, 'nothing left to resume');
+  });
+
+  it('verifies queued deletions in the background while the editor is open', async () => {
+    script(ctx.api).choose(RACER.titleId).typeIn('').press('Delete 3 Accounts').typeIn('3 F71AC');
+    await selectAll(IDS.slice(0, 3).join('\n'));
+    const out = await vscode.commands.executeCommand<Outcome>(COMMAND);
+    assert.equal(out.result?.queued, 3);
+    const played = await requestCount(ctx.api, 'Admin/GetPlayedTitleList');
+    await emu(ctx.api, 'POST', 'clock/advance', { ms: 24 * 3600 * 1000 });
+    ctx.api.setVerifyDelay(200);
+    try {
+      const deadline = Date.now() + 15_000;
+      while (ctx.api.jobs.all().some((j) => j.state !== 'verified-deleted') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      assert.deepEqual(ctx.api.jobs.all().map((j) => j.state), ['verified-deleted', 'verified-deleted', 'verified-deleted']);
+      assert.ok(ctx.api.jobs.all().every((j) => j.verifiedAt !== undefined));
+      assert.ok(await requestCount(ctx.api, 'Admin/GetPlayedTitleList') >= played + 3, 'verified by asking the service');
+    } finally {
+      ctx.api.setVerifyDelay(30_000);
+    }
+  });
+});

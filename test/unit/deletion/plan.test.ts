@@ -1,0 +1,62 @@
+// The planner against the real emulator: every classification, for each kind of identifier.
+import * as assert from 'node:assert/strict';
+import { buildPlan, countByStatus, planJson, readIdentifiers, renderPlanText, toDelete, type LedgerEntry } from '../../../src/core/deletion';
+import { PLAYERS, TestEmulator, TITLE } from './support';
+
+describe('deletion/plan: classification of a list', () => {
+  let emu: TestEmulator;
+  before(async () => { emu = await TestEmulator.start(); });
+  after(async () => { await emu.close(); });
+  beforeEach(async () => { await emu.control('reset', {}); });
+
+  it('reads one identifier per line, a .csv by its first column, and names the format rule broken', () => {
+    const lines = readIdentifiers('9437a5addae3012d\r\n\n  NOT-HEX  \n"9437A5ADDAE3012E",ticket 7\n', 'platform-id', { csv: true });
+    assert.deepEqual(lines.map((l) => [l.line, l.input, l.value ?? null]), [[1, '9437a5addae3012d', '9437A5ADDAE3012D'], [3, 'NOT-HEX', null], [4, '9437A5ADDAE3012E', '9437A5ADDAE3012E']]);
+    assert.match(lines[1].invalid!, /not a PlatformId: use 14 to 16 hex/);
+    assert.match(readIdentifiers('12ab', 'consolelive')[0].invalid!, /decimal digits/);
+    assert.match(readIdentifiers('x'.repeat(65), 'storefront')[0].invalid!, /longer than 64/);
+  });
+
+  it('PlatformIds: to delete with titles, invalid, duplicate, already queued per the ledger, already deleted', async () => {
+    const [a, b, c, d, e] = PLAYERS;
+    const client = emu.client();
+    // d is deleted and its job completed; c has a queued job in the ledger.
+    await client.deleteMasterPlayerAccount({ PlatformId: d.platformId });
+    await emu.control('clock/advance', { ms: 600_000 });
+    const ledger: LedgerEntry[] = [{ input: c.platformId, platformId: c.platformId, titleId: TITLE.titleId, titleIds: ['F71AC'], requestedAt: '2026-01-01T00:00:00.000Z', state: 'queued', jobReceiptId: 'R1' }];
+    const text = [a.platformId, b.platformId.toLowerCase(), 'zz', a.platformId, c.platformId, d.platformId, e.platformId].join('\n');
+    const plan = await buildPlan(client, { titleId: TITLE.titleId, kind: 'platform-id', lines: readIdentifiers(text, 'platform-id'), ledger });
+    await client.close();
+    assert.deepEqual(plan.entries.map((x) => x.status), ['delete', 'delete', 'invalid', 'duplicate', 'already-queued', 'already-deleted', 'delete']);
+    assert.deepEqual(plan.entries[0].titleIds!.sort(), [...a.playedTitles].sort());
+    assert.equal(plan.entries[1].platformId, b.platformId);
+    assert.match(plan.entries[3].reason!, /line 1/);
+    assert.match(plan.entries[4].reason!, /R1/);
+    assert.deepEqual(toDelete(plan).map((x) => x.platformId), [a.platformId, b.platformId, e.platformId]);
+    assert.deepEqual(countByStatus(plan), { delete: 3, 'already-queued': 1, 'already-deleted': 1, unlinked: 0, duplicate: 1, invalid: 1, failed: 0 });
+    const doc = renderPlanText(plan, { F71AC: 'Demo Racer' });
+    assert.match(doc, /To delete: 3/);
+    assert.match(doc, /wipes F71AC \(Demo Racer\)/);
+    assert.match(doc, /Nothing has been deleted/);
+    assert.equal(JSON.parse(planJson(plan)).counts.delete, 3);
+    assert.equal((await emu.jobs()).length, 1, 'a plan sends no deletion');
+  });
+
+  it('Storefront names and ConsoleLive IDs resolve with the bulk lookups; unlinked and same-player duplicates', async () => {
+    const withName = PLAYERS.filter((p) => p.storefrontNames.length > 0);
+    const client = emu.client();
+    const sf = await buildPlan(client, {
+      titleId: TITLE.titleId, kind: 'storefront', lines: readIdentifiers([withName[0].storefrontNames[0], 'nobody_here', withName[1].storefrontNames[0]].join('\n'), 'storefront'),
+    });
+    assert.deepEqual(sf.entries.map((x) => [x.status, x.platformId ?? null]), [['delete', withName[0].platformId], ['unlinked', null], ['delete', withName[1].platformId]]);
+    // A player with both a RETAIL and an XDKS.1 link: only RETAIL resolves in sandbox RETAIL.
+    const two = PLAYERS.find((p) => p.consoleLive.length === 2)!;
+    const retail = two.consoleLive.find((l) => l.sandbox === 'RETAIL')!.id;
+    const xdks = two.consoleLive.find((l) => l.sandbox !== 'RETAIL')!.id;
+    const cl = await buildPlan(client, { titleId: TITLE.titleId, kind: 'consolelive', sandbox: 'RETAIL', lines: readIdentifiers(`${retail}\n${xdks}\nabc`, 'consolelive') });
+    assert.deepEqual(cl.entries.map((x) => x.status), ['delete', 'unlinked', 'invalid']);
+    const both = await buildPlan(client, { titleId: TITLE.titleId, kind: 'platform-id', lines: readIdentifiers(`${two.platformId}\n${two.platformId.toLowerCase()}`, 'platform-id') });
+    assert.deepEqual(both.entries.map((x) => x.status), ['delete', 'duplicate']);
+    await client.close();
+  });
+});

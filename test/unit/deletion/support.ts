@@ -1,0 +1,75 @@
+// Shared by the deletion tests: the emulator in-process on 127.0.0.1, its controls, and the built CLI.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { PlatformClient } from '../../../src/core/api/client';
+import { DEMO_PLAYERS, DEMO_TITLES } from '../../../src/emulator/seed';
+import type { EmulatorHandle, EmulatorOptions } from '../../../src/emulator/server';
+import { checkedEmulator } from '../helpers/contract';
+
+export const TITLE = DEMO_TITLES[0];
+export const CLI = resolve('dist/cli.js');
+
+/** Demo players of TITLE's publisher that are not banned, in seed order. */
+export const PLAYERS = DEMO_PLAYERS.filter((p) => !p.banned);
+
+export class TestEmulator {
+  private constructor(readonly handle: EmulatorHandle) {}
+
+  static async start(o: EmulatorOptions = {}): Promise<TestEmulator> {
+    return new TestEmulator(await checkedEmulator({ seed: 'demo', deletionDelayMs: 600_000, ...o }));
+  }
+
+  get endpoint(): string {
+    return this.handle.endpoint;
+  }
+
+  // Tests read fields freely from control answers.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async control(path: string, body?: unknown): Promise<any> {
+    const res = await fetch(`${this.handle.origin}/_emulator/${path}`, {
+      method: body === undefined ? 'GET' : 'POST', headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(10_000),
+    });
+    const json = await res.json();
+    if (res.status !== 200) throw new Error(`control ${path}: ${JSON.stringify(json)}`);
+    return json;
+  }
+
+  async jobs(): Promise<{ PlatformId: string; JobReceiptId: string; MetaData?: string; status: string; TitleIds: string[] }[]> {
+    return (await this.control('jobs')).jobs;
+  }
+
+  client(o: { maxRetries?: number } = {}): PlatformClient {
+    return new PlatformClient({
+      titleId: TITLE.titleId, endpoint: this.endpoint, getSecretKey: () => Promise.resolve(TITLE.secretKey), retryBaseDelayMs: 1, ...o,
+    });
+  }
+
+  close(): Promise<void> {
+    return this.handle.close();
+  }
+}
+
+export interface CliRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Spawns the built CLI with the title's key in PLATFORM_SECRET_KEY (unless env says otherwise). */
+export function spawnCli(args: string[], env: Record<string, string | undefined> = { PLATFORM_SECRET_KEY: TITLE.secretKey }): { child: ChildProcess; done: Promise<CliRun> } {
+  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, ...env } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d: Buffer) => { stdout += d.toString(); });
+  child.stderr!.on('data', (d: Buffer) => { stderr += d.toString(); });
+  const done = new Promise<CliRun>((res) => child.once('close', (code, signal) => res({ code, signal, stdout, stderr })));
+  return { child, done };
+}
+
+export function runCli(args: string[], env?: Record<string, string | undefined>): Promise<CliRun> {
+  return spawnCli(args, env).done;
+}
+
+export const delay = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
