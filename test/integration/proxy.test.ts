@@ -61,7 +61,7 @@ describe('Network: VS Code proxy settings (real extension host, tinyproxy)', fun
     await vscode.commands.executeCommand('platformExplorer.addTitle');
     emulatorEndpoint = api.emulator()!.endpoint;
     await setUser('platformExplorer', 'serviceEndpoint', emulatorEndpoint);
-    tlsEmu = await startEmulator({ seed: 'demo', tls: true });
+    tlsEmu = await startEmulator({ seed: 'demo', tls: true, fixedKeys: true });
     const ports = [emulatorEndpoint, tlsEmu.endpoint].map((e) => Number(new URL(e.replace('{titleId}', 'x')).port));
     proxyA = await startTinyproxy({ connectPorts: ports });
     proxyB = await startTinyproxy({ connectPorts: ports });
