@@ -142,9 +142,9 @@ function titleState(t: DemoTitle, keys: { publicJwk: TitleState['launcher']['pub
     secretKey: t.secretKey,
     notificationEmail: t.notificationEmail,
     launcher: { enabled: true, issuer: LAUNCHER_ISSUER, audience: t.launcherAudience, ...keys },
-    // Demo Racer allows every flag but the contact e-mail addresses; the arena only the display name.
+    // Demo Racer allows every flag but the memberships; the arena only the display name.
     allowedProfileConstraints: t.titleId === 'F71AC'
-      ? PROFILE_CONSTRAINT_FLAGS.filter((f) => f !== 'ShowContactEmailAddresses')
+      ? PROFILE_CONSTRAINT_FLAGS.filter((f) => f !== 'ShowMemberships')
       : ['ShowDisplayName'],
     currencies: t.titleId === 'F71AC'
       ? [{ code: 'GC', initial: 100 }, { code: 'EN', initial: 5, rechargeMax: 10, rechargeSeconds: 300 }]
@@ -245,6 +245,7 @@ function playerState(p: DemoPlayer, index: number, titles: Record<string, TitleS
     avatarUrl: index % 4 === 0 ? `https://avatars.example/racer/${index}.png` : undefined,
     tags: index % 3 === 0 ? ['beta-tester', 'season-3'] : [],
     country: COUNTRIES[index % COUNTRIES.length],
+    contactEmail: index % 4 === 0 ? `racer${index}@players.example` : undefined,
     consoleLive: p.consoleLive.map((l) => ({ ...l })),
     storefrontNames: [...p.storefrontNames],
     launcherSubjects: p.launcherSubject ? [p.launcherSubject] : [],

@@ -26,9 +26,11 @@ describe('Command arguments', () => {
     const jobs = await titleChild(ctx.api, RACER.titleId, 'Deletion Jobs');
     const [job] = await children(ctx.api, jobs.node);
     const p = script(ctx.api);
-    assert.equal(await vscode.commands.executeCommand('platformExplorer.copyJobReceiptId', job.node), job.label);
+    const receipt = ctx.api.jobs.all()[0]?.jobReceiptId;
+    assert.match(receipt ?? '', /^[0-9A-F]{32}$/);
+    assert.equal(await vscode.commands.executeCommand('platformExplorer.copyJobReceiptId', job.node), receipt);
     assert.deepEqual(p.errors, []);
-    assert.equal(await vscode.env.clipboard.readText(), job.label);
+    assert.equal(await vscode.env.clipboard.readText(), receipt);
   });
 
   it('Replace Secret Key takes only a tree node: JSON naming a title asks for no key', async () => {

@@ -141,12 +141,12 @@ const infoResultPayload = object({
 
 // ---- Lookups and add-ons ------------------------------------------------------------------
 
-// An entry may be null for an unlinked identifier; the client maps entries back to inputs.
+// An unlinked identifier's entry (or its PlatformId) may be null; the client maps entries back to inputs.
 const consoleLiveLookupResult = object({
-  Data: optional(array(nullable(object({ ConsoleLiveAccountId: optional(str), PlatformId: optional(str) })))),
+  Data: optional(array(nullable(object({ ConsoleLiveAccountId: optional(str), PlatformId: optional(nullable(str)) })))),
 });
 const storefrontLookupResult = object({
-  Data: optional(array(nullable(object({ StorefrontName: optional(str), PlatformId: optional(str) })))),
+  Data: optional(array(nullable(object({ StorefrontName: optional(str), PlatformId: optional(nullable(str)) })))),
 });
 
 const handheldStoreEnvironment = object({ ClientID: optional(str), ClientSecret: optional(anyValue), ID: optional(str) });

@@ -29,6 +29,8 @@ export type Decision =
   | { kind: 'refreshToken' }
   | { kind: 'retry'; delayMs: number };
 
+const REFRESH_TOKEN_CODES: ReadonlySet<number> = new Set([ErrorCodes.EntityTokenExpired, ErrorCodes.EntityTokenInvalid, ErrorCodes.EntityTokenRevoked]);
+
 const OUTCOME_UNKNOWN_HINT = 'Refresh to see whether it was deleted before trying again.';
 
 /** The next step after `f`; `random` in [0, 1) spreads backoff (full jitter). */
@@ -47,9 +49,9 @@ export function decide(f: FailedAttempt, s: RetryState, random: number): Decisio
         : e,
     };
   }
-  // An expired or invalid token is a definite rejection, so even a delete may be sent again once.
-  if (s.usesEntityToken && !s.refreshedToken
-    && (e.errorCode === ErrorCodes.EntityTokenExpired || e.errorCode === ErrorCodes.EntityTokenInvalid)) {
+  // An expired, invalid or revoked token is a definite rejection, so even a delete may be sent
+  // again once (a token without TokenExpiration is kept until the service says one of these).
+  if (s.usesEntityToken && !s.refreshedToken && REFRESH_TOKEN_CODES.has(e.errorCode ?? 0)) {
     return { kind: 'refreshToken' };
   }
   if (s.mutating && f.ambiguous) {

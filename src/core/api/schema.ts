@@ -32,7 +32,6 @@ type ObjectType<M extends MemberShape> = Simplify<
 export const str: Schema<string> = { kind: 'string' };
 export const bool: Schema<boolean> = { kind: 'boolean' };
 export const int: Schema<number> = { kind: 'integer' };
-export const num: Schema<number> = { kind: 'number' };
 export const anyValue: Schema<unknown> = { kind: 'any' };
 /** An ISO 8601 string (the service's samples differ in their zone suffix, so only the type is checked). */
 export const timestamp: Schema<string> = str;
@@ -154,9 +153,4 @@ export function validate<T>(value: unknown, schema: Schema<T>, path: string): { 
   const issues: Issue[] = [];
   const out = walk(value, schema, path, issues) as T;
   return { value: out, issues };
-}
-
-/** The names of the members `schema` declares (for "other members" in views). */
-export function declaredMembers(schema: Schema): readonly string[] {
-  return schema.kind === 'object' ? Object.keys(schema.members) : [];
 }

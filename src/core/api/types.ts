@@ -77,7 +77,6 @@ export interface ErrorWrapper {
 // ---- Requests and results (inferred from the operation table) ----------------
 
 export type EntityTokenResult = ResultOf<'GetEntityToken'>;
-export type EntityKey = NonNullable<EntityTokenResult['Entity']>;
 
 export type DeleteMasterPlayerAccountRequest = RequestOf<'DeleteMasterPlayerAccount'>;
 /** TitleIds is always a list here (empty when the service sent none); JobReceiptId may be absent. */

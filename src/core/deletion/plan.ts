@@ -93,7 +93,7 @@ async function checkPlayedTitles(client: DeletionClient, todo: PlanEntry[], o: P
       const e = todo[next++];
       if (!(await pacer.acquire(signal))) return;
       try {
-        e.titleIds = [...((await client.getPlayedTitleList(e.platformId!, { signal })).TitleIds ?? [])];
+        e.titleIds = [...(await client.getPlayedTitleList(e.platformId!, { signal })).TitleIds];
         pacer.onSuccess();
       } catch (err) {
         if (err instanceof PlatformError && err.errorCode === ErrorCodes.AccountNotFound) {

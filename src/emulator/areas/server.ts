@@ -1,5 +1,4 @@
 // Server area: the two PlatformId lookups and the launcher login (login.ts).
-import type { ResultOf } from '../../core/api/operations';
 import { DEFAULT_SANDBOX } from '../../core/api/types';
 import { Indexes } from '../state';
 import type { Handlers, ServiceContext } from './context';
@@ -16,13 +15,13 @@ export function serverHandlers(s: ServiceContext): Handlers<'LoginWithLauncher' 
           ConsoleLiveAccountId: id,
           PlatformId: s.indexes.consoleLive.get(Indexes.consoleLiveKey(title.publisherId, sandbox, id)) ?? null,
         })),
-      } as ResultOf<'GetPlatformIDsFromConsoleLiveIDs'>;
+      };
     },
     GetPlatformIDsFromStorefrontNames: (title, req) => ({
       Data: req.StorefrontNames.map((name) => ({
         StorefrontName: name,
         PlatformId: s.indexes.storefront.get(Indexes.nameKey(title.publisherId, name)) ?? null,
       })),
-    }) as ResultOf<'GetPlatformIDsFromStorefrontNames'>,
+    }),
   };
 }

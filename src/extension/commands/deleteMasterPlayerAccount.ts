@@ -29,7 +29,7 @@ export async function deleteMasterPlayerAccount(s: Services, arg?: unknown): Pro
   }
   const client = await s.clients.get(title.titleId);
 
-  const played = ((await client.getPlayedTitleList(platformId)).TitleIds ?? []).map(shownTitleId);
+  const played = (await client.getPlayedTitleList(platformId)).TitleIds.map(shownTitleId);
   const impact = played.length > 0
     ? vscode.l10n.t('It removes the player\'s data from every title they played: {0}.', played.join(', '))
     : vscode.l10n.t('GetPlayedTitleList reports no played titles for this player.');

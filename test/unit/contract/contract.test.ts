@@ -82,8 +82,13 @@ describe('contract: the operation table and the published description', () => {
         const given = withoutNulls(data) as Record<string, unknown>;
         if (n === 'DeleteMobileStore' || n === 'DeleteConsoleNetB') return;
         if (n === 'GetPlatformIDsFromConsoleLiveIDs' || n === 'GetPlatformIDsFromStorefrontNames') {
-          const entries = (data as { Data?: unknown[] }).Data ?? [];
-          assert.equal((r as unknown[]).length, entries.length);
+          // Each entry comes back as the identifier it echoes and its PlatformId (null: unlinked).
+          const idMember = n === 'GetPlatformIDsFromConsoleLiveIDs' ? 'ConsoleLiveAccountId' : 'StorefrontName';
+          const entries = ((data as { Data?: Record<string, unknown>[] }).Data ?? []).map((e) => ({
+            id: typeof e[idMember] === 'string' ? e[idMember] : undefined,
+            platformId: typeof e.PlatformId === 'string' ? e.PlatformId : null,
+          }));
+          assert.deepEqual(r, entries);
           return;
         }
         const out = r as Record<string, unknown>;
@@ -119,6 +124,15 @@ describe('contract: credentials, from the table, in the emulator and the client'
       const wrong = await send(n, tokenOnly ? { 'x-entitytoken': 'not-a-token.sig' } : { 'x-secretkey': 'WRONGKEY0000000000000' });
       assert.equal(wrong.status, 401);
       assert.equal(wrong.json.errorCode, tokenOnly ? 1335 : 1293);
+      // Every other credential the table lists for it, wrong, is refused with its own code.
+      const codes: Record<string, [string, number]> = {
+        'X-EntityToken': ['not-a-token.sig', 1335],
+        'X-Authorization': ['9437A5ADDAE3012D-not-a-ticket.sig', 1074],
+      };
+      for (const h of spec.auth.filter((a) => a !== 'X-SecretKey' && !tokenOnly)) {
+        const [value, code] = codes[h];
+        assert.equal((await send(n, { [h.toLowerCase()]: value })).json.errorCode, code, `${n} with a wrong ${h}`);
+      }
     });
   }
 

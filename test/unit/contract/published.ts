@@ -128,7 +128,7 @@ export function arbitraryOf(type: TypeRef, o: GenOptions = {}, depth = 0): fc.Ar
     switch (type) {
       case 'string': return fc.string({ maxLength: 12 });
       case 'boolean': return fc.boolean();
-      case 'integer': return fc.integer({ min: 0, max: 2 ** 31 });
+      case 'integer': return fc.integer({ min: -(2 ** 31), max: 2 ** 31 });
       // JSON has no -0: it would come back as 0.
       case 'number': return fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }).map((x) => (x === 0 ? 0 : x));
       case 'timestamp': return timestampArb;

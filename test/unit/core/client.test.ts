@@ -454,6 +454,22 @@ describe('core/PlatformClient (scripted server)', () => {
       assert.equal((await c.getEntityToken()).EntityToken, 'title-token-3-abcdefghijklmnopqrstuvwxyz');
     });
 
+    it('a token without TokenExpiration (or Entity) is used until the service refuses it, then fetched again once', async () => {
+      let n = 0;
+      server.setDefault(R.token, () => ok({ EntityToken: `no-expiry-token-${++n}-abcdefghijklmnopqrstuvwxyz` }));
+      server.setDefault(R.handheld, ok({ Created: false }));
+      const c = client();
+      await c.getHandheldStore();
+      clock = T0 + 400 * 24 * HOUR;
+      await c.getHandheldStore();
+      assert.equal(server.count(R.token), 1, 'no expiry: kept however long');
+      server.queue(R.handheld, fail(401, 'EntityTokenRevoked', 1337), ok({ Created: true }));
+      assert.deepEqual(await c.getHandheldStore(), { Created: true });
+      assert.equal(server.count(R.token), 2, 'refused once: fetched again');
+      const used = server.requests.filter((r) => r.route === R.handheld).map((r) => r.headers['x-entitytoken']);
+      assert.deepEqual(used.slice(-2), ['no-expiry-token-1-abcdefghijklmnopqrstuvwxyz', 'no-expiry-token-2-abcdefghijklmnopqrstuvwxyz']);
+    });
+
     it('concurrent callers share one token fetch', async () => {
       server.setDefault(R.token, { ...tokenReply(1, T0 + 24 * HOUR), delayMs: 30 });
       server.setDefault(R.handheld, ok({ Created: false }));

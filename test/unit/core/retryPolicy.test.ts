@@ -41,8 +41,8 @@ describe('core: retry policy', () => {
     assert.ok(read.kind === 'fail' && !read.error.outcomeUnknown);
   });
 
-  it('refreshes an expired or invalid entity token once, even for a delete; never twice, never for a secret key', () => {
-    for (const code of [1335, 1336]) {
+  it('refreshes an expired, invalid or revoked entity token once, even for a delete; never twice, never for a secret key', () => {
+    for (const code of [1335, 1336, 1337]) {
       const e = err({ errorCode: code });
       assert.deepEqual(decide({ error: e, ambiguous: false }, { ...base, usesEntityToken: true, mutating: true }, 0), { kind: 'refreshToken' });
       assert.equal(decide({ error: e, ambiguous: false }, { ...base, usesEntityToken: true, refreshedToken: true }, 0).kind, 'fail');

@@ -84,7 +84,7 @@ describe('emulator: LoginWithLauncher', () => {
     assert.match(prof.Created, NO_ZONE);
     assert.match(prof.LastLogin, NO_ZONE);
     assert.equal(prof.DisplayName, undefined, 'ShowDisplayName not asked');
-    const refused = await login({ IdentityToken, InfoRequestParameters: info({ GetPlayerProfile: true, ProfileConstraints: constraints('ShowContactEmailAddresses') }) });
+    const refused = await login({ IdentityToken, InfoRequestParameters: info({ GetPlayerProfile: true, ProfileConstraints: constraints('ShowMemberships') }) });
     assert.equal(refused.status, 400);
     assert.equal(refused.json.error, 'RequestViewConstraintParamsNotAllowed');
     assert.equal(refused.json.errorCode, 1303);
@@ -96,16 +96,17 @@ describe('emulator: LoginWithLauncher', () => {
   it('every one of the 17 ProfileConstraints flags exists; each allowed one returns its member', async () => {
     const rich = DEMO_PLAYERS.find((p, i) => p.launcherSubject && !p.banned && p.playedTitles.includes(MAIN.titleId) && i % 12 === 0 && i > 0)!;
     const IdentityToken = await emu.launcherToken({ subject: rich.launcherSubject });
-    const allAllowed = PROFILE_CONSTRAINT_FLAGS.filter((f) => f !== 'ShowContactEmailAddresses');
+    const allAllowed = PROFILE_CONSTRAINT_FLAGS.filter((f) => f !== 'ShowMemberships');
     const r = await login({ IdentityToken, InfoRequestParameters: info({ GetPlayerProfile: true, ProfileConstraints: constraints(...allAllowed) }) });
     assert.equal(r.status, 200, r.text);
     const prof = r.json.data.InfoResultPayload.PlayerProfile;
-    for (const member of ['DisplayName', 'Created', 'LastLogin', 'Origination', 'AvatarUrl', 'TotalValueToDateInUSD', 'ValuesToDate', 'Tags', 'LinkedAccounts', 'Locations', 'Statistics', 'ExperimentVariants', 'Memberships', 'AdCampaignAttributions', 'PushNotificationRegistrations']) {
+    for (const member of ['DisplayName', 'Created', 'LastLogin', 'Origination', 'AvatarUrl', 'TotalValueToDateInUSD', 'ValuesToDate', 'Tags', 'LinkedAccounts', 'Locations', 'Statistics', 'ExperimentVariants', 'ContactEmailAddresses', 'AdCampaignAttributions', 'PushNotificationRegistrations']) {
       assert.ok(prof[member] !== undefined, `${member} returned: ${r.text}`);
     }
     assert.ok(Number.isInteger(prof.TotalValueToDateInUSD), 'whole US cents');
     assert.ok(prof.Tags.every((t: { TagValue: string }) => typeof t.TagValue === 'string'));
     assert.ok(prof.LinkedAccounts.some((l: { Platform: string }) => l.Platform === 'Launcher'));
+    assert.ok(prof.ContactEmailAddresses.length === 1 && prof.ContactEmailAddresses[0].VerificationStatus === 'Confirmed', 'seeded e-mail with its status');
   });
 
   it('returns the six other info parts with seeded data', async () => {

@@ -110,6 +110,37 @@ describe('webview view models', () => {
       }
     });
 
+    it('shows the parts beyond account, profile, user data and currency; money from cents; the avatar URL as text', () => {
+      const result = {
+        NewlyCreated: false,
+        InfoResultPayload: {
+          UserDataVersion: 2,
+          UserReadOnlyDataVersion: 5,
+          UserReadOnlyData: { Rank: { Value: 'Legend', LastUpdated: '2026-01-02T03:04:05' } },
+          UserInventory: [{ ItemId: 'sword_1', DisplayName: 'Sword', UnitPrice: 250, UnitCurrency: 'GC', RemainingUses: 3 }],
+          CharacterList: [{ CharacterId: 'C1', CharacterName: 'Driver Ana', CharacterType: 'Driver' }],
+          CharacterInventories: [{ CharacterId: 'C1', Inventory: [{ DisplayName: 'Helmet', UnitPrice: 0 }] }],
+          TitleData: { Season: '3' },
+          PlayerStatistics: [{ StatisticName: 'Wins', Value: 42, Version: 1 }],
+          PlayerProfile: {
+            TotalValueToDateInUSD: 123456,
+            AvatarUrl: 'https://avatars.example/racer/4.png',
+            Tags: [{ TagValue: 'beta-tester' }],
+            LinkedAccounts: [{ Platform: 'Launcher', PlatformUserId: 'launcher-user-0004' }],
+            ValuesToDate: [{ Currency: 'USD', TotalValue: 123456, TotalValueAsDecimal: '1234.56' }],
+          },
+        },
+      } as LoginResult;
+      const view = loginResultMessage({ ...args, result }).view;
+      const text = allText(view);
+      for (const shown of ['UserReadOnlyDataVersion', 'Legend', 'Sword', 'sword_1', 'Driver Ana', 'Helmet', 'Season', 'Wins', '42',
+        'beta-tester', 'launcher-user-0004', '1234.56', 'https://avatars.example/racer/4.png']) {
+        assert.ok(text.includes(shown), `${shown} shown`);
+      }
+      assert.ok(text.includes('$1,234.56 (123456 cents)'), 'TotalValueToDateInUSD as money from cents');
+      assert.ok(!allRows(view.blocks).some((r) => r.label === 'Other members'), 'the new parts are known, not "other members"');
+    });
+
     it('lays out user data and virtual currency with recharge times as tables', () => {
       const result = {
         InfoResultPayload: {
