@@ -13,7 +13,7 @@ const watch = process.argv.includes('--watch');
 
 function walk(dir, pred) {
   let out = [];
-  let names = [];
+  let names;
   try { names = readdirSync(dir); } catch { return out; }
   for (const name of names) {
     const p = join(dir, name);

@@ -1,3 +1,5 @@
+import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const noVscode = {
@@ -7,8 +9,21 @@ const noVscode = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', '**/*.mjs', '**/*.js', '**/*.cjs'] },
-  ...tseslint.configs.recommended,
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'bench-results/**', 'test-results/**'] },
+  // Plain JavaScript (scripts, UI tests, build config): the language's recommended rules, Node's globals.
+  {
+    files: ['**/*.mjs', '**/*.cjs', '**/*.js'],
+    ...js.configs.recommended,
+    languageOptions: { ...js.configs.recommended.languageOptions, globals: { ...globals.node } },
+    rules: {
+      ...js.configs.recommended.rules,
+      'no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' } },
+  // UI tests run functions in the page (page.evaluate): the browser's globals there.
+  { files: ['test/ui/**/*.mjs', 'scripts/bench/activation.mjs'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
+  ...tseslint.configs.recommended.map((c) => ({ ...c, files: ['**/*.ts'] })),
   {
     files: ['src/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },

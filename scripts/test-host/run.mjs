@@ -80,7 +80,7 @@ async function main() {
     });
   }
 
-  let code = 1;
+  let code;
   try {
     server = await startCodeServer({ folder: opts.folder && resolve(opts.folder), log });
     // Debian's chromium; playwright-core never downloads a browser.

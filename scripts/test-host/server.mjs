@@ -50,7 +50,7 @@ function freePort() {
 
 // Run folders of earlier runs (kept after failures for their logs) are removed after a day.
 function pruneOldRuns() {
-  let names = [];
+  let names;
   try { names = readdirSync(RUNS_DIR); } catch { return; }
   for (const name of names) {
     const dir = join(RUNS_DIR, name);

@@ -14,7 +14,7 @@ import { assert, createRunner, poll, slug, runSuite, workbench } from './lib.mjs
 
 function filesUnder(dir) {
   let out = [];
-  let entries = [];
+  let entries;
   try { entries = readdirSync(dir, { withFileTypes: true }); } catch { return out; }
   for (const e of entries) out = e.isDirectory() ? out.concat(filesUnder(join(dir, e.name))) : out.concat(join(dir, e.name));
   return out;

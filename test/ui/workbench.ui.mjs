@@ -181,7 +181,6 @@ await runSuite('The UI tests', async ({ results, cleanups }) => {
     const frame = await wb.webviewWith('SessionTicket');
     await poll('the login result to render', async () => (await frame.locator('body').innerText()).includes('EntityToken'));
     const text = await frame.locator('body').innerText();
-    const html = await frame.content();
     for (const h of ['NewlyCreated', platformId, 'LastLoginTime', 'SessionTicket', 'EntityToken', 'TokenExpiration', 'PlayerProfile', 'UserVirtualCurrency']) {
       assert(text.includes(h), `the Login Result panel shows "${h}"`);
     }
