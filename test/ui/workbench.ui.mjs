@@ -159,6 +159,8 @@ await runSuite('The UI tests', async ({ results, cleanups }) => {
   t.step('Test Launcher Login from the context menu; the Login Result panel masks EntityToken and SessionTicket', async () => {
     const { IdentityToken } = await emulator.control('POST', 'launcher-token', { titleId: RACER.titleId, subject: PLAYER.launcherSubject });
     await wb.contextMenu(wb.treeRow(RACER.name), 'Test Launcher Login');
+    // An emulator title offers to mint a token; this step pastes one to check the password input.
+    await wb.quickPick('Paste an IdentityToken');
     const tokenInput = await wb.quickInputTitled('IdentityToken');
     assert((await tokenInput.getAttribute('type')) === 'password', 'the IdentityToken input is a password input');
     await tokenInput.fill(IdentityToken);
