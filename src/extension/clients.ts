@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { PlatformClient } from '../core/api/client';
 import { buildBaseUrl } from '../core/endpoint';
+import { noteOperation, noteTitle } from './activity/recorder';
 import { CommandError } from './errors';
 import type { Log } from './log';
 import { routeFor } from './network';
@@ -49,6 +50,7 @@ export class Clients {
         vscode.l10n.t('Trust the workspace (Workspaces: Manage Workspace Trust) and run the command again.'),
       );
     }
+    noteTitle(title.titleId);
     const endpoint = this.endpointFor(title);
     if (title.endpointProfile === 'service' && endpoint === DEFAULT_SERVICE_ENDPOINT) {
       throw new CommandError(
@@ -75,7 +77,10 @@ export class Clients {
       endpoint,
       timeoutMs,
       getSecretKey: () => this.secrets.get(title.titleId),
-      onRequest: (e) => this.log.request(e, route.via),
+      onRequest: (e) => {
+        this.log.request(e, route.via);
+        noteOperation(e.operation);
+      },
       ...route.options,
     });
     this.cache.set(title.titleId, { signature, client });

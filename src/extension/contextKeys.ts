@@ -9,6 +9,8 @@ export const ContextKeys = {
   editorHasIdList: 'platformExplorer.editorHasIdList',
   /** The local emulator runs in this extension host. */
   emulatorRunning: 'platformExplorer.emulatorRunning',
+  /** The Activity view has a filter set. */
+  activityFiltered: 'platformExplorer.activityFiltered',
 } as const;
 
 export type ContextKey = (typeof ContextKeys)[keyof typeof ContextKeys];

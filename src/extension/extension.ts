@@ -1,6 +1,9 @@
 // Activation only wires the services together; nothing here touches the network (the
 // client and the emulator are loaded on first use).
 import * as vscode from 'vscode';
+import { ActiveTitle } from './activeTitle';
+import { ActivityStore } from './activity/store';
+import { ActivityProvider } from './activity/view';
 import { AddonStates } from './addonStates';
 import { Clients } from './clients';
 import { registerCommands } from './commands';
@@ -14,6 +17,7 @@ import { windowPrompts } from './prompts';
 import { SecretKeys } from './secrets';
 import type { Services } from './services';
 import { onDidChangeSettings } from './settings';
+import { TitleStatusBar } from './statusBar';
 import { createTestApi, type TestApi } from './testApi';
 import { TitleStore } from './titles';
 import { TitlesTreeProvider } from './tree/provider';
@@ -28,16 +32,21 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
   const secrets = new SecretKeys(ctx.secrets);
   const log = new Log(() => secrets.known());
   const titles = new TitleStore(ctx.globalState);
+  const activeTitle = new ActiveTitle(ctx.workspaceState, titles);
   const jobs = new DeletionJobStore(ctx.globalState);
+  const activity = new ActivityStore(ctx.globalState);
+  const activityView = new ActivityProvider(activity, titles);
   const addonStates = new AddonStates();
   const clients = new Clients(titles, secrets, log, () => vscode.workspace.isTrusted);
   const tree = new TitlesTreeProvider({ titles, secrets, clients, jobs, addonStates, log });
   const emulator = new EmulatorHost();
-  const s: Services = { ctx, titles, jobs, secrets, log, clients, addonStates, tree, emulator, prompts: windowPrompts };
+  const statusBar = new TitleStatusBar(activeTitle, titles, clients);
+  const s: Services = { ctx, titles, activeTitle, statusBar, jobs, activity, activityView, secrets, log, clients, addonStates, tree, emulator, prompts: windowPrompts };
 
   ctx.subscriptions.push(
-    secrets, log, titles, jobs, addonStates, tree,
+    secrets, log, titles, activeTitle, statusBar, jobs, activity, activityView, addonStates, tree,
     vscode.window.createTreeView('platformExplorer.titles', { treeDataProvider: tree, showCollapseAll: true }),
+    (activityView.view = vscode.window.createTreeView('platformExplorer.activity', { treeDataProvider: activityView })),
     onDidChangeSettings(() => {
       void clients.forgetAll();
       tree.refresh();
@@ -46,6 +55,7 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
     registerEditorFeatures(),
   );
   registerCommands(s);
+  statusBar.show();
   void setContext(ContextKeys.emulatorRunning, false);
   // `npm run demo` only (development mode): seed the demo emulator's titles and keys (demo.ts).
   const demo = process.env[DEMO_ENV];

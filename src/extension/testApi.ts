@@ -1,6 +1,8 @@
 // What activate() returns outside production (tests, extension development): hooks to
 // answer prompts and read the extension's state. It never hands out a secret value.
 import type { Disposable } from 'vscode';
+import type { ActivityStore } from './activity/store';
+import type { ActivityProvider } from './activity/view';
 import type { AddonStates } from './addonStates';
 import type { DeletionJobStore } from './jobs';
 import { windowPrompts, type Prompts } from './prompts';
@@ -18,6 +20,10 @@ export interface TestApi {
   readonly titles: TitleStore;
   readonly jobs: DeletionJobStore;
   readonly addonStates: AddonStates;
+  readonly activity: ActivityStore;
+  readonly activityView: ActivityProvider;
+  /** The active title's status bar item as shown: text, tooltip, the command a click runs, a warning background. */
+  statusBar(): { text: string; tooltip: string; command: string | undefined; warning: boolean };
   hasSecretKey(titleId: string): Promise<boolean>;
   /** The emulator this extension host runs, if any. */
   emulator(): { endpoint: string; origin: string } | undefined;
@@ -47,6 +53,17 @@ export function createTestApi(s: Services): TestApi {
     titles: s.titles,
     jobs: s.jobs,
     addonStates: s.addonStates,
+    activity: s.activity,
+    activityView: s.activityView,
+    statusBar: () => {
+      const item = s.statusBar.item;
+      return {
+        text: item.text,
+        tooltip: typeof item.tooltip === 'string' ? item.tooltip : item.tooltip?.value ?? '',
+        command: typeof item.command === 'string' ? item.command : item.command?.command,
+        warning: item.backgroundColor !== undefined,
+      };
+    },
     hasSecretKey: (titleId) => s.secrets.has(titleId),
     emulator: () => {
       const h = s.emulator.current;
@@ -81,7 +98,9 @@ export function createTestApi(s: Services): TestApi {
       for (const key of s.ctx.workspaceState.keys()) {
         await s.ctx.workspaceState.update(key, undefined);
       }
+      s.activityView.setFilter('');
       s.tree.refresh();
+      s.statusBar.update();
     },
   };
 }

@@ -7,6 +7,7 @@ import { required } from '../errors';
 import type { Services } from '../services';
 import { resolveTitle } from './args';
 import { resolvePlatformId } from './platformIdArg';
+import { confirmProductionTitle } from './production';
 
 export async function deleteMasterPlayerAccount(s: Services, arg?: unknown): Promise<DeleteMasterPlayerAccountResult> {
   const title = await resolveTitle(s, arg);
@@ -24,6 +25,7 @@ export async function deleteMasterPlayerAccount(s: Services, arg?: unknown): Pro
       vscode.l10n.t('Delete'),
     ),
   );
+  await confirmProductionTitle(s, title);
   required(
     await s.prompts.input({
       title: vscode.l10n.t('Confirm deletion'),

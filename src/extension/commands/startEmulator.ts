@@ -29,6 +29,7 @@ export async function startEmulator(s: Services): Promise<StartedEmulator> {
       name: existing?.name ?? t.name,
       endpointProfile: 'emulator',
       emulatorEndpoint: handle.endpoint,
+      production: existing?.production,
     }));
     await s.secrets.set(t.titleId, t.secretKey);
     await s.clients.forget(t.titleId);
