@@ -11,6 +11,7 @@ import { DEMO_ENV, seedDemoTitles } from './demo';
 import { ContextKeys, setContext } from './contextKeys';
 import { registerEditorFeatures } from './editor';
 import { EmulatorHost } from './emulatorHost';
+import { registerLanguageModelTools } from './lmTools';
 import { DeletionJobStore } from './jobs';
 import { Log } from './log';
 import { windowPrompts } from './prompts';
@@ -55,6 +56,7 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
     registerEditorFeatures(),
   );
   registerCommands(s);
+  ctx.subscriptions.push(...registerLanguageModelTools(s));
   statusBar.show();
   void setContext(ContextKeys.emulatorRunning, false);
   // `npm run demo` only (development mode): seed the demo emulator's titles and keys (demo.ts).
