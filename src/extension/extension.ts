@@ -8,9 +8,10 @@ import { AddonStates } from './addonStates';
 import { Clients } from './clients';
 import { registerCommands } from './commands';
 import { DEMO_ENV, seedDemoTitles } from './demo';
-import { ContextKeys, setContext } from './contextKeys';
+import { ContextKeys, setContext, trackSetupState } from './contextKeys';
 import { registerEditorFeatures } from './editor';
 import { EmulatorHost } from './emulatorHost';
+import { EmulatorProbe } from './emulatorProbe';
 import { registerLanguageModelTools } from './lmTools';
 import { DeletionJobStore } from './jobs';
 import { Log } from './log';
@@ -37,12 +38,16 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
   const jobs = new DeletionJobStore(ctx.globalState);
   const activity = new ActivityStore(ctx.globalState);
   const activityView = new ActivityProvider(activity, titles);
-  const addonStates = new AddonStates();
   const clients = new Clients(titles, secrets, log, () => vscode.workspace.isTrusted);
+  const addonStates = new AddonStates((id) => {
+    const t = titles.get(id);
+    return t && clients.endpointFor(t);
+  });
   const tree = new TitlesTreeProvider({ titles, secrets, clients, jobs, addonStates, log });
   const emulator = new EmulatorHost();
+  const emulatorProbe = new EmulatorProbe(titles);
   const statusBar = new TitleStatusBar(activeTitle, titles, clients);
-  const s: Services = { ctx, titles, activeTitle, statusBar, jobs, activity, activityView, secrets, log, clients, addonStates, tree, emulator, prompts: windowPrompts };
+  const s: Services = { ctx, titles, activeTitle, statusBar, jobs, activity, activityView, secrets, log, clients, addonStates, tree, emulator, emulatorProbe, prompts: windowPrompts };
 
   ctx.subscriptions.push(
     secrets, log, titles, activeTitle, statusBar, jobs, activity, activityView, addonStates, tree,
@@ -53,12 +58,15 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
       tree.refresh();
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => tree.refresh()),
+    titles.onDidChange(() => void emulatorProbe.refresh()),
+    trackSetupState(titles, secrets),
     registerEditorFeatures(),
   );
   registerCommands(s);
   ctx.subscriptions.push(...registerLanguageModelTools(s));
   statusBar.show();
   void setContext(ContextKeys.emulatorRunning, false);
+  void emulatorProbe.refresh();
   // `npm run demo` only (development mode): seed the demo emulator's titles and keys (demo.ts).
   const demo = process.env[DEMO_ENV];
   if (ctx.extensionMode === vscode.ExtensionMode.Development && demo) {

@@ -6,6 +6,7 @@ import type { ActivityProvider } from './activity/view';
 import type { AddonStates } from './addonStates';
 import type { Clients } from './clients';
 import type { EmulatorHost } from './emulatorHost';
+import type { EmulatorProbe } from './emulatorProbe';
 import type { DeletionJobStore } from './jobs';
 import type { Log } from './log';
 import type { Prompts } from './prompts';
@@ -28,6 +29,7 @@ export interface Services {
   readonly addonStates: AddonStates;
   readonly tree: TitlesTreeProvider;
   readonly emulator: EmulatorHost;
+  readonly emulatorProbe: EmulatorProbe;
   /** Swapped by tests through the test API. */
   prompts: Prompts;
 }

@@ -4,6 +4,7 @@ import type { Disposable } from 'vscode';
 import type { ActivityStore } from './activity/store';
 import type { ActivityProvider } from './activity/view';
 import type { AddonStates } from './addonStates';
+import { contextValue, type ContextKey } from './contextKeys';
 import type { DeletionJobStore } from './jobs';
 import { windowPrompts, type Prompts } from './prompts';
 import type { Services } from './services';
@@ -27,6 +28,8 @@ export interface TestApi {
   hasSecretKey(titleId: string): Promise<boolean>;
   /** The emulator this extension host runs, if any. */
   emulator(): { endpoint: string; origin: string } | undefined;
+  /** The value the extension last gave one of its context keys. */
+  contextValue(key: ContextKey): unknown;
   /** Recent lines of the Platform Explorer log, as written (redacted). */
   logLines(): readonly string[];
   /** Everything the extension keeps in globalState and workspaceState. */
@@ -69,6 +72,7 @@ export function createTestApi(s: Services): TestApi {
       const h = s.emulator.current;
       return h ? { endpoint: h.endpoint, origin: h.origin } : undefined;
     },
+    contextValue: (key) => contextValue(key),
     logLines: () => s.log.recent(),
     observePanels: (listener) => observePanels(listener),
     storagePaths: () => ({

@@ -13,6 +13,7 @@ import { lookUpConsoleLiveIds } from './lookUpConsoleLiveIds';
 import { lookUpStorefrontNames } from './lookUpStorefrontNames';
 import { registerCommand } from './registerCommand';
 import { markProduction, pickActiveTitle, unmarkProduction } from './production';
+import { openEndpointSetting } from './openEndpointSetting';
 import { removeTitle } from './removeTitle';
 import { renameTitle } from './renameTitle';
 import { setSecretKey } from './setSecretKey';
@@ -49,6 +50,10 @@ export function registerCommands(s: Services): void {
   registerCommand(s, 'platformExplorer.copyActivityJson', copyActivityJson);
   registerCommand(s, 'platformExplorer.rerunActivity', rerunActivity);
   registerCommand(s, 'platformExplorer.clearActivity', clearActivity);
-  registerCommand(s, 'platformExplorer.refresh', (sv) => sv.tree.refresh());
+  registerCommand(s, 'platformExplorer.openEndpointSetting', openEndpointSetting);
+  registerCommand(s, 'platformExplorer.refresh', async (sv) => {
+    sv.tree.refresh();
+    await sv.emulatorProbe.refresh();
+  });
   registerCommand(s, 'platformExplorer.showLog', (sv) => sv.log.show());
 }
