@@ -22,7 +22,6 @@ export async function openResultDocument(content: string, format: 'json' | 'csv'
   if (format === 'csv' && (await vscode.languages.getLanguages()).includes('csv')) {
     language = 'csv';
   }
-  let doc: vscode.TextDocument;
   if (name) {
     const base = resultDocumentName(name);
     const taken = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
@@ -30,16 +29,16 @@ export async function openResultDocument(content: string, format: 'json' | 'csv'
     for (let i = 2; taken.has(uri.toString()) && i < 100; i++) {
       uri = vscode.Uri.from({ scheme: 'untitled', path: `${base} (${i}).${format}` });
     }
-    doc = await vscode.workspace.openTextDocument(uri);
-    const edit = new vscode.WorkspaceEdit();
-    edit.insert(uri, new vscode.Position(0, 0), content);
-    await vscode.workspace.applyEdit(edit);
-    if (doc.languageId !== language) {
-      doc = await vscode.languages.setTextDocumentLanguage(doc, language);
-    }
-  } else {
-    doc = await vscode.workspace.openTextDocument({ language, content });
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const editor = await vscode.window.showTextDocument(doc, { preview: false });
+    // CSV keeps its CRLF line ends (RFC 4180): an inserted text takes the document's.
+    await editor.edit((b) => {
+      b.insert(new vscode.Position(0, 0), content);
+      b.setEndOfLine(content.includes('\r\n') ? vscode.EndOfLine.CRLF : vscode.EndOfLine.LF);
+    });
+    return doc.languageId === language ? doc : vscode.languages.setTextDocumentLanguage(doc, language);
   }
+  const doc = await vscode.workspace.openTextDocument({ language, content });
   await vscode.window.showTextDocument(doc, { preview: false });
   return doc;
 }
