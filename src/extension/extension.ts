@@ -64,7 +64,7 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
   );
   registerCommands(s);
   ctx.subscriptions.push(...registerLanguageModelTools(s));
-  statusBar.show();
+  statusBar.update();
   void setContext(ContextKeys.emulatorRunning, false);
   void emulatorProbe.refresh();
   // `npm run demo` only (development mode): seed the demo emulator's titles and keys (demo.ts).

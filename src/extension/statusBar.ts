@@ -19,16 +19,23 @@ export function isLocalEndpoint(template: string): boolean {
 export class TitleStatusBar implements vscode.Disposable {
   readonly item = vscode.window.createStatusBarItem('platformExplorer.activeTitle', vscode.StatusBarAlignment.Left, 10);
   private readonly subscriptions: vscode.Disposable[];
+  visible = false;
 
-  constructor(private readonly active: ActiveTitle, titles: TitleStore, private readonly clients: Clients) {
+  constructor(private readonly active: ActiveTitle, private readonly titles: TitleStore, private readonly clients: Clients) {
     this.item.name = vscode.l10n.t('Platform Title');
     this.item.command = 'platformExplorer.pickTitle';
     const update = (): void => this.update();
     this.subscriptions = [active.onDidChange(update), titles.onDidChange(update), onDidChangeSettings(update)];
-    this.update();
   }
 
   update(): void {
+    // Nothing to show before the first title: the welcome view says what to do.
+    this.visible = this.titles.all().length > 0;
+    if (!this.visible) {
+      this.item.hide();
+      return;
+    }
+    this.item.show();
     const t = this.active.current();
     if (!t) {
       this.item.text = `$(cloud) ${vscode.l10n.t('Platform: pick a title')}`;
@@ -50,10 +57,6 @@ export class TitleStatusBar implements vscode.Disposable {
     ].join('\n');
     this.item.backgroundColor = t.production && !local ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.item.accessibilityInformation = { label: vscode.l10n.t('Platform title {0}, {1}', t.name, kind) };
-  }
-
-  show(): void {
-    this.item.show();
   }
 
   dispose(): void {

@@ -24,7 +24,7 @@ export interface TestApi {
   readonly activity: ActivityStore;
   readonly activityView: ActivityProvider;
   /** The active title's status bar item as shown: text, tooltip, the command a click runs, a warning background. */
-  statusBar(): { text: string; tooltip: string; command: string | undefined; warning: boolean };
+  statusBar(): { text: string; tooltip: string; command: string | undefined; warning: boolean; visible: boolean };
   hasSecretKey(titleId: string): Promise<boolean>;
   /** The emulator this extension host runs, if any. */
   emulator(): { endpoint: string; origin: string } | undefined;
@@ -65,6 +65,7 @@ export function createTestApi(s: Services): TestApi {
         tooltip: typeof item.tooltip === 'string' ? item.tooltip : item.tooltip?.value ?? '',
         command: typeof item.command === 'string' ? item.command : item.command?.command,
         warning: item.backgroundColor !== undefined,
+        visible: s.statusBar.visible,
       };
     },
     hasSecretKey: (titleId) => s.secrets.has(titleId),

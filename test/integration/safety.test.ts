@@ -14,6 +14,7 @@ describe('Production safety rail', () => {
   it('the status bar shows the active title, emulator or real, and clicking it picks the title', async () => {
     let bar = ctx.api.statusBar();
     assert.equal(bar.command, 'platformExplorer.pickTitle');
+    assert.equal(bar.visible, true);
     assert.match(bar.text, /pick a title/, 'two titles and none picked yet');
 
     let p = script(ctx.api).choose(ARENA.name);
@@ -39,6 +40,10 @@ describe('Production safety rail', () => {
     bar = ctx.api.statusBar();
     assert.match(bar.text, /Live Game \(BEEF\) · PRODUCTION/);
     assert.equal(bar.warning, true);
+
+    // No title at all: nothing to show (the welcome view says what to do).
+    await ctx.api.reset();
+    assert.equal(ctx.api.statusBar().visible, false);
   });
 
   it('Mark as Production from the tree: a master account delete then needs the title ID typed as well', async () => {
