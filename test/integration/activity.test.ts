@@ -97,6 +97,15 @@ describe('Activity view', () => {
     again.assertDone();
     assert.equal(await requestCount(ctx.api, 'Admin/GetPlayedTitleList'), before + 1);
     assert.equal((await shown())[0].entry.operation, 'GetPlayedTitleList');
+
+    // Clear asks first; Cancel keeps everything.
+    script(ctx.api).press(undefined);
+    await vscode.commands.executeCommand('platformExplorer.clearActivity');
+    assert.equal(ctx.api.activity.all().length, 3);
+    script(ctx.api).press('Clear');
+    await vscode.commands.executeCommand('platformExplorer.clearActivity');
+    assert.deepEqual(ctx.api.activity.all(), []);
+    assert.deepEqual(ctx.api.activityView.getChildren(), []);
   });
 
   it('keeps the newest 500 entries and drops malformed ones', async () => {

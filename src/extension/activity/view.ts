@@ -8,7 +8,7 @@ import { isRerunnable } from './recorder';
 import type { ActivityEntry, ActivityStore } from './store';
 
 export class ActivityItem {
-  constructor(readonly entry: ActivityEntry, readonly index: number) {}
+  constructor(readonly entry: ActivityEntry) {}
 }
 
 const ICONS: Record<ActivityEntry['outcome'], string> = {
@@ -68,14 +68,13 @@ export class ActivityProvider implements vscode.TreeDataProvider<ActivityItem>, 
   }
 
   getChildren(item?: ActivityItem): ActivityItem[] {
-    return item ? [] : this.shown().map((e, i) => new ActivityItem(e, i));
+    return item ? [] : this.shown().map((e) => new ActivityItem(e));
   }
 
   getTreeItem({ entry: e }: ActivityItem): vscode.TreeItem {
     const name = e.titleId ? this.titles.get(e.titleId)?.name : undefined;
     const when = new Date(e.time);
     const item = new vscode.TreeItem(e.operation, vscode.TreeItemCollapsibleState.None);
-    item.id = `${e.time}/${e.command}`;
     item.description = [e.titleId, outcomeText(e), `${e.durationMs} ms`, when.toLocaleTimeString()].filter(Boolean).join(' · ');
     item.tooltip = [
       e.operation,
