@@ -134,8 +134,8 @@ async function deletionJobs(s: Services, input: TitleInput): Promise<unknown> {
         TitleId: j.titleId,
         RequestedAt: j.requestedAt,
         TitleIds: j.titleIds,
-        // Receipts record the request; the service e-mails when the job completes.
-        State: typeof state === 'string' ? state : 'requested',
+        // The ledger's state where the store keeps one (queued -> verified-deleted); a receipt alone is queued.
+        State: typeof state === 'string' ? state : 'queued',
       };
     }),
   };

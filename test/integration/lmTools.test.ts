@@ -50,7 +50,7 @@ describe('Language model tools', () => {
     script(ctx.api).press('Delete').typeIn(PLAYER.platformId);
     const receipt = await vscode.commands.executeCommand<{ JobReceiptId: string }>('platformExplorer.deleteMasterPlayerAccount', { titleId: RACER.titleId, platformId: PLAYER.platformId });
     jobs = await invoke('platformExplorer_getDeletionJobs', { titleId: RACER.titleId });
-    assert.deepEqual((jobs.deletionJobs as Record<string, unknown>[]).map((j) => [j.JobReceiptId, j.PlatformId, j.TitleId, j.State]), [[receipt?.JobReceiptId, PLAYER.platformId, RACER.titleId, 'requested']]);
+    assert.deepEqual((jobs.deletionJobs as Record<string, unknown>[]).map((j) => [j.JobReceiptId, j.PlatformId, j.TitleId, j.State]), [[receipt?.JobReceiptId, PLAYER.platformId, RACER.titleId, 'queued']]);
     assert.deepEqual((await invoke('platformExplorer_getDeletionJobs', { titleId: ARENA.titleId })).deletionJobs, []);
 
     // Only the one deletion the command made; the tools' calls are in Activity.
