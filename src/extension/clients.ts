@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { PlatformClient } from '../core/api/client';
 import { buildBaseUrl } from '../core/endpoint';
+import { noteOperation, noteTitle } from './activity/recorder';
 import { CommandError } from './errors';
 import type { Log } from './log';
 import { routeFor } from './network';
@@ -49,6 +50,7 @@ export class Clients {
         vscode.l10n.t('Trust the workspace (Workspaces: Manage Workspace Trust) and run the command again.'),
       );
     }
+    noteTitle(title.titleId);
     const endpoint = this.endpointFor(title);
     if (title.endpointProfile === 'service' && endpoint === DEFAULT_SERVICE_ENDPOINT) {
       throw new CommandError(
@@ -68,7 +70,10 @@ export class Clients {
       timeoutMs: o.timeoutMs,
       maxRetries,
       getSecretKey: () => this.secrets.get(o.title.titleId),
-      onRequest: (e) => this.log.request(e, route.via),
+      onRequest: (e) => {
+        this.log.request(e, route.via);
+        noteOperation(e.operation);
+      },
       ...route.options,
     });
     this.log.info(`Title ${o.title.titleId}: requests go ${route.summary}`);

@@ -1,6 +1,8 @@
 // Every context key the extension sets, in one place. `when` clauses in package.json
 // use these names; keep both in step.
 import * as vscode from 'vscode';
+import type { SecretKeys } from './secrets';
+import type { TitleStore } from './titles';
 
 export const ContextKeys = {
   /** The cursor is on a PlatformId, or the selection is exactly one. */
@@ -9,10 +11,38 @@ export const ContextKeys = {
   editorHasIdList: 'platformExplorer.editorHasIdList',
   /** The local emulator runs in this extension host. */
   emulatorRunning: 'platformExplorer.emulatorRunning',
+  /** An emulator answers for the titles of the emulator profile (this host's or another process's). */
+  emulatorServing: 'platformExplorer.emulatorServing',
+  /** Some title is configured (the walkthrough's first step). */
+  hasTitle: 'platformExplorer.hasTitle',
+  /** Some title has its secret key set (the walkthrough's second step). */
+  hasSecretKey: 'platformExplorer.hasSecretKey',
+  /** The Activity view has a filter set. */
+  activityFiltered: 'platformExplorer.activityFiltered',
 } as const;
 
 export type ContextKey = (typeof ContextKeys)[keyof typeof ContextKeys];
 
+const lastSet = new Map<ContextKey, unknown>();
+
 export function setContext(key: ContextKey, value: unknown): Thenable<unknown> {
+  lastSet.set(key, value);
   return vscode.commands.executeCommand('setContext', key, value);
+}
+
+/** The value this extension last gave a context key (VS Code has no API to read one back). */
+export function contextValue(key: ContextKey): unknown {
+  return lastSet.get(key);
+}
+
+/** Keeps hasTitle and hasSecretKey in step with the stored titles and keys, however they changed. */
+export function trackSetupState(titles: TitleStore, secrets: SecretKeys): vscode.Disposable {
+  const update = async (): Promise<void> => {
+    const all = titles.all();
+    await setContext(ContextKeys.hasTitle, all.length > 0);
+    const keys = await Promise.all(all.map((t) => secrets.has(t.titleId)));
+    await setContext(ContextKeys.hasSecretKey, keys.some(Boolean));
+  };
+  void update();
+  return vscode.Disposable.from(titles.onDidChange(() => void update()), secrets.onDidChange(() => void update()));
 }

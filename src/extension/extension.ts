@@ -1,21 +1,27 @@
 // Activation only wires the services together; nothing here touches the network (the
 // client and the emulator are loaded on first use).
 import * as vscode from 'vscode';
+import { ActiveTitle } from './activeTitle';
+import { ActivityStore } from './activity/store';
+import { ActivityProvider } from './activity/view';
 import { AddonStates } from './addonStates';
 import { Clients } from './clients';
 import { registerCommands } from './commands';
 import { findInterrupted } from './commands/resumeBatches';
 import { BackgroundVerifier } from './commands/verifyDeletions';
 import { DEMO_ENV, seedDemoTitles } from './demo';
-import { ContextKeys, setContext } from './contextKeys';
+import { ContextKeys, setContext, trackSetupState } from './contextKeys';
 import { registerEditorFeatures } from './editor';
 import { EmulatorHost } from './emulatorHost';
+import { EmulatorProbe } from './emulatorProbe';
+import { registerLanguageModelTools } from './lmTools';
 import { DeletionJobStore } from './jobs';
 import { Log } from './log';
 import { windowPrompts } from './prompts';
 import { SecretKeys } from './secrets';
 import type { Services } from './services';
 import { onDidChangeSettings } from './settings';
+import { TitleStatusBar } from './statusBar';
 import { createTestApi, type TestApi } from './testApi';
 import { TitleStore } from './titles';
 import { TitlesTreeProvider } from './tree/provider';
@@ -30,29 +36,44 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
   const secrets = new SecretKeys(ctx.secrets);
   const log = new Log(() => secrets.known());
   const titles = new TitleStore(ctx.globalState);
+  const activeTitle = new ActiveTitle(ctx.workspaceState, titles);
   const jobs = new DeletionJobStore(ctx.globalState);
-  const addonStates = new AddonStates();
+  const activity = new ActivityStore(ctx.globalState);
+  const activityView = new ActivityProvider(activity, titles);
   const clients = new Clients(titles, secrets, log, () => vscode.workspace.isTrusted);
+  const addonStates = new AddonStates((id) => {
+    const t = titles.get(id);
+    return t && clients.endpointFor(t);
+  });
   const tree = new TitlesTreeProvider({ titles, secrets, clients, jobs, addonStates, log });
   const emulator = new EmulatorHost(ctx.extensionMode === vscode.ExtensionMode.Test);
+  const emulatorProbe = new EmulatorProbe(titles);
+  const statusBar = new TitleStatusBar(activeTitle, titles, clients);
   const s: Services = {
-    ctx, titles, jobs, secrets, log, clients, addonStates, tree, emulator, prompts: windowPrompts,
+    ctx, titles, activeTitle, statusBar, jobs, activity, activityView, secrets, log, clients, addonStates, tree, emulator, emulatorProbe,
+    prompts: windowPrompts,
     get verifier() { return verifier; },
   };
   const verifier = new BackgroundVerifier(s);
 
   ctx.subscriptions.push(
-    secrets, log, titles, jobs, addonStates, tree, verifier,
+    secrets, log, titles, activeTitle, statusBar, jobs, activity, activityView, addonStates, tree, verifier,
     vscode.window.createTreeView('platformExplorer.titles', { treeDataProvider: tree, showCollapseAll: true }),
+    (activityView.view = vscode.window.createTreeView('platformExplorer.activity', { treeDataProvider: activityView })),
     onDidChangeSettings(() => {
       void clients.forgetAll();
       tree.refresh();
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => tree.refresh()),
+    titles.onDidChange(() => void emulatorProbe.refresh()),
+    trackSetupState(titles, secrets),
     registerEditorFeatures(),
   );
   registerCommands(s);
+  ctx.subscriptions.push(...registerLanguageModelTools(s));
+  statusBar.update();
   void setContext(ContextKeys.emulatorRunning, false);
+  void emulatorProbe.refresh();
   // `npm run demo` only: seed the demo emulator's titles and keys from its 0600 hand-over file (demo.ts).
   // Not under test: tests start their own emulators.
   const demo = process.env[DEMO_ENV];

@@ -1,20 +1,29 @@
 // What every command gets: the extension's services, built once in activate().
 import type * as vscode from 'vscode';
+import type { ActiveTitle } from './activeTitle';
+import type { ActivityStore } from './activity/store';
+import type { ActivityProvider } from './activity/view';
 import type { AddonStates } from './addonStates';
 import type { Clients } from './clients';
 import type { BackgroundVerifier } from './commands/verifyDeletions';
 import type { EmulatorHost } from './emulatorHost';
+import type { EmulatorProbe } from './emulatorProbe';
 import type { DeletionJobStore } from './jobs';
 import type { Log } from './log';
 import type { Prompts } from './prompts';
 import type { SecretKeys } from './secrets';
+import type { TitleStatusBar } from './statusBar';
 import type { TitleStore } from './titles';
 import type { TitlesTreeProvider } from './tree/provider';
 
 export interface Services {
   readonly ctx: vscode.ExtensionContext;
   readonly titles: TitleStore;
+  readonly activeTitle: ActiveTitle;
+  readonly statusBar: TitleStatusBar;
   readonly jobs: DeletionJobStore;
+  readonly activity: ActivityStore;
+  readonly activityView: ActivityProvider;
   readonly secrets: SecretKeys;
   readonly log: Log;
   readonly clients: Clients;
@@ -23,6 +32,7 @@ export interface Services {
   readonly emulator: EmulatorHost;
   /** Verifies queued deletions on its own while the editor is open. */
   readonly verifier: BackgroundVerifier;
+  readonly emulatorProbe: EmulatorProbe;
   /** Swapped by tests through the test API. */
   prompts: Prompts;
 }

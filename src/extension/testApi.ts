@@ -1,7 +1,10 @@
 // What activate() returns outside production (tests, extension development): hooks to
 // answer prompts and read the extension's state. It never hands out a secret value.
 import type { Disposable } from 'vscode';
+import type { ActivityStore } from './activity/store';
+import type { ActivityProvider } from './activity/view';
 import type { AddonStates } from './addonStates';
+import { contextValue, type ContextKey } from './contextKeys';
 import type { DeletionJobStore } from './jobs';
 import { windowPrompts, type Prompts } from './prompts';
 import type { Services } from './services';
@@ -18,9 +21,15 @@ export interface TestApi {
   readonly titles: TitleStore;
   readonly jobs: DeletionJobStore;
   readonly addonStates: AddonStates;
+  readonly activity: ActivityStore;
+  readonly activityView: ActivityProvider;
+  /** The active title's status bar item as shown: text, tooltip, the command a click runs, a warning background. */
+  statusBar(): { text: string; tooltip: string; command: string | undefined; warning: boolean; visible: boolean };
   hasSecretKey(titleId: string): Promise<boolean>;
   /** The emulator this extension host runs, if any. */
   emulator(): { endpoint: string; origin: string } | undefined;
+  /** The value the extension last gave one of its context keys. */
+  contextValue(key: ContextKey): unknown;
   /** Recent lines of the Platform Explorer log, as written (redacted). */
   logLines(): readonly string[];
   /** Everything the extension keeps in globalState and workspaceState. */
@@ -49,11 +58,24 @@ export function createTestApi(s: Services): TestApi {
     titles: s.titles,
     jobs: s.jobs,
     addonStates: s.addonStates,
+    activity: s.activity,
+    activityView: s.activityView,
+    statusBar: () => {
+      const item = s.statusBar.item;
+      return {
+        text: item.text,
+        tooltip: typeof item.tooltip === 'string' ? item.tooltip : item.tooltip?.value ?? '',
+        command: typeof item.command === 'string' ? item.command : item.command?.command,
+        warning: item.backgroundColor !== undefined,
+        visible: s.statusBar.visible,
+      };
+    },
     hasSecretKey: (titleId) => s.secrets.has(titleId),
     emulator: () => {
       const h = s.emulator.current;
       return h ? { endpoint: h.endpoint, origin: h.origin } : undefined;
     },
+    contextValue: (key) => contextValue(key),
     logLines: () => s.log.recent(),
     setVerifyDelay: (ms) => s.verifier.setFirstDelay(ms),
     observePanels: (listener) => observePanels(listener),
@@ -84,7 +106,9 @@ export function createTestApi(s: Services): TestApi {
       for (const key of s.ctx.workspaceState.keys()) {
         await s.ctx.workspaceState.update(key, undefined);
       }
+      s.activityView.setFilter('');
       s.tree.refresh();
+      s.statusBar.update();
     },
   };
 }

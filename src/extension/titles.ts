@@ -14,6 +14,8 @@ export interface TitleRecord {
   endpointProfile: EndpointProfile;
   /** Endpoint template of a local emulator (loopback only); only for the 'emulator' profile. */
   emulatorEndpoint?: string;
+  /** Marked production: deletions also need the title ID typed (commands/production.ts). */
+  production?: boolean;
 }
 
 const STATE_KEY = 'platformExplorer.titles';
@@ -75,6 +77,7 @@ function fromStored(v: unknown): TitleRecord | undefined {
     name: String(o.name ?? ''),
     endpointProfile: o.endpointProfile === 'emulator' ? 'emulator' : 'service',
     ...(o.endpointProfile === 'emulator' ? { emulatorEndpoint: String(o.emulatorEndpoint ?? '') } : {}),
+    ...(o.production === true ? { production: true } : {}),
   };
   return validateRecord(rec) === undefined ? rec : undefined;
 }
@@ -104,6 +107,9 @@ export class TitleStore {
     if (rec.endpointProfile !== 'emulator') {
       delete rec.emulatorEndpoint;
     }
+    if (rec.production !== true) {
+      delete rec.production;
+    }
     const problem = validateRecord(rec);
     if (problem) {
       throw new CommandError(problem);
@@ -120,11 +126,19 @@ export class TitleStore {
   }
 
   async rename(titleId: string, name: string): Promise<void> {
+    await this.upsert({ ...this.existing(titleId), name });
+  }
+
+  async setProduction(titleId: string, production: boolean): Promise<TitleRecord> {
+    return this.upsert({ ...this.existing(titleId), production });
+  }
+
+  private existing(titleId: string): TitleRecord {
     const t = this.get(titleId);
     if (!t) {
       throw new CommandError(vscode.l10n.t('Title {0} is not configured.', titleId), vscode.l10n.t('Add it with "Platform: Add Title".'));
     }
-    await this.upsert({ ...t, name });
+    return t;
   }
 
   async remove(titleId: string): Promise<boolean> {

@@ -7,6 +7,8 @@ import type { TestApi } from '../../src/extension/testApi';
 import { emu, script, useFreshExtension, waitForWebviewTab } from './support/harness';
 
 const RACER = DEMO_TITLES[0];
+// Emulator titles first offer to mint a token; these tests paste their own.
+const PASTE = 'Paste an IdentityToken';
 const PLAYER = DEMO_PLAYERS.find((p) => p.launcherSubject && p.playedTitles.includes(RACER.titleId) && !p.banned)!;
 
 async function identityToken(api: TestApi, subject: string): Promise<string> {
@@ -19,6 +21,7 @@ describe('Test Launcher Login', () => {
   it('signs in with the chosen flags, shows the panel and never hands back a secret', async () => {
     const token = await identityToken(ctx.api, PLAYER.launcherSubject!);
     const p = script(ctx.api)
+      .choose(PASTE)
       .typeIn(token)
       .choose('Sign in only')
       .chooseMany(['GetUserAccountInfo', 'GetUserVirtualCurrency'])
@@ -40,18 +43,34 @@ describe('Test Launcher Login', () => {
     assert.ok(!ctx.api.logLines().some((l) => l.includes(token)), 'the identity token reached the log');
   });
 
+  it('for an emulator title, offers to mint the IdentityToken from the emulator; a service title is asked for one', async () => {
+    const p = script(ctx.api).choose('Mint a test IdentityToken').typeIn(PLAYER.launcherSubject!).choose('Sign in only').chooseMany([]).typeIn('');
+    const result = await vscode.commands.executeCommand<Record<string, unknown>>('platformExplorer.testLauncherLogin', { titleId: RACER.titleId });
+    p.assertDone();
+    assert.equal(result?.PlatformId, PLAYER.platformId);
+    assert.match(p.picks[0].items[0].detail ?? '', new RegExp(`local emulator at ${ctx.api.emulator()!.origin.replace(/\./g, '\\.')}`));
+    assert.equal(p.inputs[0].options.value, 'launcher-user-0000');
+
+    await ctx.api.titles.upsert({ titleId: 'BEEF', name: 'Live Game', endpointProfile: 'service' });
+    const q = script(ctx.api).typeIn(undefined);
+    await vscode.commands.executeCommand('platformExplorer.testLauncherLogin', { titleId: 'BEEF' });
+    q.assertDone();
+    assert.equal(q.picks.length, 0, 'no mint offer for a title of the service');
+    assert.equal(q.inputs[0].options.password, true);
+  });
+
   it('GetUserData asks for UserDataKeys; CreateAccount creates an unknown identity', async () => {
     const token = await identityToken(ctx.api, 'launcher-user-brand-new');
-    const p = script(ctx.api).typeIn(token).choose('Create the account if needed').chooseMany(['GetUserData']).typeIn('').typeIn('');
+    const p = script(ctx.api).choose(PASTE).typeIn(token).choose('Create the account if needed').chooseMany(['GetUserData']).typeIn('').typeIn('');
     const result = await vscode.commands.executeCommand<Record<string, unknown>>('platformExplorer.testLauncherLogin', { titleId: RACER.titleId });
     p.assertDone();
     assert.equal(result?.NewlyCreated, true);
-    assert.equal(p.inputs[1].options.title, 'UserDataKeys');
+    assert.equal(p.inputs[1].options.title, 'Test Launcher Login (3/4): UserDataKeys');
   });
 
   it('without CreateAccount an unknown identity fails with the mapped AccountNotFound message', async () => {
     const token = await identityToken(ctx.api, 'launcher-user-nobody');
-    const p = script(ctx.api).typeIn(token).choose('Sign in only').chooseMany([]).typeIn('');
+    const p = script(ctx.api).choose(PASTE).typeIn(token).choose('Sign in only').chooseMany([]).typeIn('');
     assert.equal(await vscode.commands.executeCommand('platformExplorer.testLauncherLogin', { titleId: RACER.titleId }), undefined);
     assert.equal(p.errors.length, 1);
     assert.ok(!p.errors[0].includes(token));
@@ -60,18 +79,18 @@ describe('Test Launcher Login', () => {
   it('a title without launcher sign-in fails with LauncherNotEnabledForTitle\'s message', async () => {
     await emu(ctx.api, 'POST', `titles/${RACER.titleId}/launcher`, { enabled: false });
     const token = await identityToken(ctx.api, PLAYER.launcherSubject!);
-    const p = script(ctx.api).typeIn(token).choose('Sign in only').chooseMany([]).typeIn('');
+    const p = script(ctx.api).choose(PASTE).typeIn(token).choose('Sign in only').chooseMany([]).typeIn('');
     await vscode.commands.executeCommand('platformExplorer.testLauncherLogin', { titleId: RACER.titleId });
     assert.equal(p.errors.length, 1);
     assert.ok(ctx.api.logLines().some((l) => /LoginWithLauncher .*errorCode=1602/.test(l)), 'the log line carries the errorCode');
   });
 
   it('refuses a token that is not a JWT and bad CustomTags as you type', async () => {
-    let p = script(ctx.api).typeIn('not a jwt');
+    let p = script(ctx.api).choose(PASTE).typeIn('not a jwt');
     await vscode.commands.executeCommand('platformExplorer.testLauncherLogin', { titleId: RACER.titleId });
     assert.match(p.inputs[0].validation ?? '', /JWT/);
     const token = await identityToken(ctx.api, PLAYER.launcherSubject!);
-    p = script(ctx.api).typeIn(token).choose('Sign in only').chooseMany([]).typeIn('no-equals-sign');
+    p = script(ctx.api).choose(PASTE).typeIn(token).choose('Sign in only').chooseMany([]).typeIn('no-equals-sign');
     await vscode.commands.executeCommand('platformExplorer.testLauncherLogin', { titleId: RACER.titleId });
     assert.match(p.inputs[1].validation ?? '', /CustomTags/);
     assert.deepEqual(p.errors, []);

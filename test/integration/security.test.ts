@@ -229,13 +229,13 @@ describe('Security inside VS Code', function () {
     // Launcher login: a session ticket and a player entity token come back.
     const token = await mint({ subject: LOGIN_PLAYER.launcherSubject });
     p = script();
-    await run(p.typeIn(token).choose('Sign in only').chooseMany(['GetUserAccountInfo', 'GetUserData']).typeIn('').typeIn('build=1'), 'platformExplorer.testLauncherLogin', { titleId: RACER.titleId });
+    await run(p.choose('Paste an IdentityToken').typeIn(token).choose('Sign in only').chooseMany(['GetUserAccountInfo', 'GetUserData']).typeIn('').typeIn('build=1'), 'platformExplorer.testLauncherLogin', { titleId: RACER.titleId });
     assert.deepEqual(p.errors, []);
     await until('the Login panel to render', () => renderFor('loginResult', RACER.titleId));
     // A token with a bad signature, and one for an unknown account: errors quoting nothing secret.
     for (const bad of [await mint({ subject: LOGIN_PLAYER.launcherSubject, wrongKey: true }), await mint({ subject: 'nobody-at-all' })]) {
       p = script();
-      await run(p.typeIn(bad).choose('Sign in only').chooseMany([]).typeIn(''), 'platformExplorer.testLauncherLogin', { titleId: RACER.titleId });
+      await run(p.choose('Paste an IdentityToken').typeIn(bad).choose('Sign in only').chooseMany([]).typeIn(''), 'platformExplorer.testLauncherLogin', { titleId: RACER.titleId });
       assert.equal(p.errors.length, 1);
     }
 

@@ -85,9 +85,25 @@ await runSuite('The UI tests', async ({ results, cleanups }) => {
     await shot('01-welcome');
   });
 
+  t.step('the welcome view\'s settings link opens the scope where the machine-scoped endpoint can be set', async () => {
+    // code-server is a remote window: the endpoint setting lives under Remote, not User.
+    await page.locator('.welcome-view-content').getByRole('button', { name: 'settings' }).or(page.locator('.welcome-view-content a', { hasText: /^settings$/ })).first().click();
+    const editor = page.locator('.settings-editor');
+    await editor.waitFor({ timeout: 20_000 });
+    await poll('the Service Endpoint setting in the settings editor', async () => {
+      const text = await editor.innerText();
+      return text.includes('Service Endpoint') && !text.includes('No Settings Found');
+    });
+    await wb.runCommand('View: Close All Editors');
+    await poll('the settings editor to close', async () => (await page.locator('.tabs-container .tab').count()) === 0);
+    await wb.openActivity('Platform');
+  });
+
   t.step('Add Title through the real quick inputs: title ID (checked as typed), name, emulator profile, endpoint', async () => {
     // The view's title bar action (the + button), not the welcome button.
-    await page.locator('.part.sidebar .title-actions').getByRole('button', { name: 'Add Title' }).click();
+    const titlesHeader = page.locator('.pane-header', { hasText: 'Titles' }).first();
+    await titlesHeader.hover();
+    await titlesHeader.getByRole('button', { name: 'Add Title' }).click();
     const id = await wb.quickInputTitled('Add Title (1/4): title ID');
     const promptText = await poll('the input\'s prompt', () => wb.quickInputMessage());
     await id.fill('NOT-HEX');
@@ -160,8 +176,11 @@ await runSuite('The UI tests', async ({ results, cleanups }) => {
   t.step('Test Launcher Login from the context menu; the Login Result panel masks EntityToken and SessionTicket', async () => {
     const { IdentityToken } = await emulator.control('POST', 'launcher-token', { titleId: RACER.titleId, subject: PLAYER.launcherSubject });
     await wb.contextMenu(wb.treeRow(RACER.name), 'Test Launcher Login');
+    // An emulator title offers to mint a token; this step pastes one to check the password input.
+    await wb.quickPick('Paste an IdentityToken');
     const tokenInput = await wb.quickInputTitled('IdentityToken');
-    assert((await tokenInput.getAttribute('type')) === 'password', 'the IdentityToken input is a password input');
+    // The pick and the input share the step's title: wait for the input itself.
+    await poll('the IdentityToken input, a password input', async () => (await tokenInput.getAttribute('type')) === 'password');
     await tokenInput.fill(IdentityToken);
     await page.keyboard.press('Enter');
     await wb.quickInputTitled('CreateAccount');
@@ -231,7 +250,34 @@ await runSuite('The UI tests', async ({ results, cleanups }) => {
     await wb.clearNotifications();
   });
 
-  t.step('Platform: Start Local Emulator from F1 asks before it moves Demo Racer from the other emulator, then adds both demo titles with their keys', async () => {
+  t.step('Start Local Emulator is not offered while an emulator serves the titles, and is once it stops', async () => {
+    await poll('the Command Palette', async () => {
+      await page.keyboard.press('F1');
+      return wb.quickInput.waitFor({ state: 'visible', timeout: 2000 }).then(() => true, () => false);
+    });
+    await page.locator('.quick-input-box input').fill('>Platform: Start Local Emulator');
+    // With no exact match the palette says so, or offers "similar commands" instead.
+    const list = await poll('the palette to find no exact match', async () => {
+      const text = await wb.quickInput.locator('.quick-input-list').innerText().catch(() => '');
+      return /No matching commands|similar commands/.test(text) ? text : undefined;
+    });
+    assert(!list.includes('Start Local Emulator'), `the palette offers Start Local Emulator: ${list}`);
+    await page.keyboard.press('Escape');
+    await emulator.stop();
+    await wb.runCommand('Platform: Refresh');
+    // The palette lists commands as they were when it opened: reopen it until the probe has answered.
+    await poll('Start Local Emulator offered again', async () => {
+      await page.keyboard.press('F1');
+      await wb.quickInput.waitFor({ state: 'visible', timeout: 2000 }).catch(() => {});
+      await page.locator('.quick-input-box input').fill('>Platform: Start Local Emulator');
+      const row = wb.quickInput.locator('.monaco-list-row', { has: page.locator('.label-name', { hasText: 'Platform: Start Local Emulator' }) }).first();
+      const offered = await row.waitFor({ timeout: 1000 }).then(() => true, () => false);
+      await page.keyboard.press('Escape');
+      return offered;
+    });
+  });
+
+  t.step('Platform: Start Local Emulator from F1 asks before it moves Demo Racer from the stopped emulator, then adds both demo titles with their keys', async () => {
     await wb.runCommand('Platform: Start Local Emulator');
     // Demo Racer was added for the emulator process of this suite: moving it needs a yes.
     const dialog = page.locator('.monaco-dialog-box');
@@ -268,6 +314,34 @@ await runSuite('The UI tests', async ({ results, cleanups }) => {
     await wb.webviewWith('runs a Platform emulator inside VS Code'); // the step's markdown (media/walkthrough/addTitle.md)
     await wb.clearNotifications();
     await shot('12-walkthrough');
+  });
+
+  t.step('the status bar names the active title and where it runs; clicking it picks another title', async () => {
+    const item = page.locator('.statusbar-item', { hasText: /Platform: pick a title|Demo Racer/ }).first();
+    await poll('the title status bar item', async () => (await item.innerText()).includes('Platform: pick a title'));
+    await item.click();
+    await wb.quickInputTitled('Which title?');
+    await wb.quickPick(ARENA.name);
+    await poll('the status bar to name the picked title', async () => (await item.innerText()).includes(`${ARENA.name} (${ARENA.titleId}) · local emulator`));
+    await shot('13-status-bar');
+  });
+
+  t.step('the Activity view lists the operations run with their outcome; Filter Activity narrows it', async () => {
+    await wb.openActivity('Platform');
+    const header = page.locator('.pane-header', { hasText: 'Activity' }).first();
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+    await wb.waitTreeRowText('DeleteMobileStore', /DeleteMobileStore F71AC · succeeded · \d+ ms/);
+    await wb.waitTreeRowText('LoginWithLauncher', /succeeded/);
+    await wb.waitTreeRowText('GetPlayedTitleList', /succeeded/);
+    await shot('14-activity');
+    await header.hover();
+    await header.getByRole('button', { name: 'Filter Activity…' }).click();
+    const input = await wb.quickInputTitled('Filter Activity');
+    await input.fill('played');
+    await page.keyboard.press('Enter');
+    await poll('the filter to hide the other operations', async () =>
+      (await wb.treeRow('DeleteMobileStore').count()) === 0 && (await wb.treeRow('GetPlayedTitleList').count()) === 1);
+    await poll('the view to show its filter', async () => (await header.innerText()).includes('filter: played'));
   });
 
   return {

@@ -117,7 +117,9 @@ function serviceError(operation: string, raw: RawResponse, body: Record<string, 
   if (errorDetails !== undefined) {
     // Bounded whatever the service sends: the message ends up in a notification.
     const parts = Object.entries(errorDetails).slice(0, 5).map(([f, m]) => clip(`${clip(f, 60)}: ${m.slice(0, 3).join('; ')}`));
-    message += ` Details: ${clip(parts.join(' | '), 1000)}.`;
+    const details = clip(parts.join(' | '), 1000);
+    // A detail that ends a sentence itself gets no second full stop ("e-mail..").
+    message += ` Details: ${details}${/[.!?…]$/.test(details) ? '' : '.'}`;
   }
   if (retryAfterSeconds !== undefined && throttled) {
     message += ` Retry after ${retryAfterSeconds} s.`;

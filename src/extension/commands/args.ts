@@ -7,8 +7,6 @@ import { isTreeNode } from '../tree/nodes';
 import { CommandError, required } from '../errors';
 import type { Services } from '../services';
 
-const LAST_TITLE_KEY = 'platformExplorer.lastTitleId';
-
 function member(arg: unknown, name: string): unknown {
   return typeof arg === 'object' && arg !== null ? (arg as Record<string, unknown>)[name] : undefined;
 }
@@ -66,19 +64,24 @@ export async function resolveTitle(s: Services, arg: unknown): Promise<TitleReco
   if (all.length === 1) {
     return all[0];
   }
-  const last = s.ctx.workspaceState.get<string>(LAST_TITLE_KEY);
-  const ordered = [...all].sort((a, b) => Number(b.titleId === last) - Number(a.titleId === last));
+  return pickTitle(s);
+}
+
+/** The user's pick among the configured titles (the active one first); it becomes the active title. */
+export async function pickTitle(s: Services): Promise<TitleRecord> {
+  const last = s.activeTitle.lastPicked();
+  const ordered = [...s.titles.all()].sort((a, b) => Number(b.titleId === last) - Number(a.titleId === last));
   const picked = required(
     await s.prompts.pick(
       ordered.map((t) => ({
         label: t.name,
         description: t.titleId,
-        detail: t.endpointProfile === 'emulator' ? vscode.l10n.t('local emulator') : undefined,
+        detail: [t.endpointProfile === 'emulator' && vscode.l10n.t('local emulator'), t.production && vscode.l10n.t('production')].filter(Boolean).join(' · ') || undefined,
         title: t,
       })),
       { title: vscode.l10n.t('Which title?'), placeHolder: vscode.l10n.t('Pick the title to run this command for') },
     ),
   );
-  await s.ctx.workspaceState.update(LAST_TITLE_KEY, picked.title.titleId);
+  await s.activeTitle.setPicked(picked.title.titleId);
   return picked.title;
 }

@@ -7,6 +7,7 @@ import type { AddonName } from '../addonStates';
 import { required } from '../errors';
 import type { Services } from '../services';
 import { resolveTitle } from './args';
+import { confirmProductionTitle } from './production';
 
 export type DeleteAddonOutcome = 'deleted' | 'alreadyAbsent';
 
@@ -20,6 +21,7 @@ async function deleteAddon(s: Services, arg: unknown, addon: Exclude<AddonName, 
       vscode.l10n.t('Delete'),
     ),
   );
+  await confirmProductionTitle(s, title);
   try {
     await (addon === 'MobileStore' ? client.deleteMobileStore() : client.deleteConsoleNetB());
   } catch (e) {

@@ -11,6 +11,7 @@ import type { Services } from '../services';
 import { resolveTitle } from './args';
 import { resolvePlatformId } from './platformIdArg';
 import { verifyTitle } from './verifyDeletions';
+import { confirmProductionTitle } from './production';
 
 export async function deleteMasterPlayerAccount(s: Services, arg?: unknown): Promise<DeleteMasterPlayerAccountResult | undefined> {
   const title = await resolveTitle(s, arg);
@@ -40,6 +41,7 @@ export async function deleteMasterPlayerAccount(s: Services, arg?: unknown): Pro
       vscode.l10n.t('Delete'),
     ),
   );
+  await confirmProductionTitle(s, title);
   required(
     await s.prompts.input({
       title: vscode.l10n.t('Confirm deletion'),

@@ -1,6 +1,7 @@
 // Every command of the extension, registered through one wrapper.
 // package.json declares the same IDs; scripts/check-commands.mjs keeps both in step.
 import type { Services } from '../services';
+import { clearActivity, clearActivityFilter, copyActivityJson, filterActivity, rerunActivity } from './activity';
 import { addTitle } from './addTitle';
 import { treeNodeArg } from './args';
 import { clearSecretKey } from './clearSecretKey';
@@ -13,6 +14,8 @@ import { exportDeletionJobs } from './exportDeletionJobs';
 import { lookUpConsoleLiveIds } from './lookUpConsoleLiveIds';
 import { lookUpStorefrontNames } from './lookUpStorefrontNames';
 import { registerCommand } from './registerCommand';
+import { markProduction, pickActiveTitle, unmarkProduction } from './production';
+import { openEndpointSetting } from './openEndpointSetting';
 import { removeTitle } from './removeTitle';
 import { resumeBatches } from './resumeBatches';
 import { renameTitle } from './renameTitle';
@@ -46,6 +49,18 @@ export function registerCommands(s: Services): void {
   registerCommand(s, 'platformExplorer.copyPlatformId', copyPlatformId);
   registerCommand(s, 'platformExplorer.startEmulator', startEmulator);
   registerCommand(s, 'platformExplorer.stopEmulator', stopEmulator);
-  registerCommand(s, 'platformExplorer.refresh', (sv) => sv.tree.refresh());
+  registerCommand(s, 'platformExplorer.markProduction', markProduction);
+  registerCommand(s, 'platformExplorer.unmarkProduction', unmarkProduction);
+  registerCommand(s, 'platformExplorer.pickTitle', pickActiveTitle);
+  registerCommand(s, 'platformExplorer.filterActivity', filterActivity);
+  registerCommand(s, 'platformExplorer.clearActivityFilter', clearActivityFilter);
+  registerCommand(s, 'platformExplorer.copyActivityJson', copyActivityJson);
+  registerCommand(s, 'platformExplorer.rerunActivity', rerunActivity);
+  registerCommand(s, 'platformExplorer.clearActivity', clearActivity);
+  registerCommand(s, 'platformExplorer.openEndpointSetting', openEndpointSetting);
+  registerCommand(s, 'platformExplorer.refresh', async (sv) => {
+    sv.tree.refresh();
+    await sv.emulatorProbe.refresh();
+  });
   registerCommand(s, 'platformExplorer.showLog', (sv) => sv.log.show());
 }

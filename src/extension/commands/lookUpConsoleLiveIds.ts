@@ -9,6 +9,7 @@ import { gatherEntries, showLookupResult, validateFreeText, withLookupProgress, 
 // Built on use, so the texts come from the l10n bundle loaded at activation.
 const spec = (): LookupSpec => ({
   what: vscode.l10n.t('ConsoleLive IDs'),
+  documentName: vscode.l10n.t('ConsoleLive lookup'),
   argName: 'ids',
   inputField: 'ConsoleLiveAccountId',
   placeHolder: vscode.l10n.t('e.g. {0}', '2533274800000000, 2533274800007919'),

@@ -7,6 +7,7 @@ import { gatherEntries, showLookupResult, validateFreeText, withLookupProgress, 
 // Built on use, so the texts come from the l10n bundle loaded at activation.
 const spec = (): LookupSpec => ({
   what: vscode.l10n.t('Storefront Names'),
+  documentName: vscode.l10n.t('Storefront lookup'),
   argName: 'names',
   inputField: 'StorefrontName',
   placeHolder: vscode.l10n.t('e.g. {0}', 'racer_ana_0, racer_bo_1'),

@@ -29,6 +29,8 @@ export interface LookupSummary {
 export interface LookupSpec {
   /** e.g. "ConsoleLive IDs" */
   what: string;
+  /** The result document's name, e.g. "ConsoleLive lookup" */
+  documentName: string;
   /** The argument member carrying the entries: `ids` or `names`. */
   argName: 'ids' | 'names';
   /** The input column's name in the result, as the service names it. */
@@ -132,7 +134,7 @@ export async function showLookupResult(
           null,
           2,
         ) + '\n';
-  const doc = await openResultDocument(content, format);
+  const doc = await openResultDocument(content, format, { what: spec.documentName, title, sandbox: extra.sandbox });
   void s.prompts.info(vscode.l10n.t('{0}: {1} linked, {2} unlinked ({3} {4}).', title.name, linked, unlinked, rows.length, spec.what));
   return { titleId: title.titleId, linked, unlinked, rows, document: doc.uri };
 }

@@ -1,6 +1,7 @@
 // The one way commands are registered: errors are caught, redacted, logged and shown with
 // what to do and a "Show Log" action; a dismissed prompt or a cancelled request is silent.
 import * as vscode from 'vscode';
+import { recordActivity } from '../activity/recorder';
 import { describeFailure, isExpected, isSilent } from '../errors';
 import type { Services } from '../services';
 
@@ -10,7 +11,8 @@ export function registerCommand(s: Services, id: string, handler: CommandHandler
   s.ctx.subscriptions.push(
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {
       try {
-        return await handler(s, ...args);
+        // Activity records the commands that talked to the service (activity/recorder.ts).
+        return await recordActivity(s.activity, id, async () => handler(s, ...args));
       } catch (e) {
         if (isSilent(e)) {
           s.log.info(`${id}: cancelled`);

@@ -22,6 +22,12 @@ export async function startEmulator(s: Services): Promise<StartedEmulator> {
     );
   }
   const wasRunning = s.emulator.current !== undefined;
+  const serving = wasRunning ? undefined : await s.emulatorProbe.refresh();
+  if (serving) {
+    // Another emulator (e.g. npm run demo's) serves the titles: re-pointing them would change their data.
+    void s.prompts.info(vscode.l10n.t('An emulator at {0} already serves your emulator titles; nothing was started.', serving));
+    return { endpoint: `${serving}/{titleId}`, origin: serving, titleIds: [] };
+  }
   const handle = await s.emulator.start((line) => s.log.info(`[emulator] ${line}`));
   await setContext(ContextKeys.emulatorRunning, true);
   const added: TitleRecord[] = [];
@@ -54,10 +60,12 @@ export async function startEmulator(s: Services): Promise<StartedEmulator> {
       name: existing?.name ?? t.name,
       endpointProfile: 'emulator',
       emulatorEndpoint: handle.endpoint,
+      production: existing?.production,
     }));
     await s.secrets.set(t.titleId, t.secretKey);
     await s.clients.forget(t.titleId);
   }
+  void s.emulatorProbe.refresh();
   const names = added.map((t) => `${t.name} (${t.titleId})`).join(', ');
   void s.prompts.info(
     (wasRunning ? vscode.l10n.t('The local emulator is already running at {0}', handle.origin) : vscode.l10n.t('Local emulator started at {0}', handle.origin)) +
@@ -76,6 +84,7 @@ export async function stopEmulator(s: Services): Promise<boolean> {
     }
   }
   s.tree.refresh();
+  await s.emulatorProbe.refresh();
   void s.prompts.info(stopped ? vscode.l10n.t('Local emulator stopped. Its titles stay; start it again to use them.') : vscode.l10n.t('The local emulator is not running.'));
   return stopped;
 }

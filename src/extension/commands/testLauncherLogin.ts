@@ -6,7 +6,9 @@ import { PROFILE_CONSTRAINT_FLAGS } from '../../core/api/operations';
 import type { InfoRequestParameters, LoginRequestInput } from '../../core/api/types';
 import { redactObject } from '../../core/redact';
 import { CommandError, required } from '../errors';
+import { emulatorOrigin, mintLauncherToken, validateSubject } from '../launcherToken';
 import type { Services } from '../services';
+import type { TitleRecord } from '../titles';
 import { showLoginResult } from '../views/loginResultPanel';
 import { resolveTitle } from './args';
 
@@ -52,17 +54,46 @@ export function parseCustomTags(v: string): Record<string, string> | string {
   return tags;
 }
 
-export async function testLauncherLogin(s: Services, arg?: unknown): Promise<unknown> {
-  const title = await resolveTitle(s, arg);
-  const p = s.prompts;
-  const token = required(
-    await p.input({
-      title: vscode.l10n.t('Test Launcher Login on {0} (1/4): IdentityToken', title.name),
+/** The IdentityToken: pasted, or for an emulator title minted by the emulator on request. */
+async function identityTokenFor(s: Services, title: TitleRecord): Promise<string> {
+  const origin = emulatorOrigin(title);
+  const step = vscode.l10n.t('Test Launcher Login on {0} (1/4): IdentityToken', title.name);
+  if (origin) {
+    const mint = required(
+      await s.prompts.pick(
+        [
+          { label: vscode.l10n.t('Mint a test IdentityToken'), detail: vscode.l10n.t('The local emulator at {0} signs one for a launcher user you name', origin), mint: true },
+          { label: vscode.l10n.t('Paste an IdentityToken'), detail: vscode.l10n.t('A JWT from a launcher identity provider'), mint: false },
+        ],
+        { title: step },
+      ),
+    ).mint;
+    if (mint) {
+      const subject = required(
+        await s.prompts.input({
+          title: step,
+          prompt: vscode.l10n.t('The launcher user (subject) to sign in as; the demo players are launcher-user-0000, launcher-user-0001, …'),
+          value: 'launcher-user-0000',
+          validateInput: validateSubject,
+        }),
+      ).trim();
+      return mintLauncherToken(origin, title.titleId, subject);
+    }
+  }
+  return required(
+    await s.prompts.input({
+      title: step,
       prompt: vscode.l10n.t('The JWT from the launcher\'s identity provider. It is sent once and never stored.'),
       password: true,
       validateInput: validateIdentityToken,
     }),
   ).trim();
+}
+
+export async function testLauncherLogin(s: Services, arg?: unknown): Promise<unknown> {
+  const title = await resolveTitle(s, arg);
+  const p = s.prompts;
+  const token = await identityTokenFor(s, title);
   s.secrets.remember(token);
 
   const create = required(
@@ -99,7 +130,7 @@ export async function testLauncherLogin(s: Services, arg?: unknown): Promise<unk
   if (info.GetUserData) {
     const keys = required(
       await p.input({
-        title: 'UserDataKeys',
+        title: vscode.l10n.t('Test Launcher Login (3/4): UserDataKeys'),
         prompt: vscode.l10n.t('User data keys to return, comma-separated (empty: all keys)'),
       }),
     );

@@ -32,14 +32,20 @@ export class TitleNode implements TreeNode {
     const t = this.title;
     const item = new vscode.TreeItem(t.name, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.description = `${t.titleId} · ${this.hasKey ? vscode.l10n.t('key set') : vscode.l10n.t('no key')}${t.endpointProfile === 'emulator' ? ` · ${vscode.l10n.t('emulator')}` : ''}`;
+    item.description = [
+      t.titleId,
+      this.hasKey ? vscode.l10n.t('key set') : vscode.l10n.t('no key'),
+      t.endpointProfile === 'emulator' && vscode.l10n.t('emulator'),
+      t.production && vscode.l10n.t('production'),
+    ].filter(Boolean).join(' · ');
     item.tooltip = [
       vscode.l10n.t('{0} (title ID {1})', t.name, t.titleId),
       vscode.l10n.t('Endpoint: {0}', this.endpoint),
       this.hasKey ? vscode.l10n.t('Secret key: set (stored in SecretStorage)') : vscode.l10n.t('Secret key: not set'),
+      ...(t.production ? [vscode.l10n.t('Marked production: deletions also need the title ID typed.')] : []),
     ].join('\n');
     item.iconPath = new vscode.ThemeIcon(t.endpointProfile === 'emulator' ? 'vm' : 'cloud');
-    item.contextValue = flags('title', this.hasKey ? 'keySet' : 'noKey', t.endpointProfile);
+    item.contextValue = flags('title', this.hasKey ? 'keySet' : 'noKey', t.endpointProfile, t.production ? 'production' : 'notProduction');
     return item;
   }
 }

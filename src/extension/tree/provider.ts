@@ -39,7 +39,11 @@ export class TitlesTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
-    return node.getTreeItem();
+    const item = node.getTreeItem();
+    // Without this, screen readers get the tooltip, whose last full stop runs into ", has actions".
+    const label = typeof item.label === 'string' ? item.label : item.label?.label ?? '';
+    item.accessibilityInformation ??= { label: [label, item.description].filter(Boolean).join(', ').replace(/[.…\s]+$/, '') };
+    return item;
   }
 
   getParent(node: TreeNode): TreeNode | undefined {

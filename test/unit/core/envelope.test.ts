@@ -71,6 +71,12 @@ describe('core/envelope', () => {
     assert.equal(e.hint, describeErrorCode('InvalidParams').hint);
   });
 
+  it('a detail that ends its own sentence gets no second full stop', () => {
+    const e = parseError({ code: 400, status: 'BadRequest', error: 'InvalidParams', errorCode: 1000, errorDetails: { PlatformId: ['Already queued; wait for its confirmation e-mail.'] } }, 400);
+    assert.match(e.message, /confirmation e-mail\.$/);
+    assert.doesNotMatch(e.message, /\.\./);
+  });
+
   it('classifies by body first under X-ReportErrorAsSuccess (HTTP 200, real status in code)', () => {
     const e = parseError({ code: 429, status: 'TooManyRequests', error: 'APIClientRequestRateLimitExceeded', errorCode: 1199, retryAfterSeconds: 3 }, 200);
     assert.equal(e.kind, 'throttled');

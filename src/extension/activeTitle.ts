@@ -1,0 +1,36 @@
+// The active title: the one last picked in this workspace, or the only one configured.
+// The status bar shows it and the title picker puts it first.
+import * as vscode from 'vscode';
+import type { TitleRecord, TitleStore } from './titles';
+
+const LAST_TITLE_KEY = 'platformExplorer.lastTitleId';
+
+export class ActiveTitle {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly memento: vscode.Memento, private readonly titles: TitleStore) {}
+
+  /** The title ID last picked in this workspace (it may have been removed since). */
+  lastPicked(): string | undefined {
+    return this.memento.get<string>(LAST_TITLE_KEY);
+  }
+
+  async setPicked(titleId: string): Promise<void> {
+    await this.memento.update(LAST_TITLE_KEY, titleId.toUpperCase());
+    this.changed.fire();
+  }
+
+  current(): TitleRecord | undefined {
+    const all = this.titles.all();
+    if (all.length === 1) {
+      return all[0];
+    }
+    const last = this.lastPicked();
+    return all.find((t) => t.titleId === last);
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}

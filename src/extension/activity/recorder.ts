@@ -1,0 +1,105 @@
+// Feeds the Activity history from one place: the command wrapper runs each command in an
+// async context; the clients note the title and every request's operation into it.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { PlatformError } from '../../core/api/errors';
+import { OPERATIONS, type OperationName } from '../../core/api/operations';
+import { isSilent } from '../errors';
+import type { ActivityEntry, ActivityOutcome, ActivityStore } from './store';
+
+interface Run {
+  titleId?: string;
+  operations: string[];
+  /** A client was asked for: the command reached the point of talking to the service. */
+  usedService: boolean;
+}
+
+const current = new AsyncLocalStorage<Run>();
+
+/** The operation each command stands for, named as the API names it. */
+const COMMAND_OPERATION: Readonly<Record<string, string>> = {
+  'platformExplorer.lookUpConsoleLiveIds': 'GetPlatformIDsFromConsoleLiveIDs',
+  'platformExplorer.lookUpStorefrontNames': 'GetPlatformIDsFromStorefrontNames',
+  'platformExplorer.showPlayedTitles': 'GetPlayedTitleList',
+  'platformExplorer.testLauncherLogin': 'LoginWithLauncher',
+  'platformExplorer.showHandheldStore': 'GetHandheldStore',
+  'platformExplorer.deleteMasterPlayerAccount': 'DeleteMasterPlayerAccount',
+  'platformExplorer.deleteMobileStore': 'DeleteMobileStore',
+  'platformExplorer.deleteConsoleNetB': 'DeleteConsoleNetB',
+};
+
+/** Commands that change nothing on the service: the only ones Activity offers to re-run. */
+const RERUNNABLE = new Set([
+  'platformExplorer.lookUpConsoleLiveIds',
+  'platformExplorer.lookUpStorefrontNames',
+  'platformExplorer.showPlayedTitles',
+  'platformExplorer.testLauncherLogin',
+  'platformExplorer.showHandheldStore',
+]);
+
+export function isRerunnable(e: ActivityEntry): boolean {
+  const mutating = e.operation.split(', ').some((op) => Object.hasOwn(OPERATIONS, op) && OPERATIONS[op as OperationName].mutating);
+  return RERUNNABLE.has(e.command) && !mutating && e.titleId !== undefined;
+}
+
+/** Called by Clients.get: the title the running command acts on. */
+export function noteTitle(titleId: string): void {
+  const run = current.getStore();
+  if (run) {
+    run.titleId = titleId;
+    run.usedService = true;
+  }
+}
+
+/** Called for every request attempt: the API operation, as `Area/Name` or `Name`. */
+export function noteOperation(operation: string): void {
+  const run = current.getStore();
+  const name = operation.split('/').pop() ?? operation;
+  if (run && !run.operations.includes(name)) {
+    run.operations.push(name);
+  }
+}
+
+function outcomeOf(e: unknown): { outcome: ActivityOutcome; errorCode?: number } {
+  if (isSilent(e)) {
+    return { outcome: 'cancelled' };
+  }
+  if (e instanceof PlatformError) {
+    return { outcome: e.outcomeUnknown ? 'outcomeUnknown' : 'failed', errorCode: e.errorCode };
+  }
+  return { outcome: 'failed' };
+}
+
+function receiptOf(result: unknown): string | undefined {
+  const r = typeof result === 'object' && result !== null ? (result as Record<string, unknown>).JobReceiptId : undefined;
+  return typeof r === 'string' ? r : undefined;
+}
+
+/** Runs a command and records it in Activity when it talked to the service. */
+export async function recordActivity<T>(store: ActivityStore, command: string, run: () => Promise<T>): Promise<T> {
+  const state: Run = { operations: [], usedService: false };
+  const started = Date.now();
+  const record = async (outcome: { outcome: ActivityOutcome; errorCode?: number }, receipt?: string): Promise<void> => {
+    if (!state.usedService && state.operations.length === 0) {
+      return;
+    }
+    const main = COMMAND_OPERATION[command];
+    const operation = main ?? (state.operations.join(', ') || command.replace(/^platformExplorer\./, ''));
+    await store.add({
+      time: new Date(started).toISOString(),
+      command,
+      operation,
+      titleId: state.titleId,
+      ...outcome,
+      durationMs: Date.now() - started,
+      jobReceiptId: receipt,
+    });
+  };
+  try {
+    const result = await current.run(state, run);
+    await record({ outcome: 'succeeded' }, receiptOf(result));
+    return result;
+  } catch (e) {
+    await record(outcomeOf(e));
+    throw e;
+  }
+}

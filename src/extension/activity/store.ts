@@ -1,0 +1,92 @@
+// The Activity history: one entry per operation run through the extension, kept in
+// globalState across restarts. Entries hold only operation names, title IDs, outcome codes,
+// durations and receipt IDs (every field is checked on write and read): never a secret.
+import * as vscode from 'vscode';
+
+export type ActivityOutcome = 'succeeded' | 'failed' | 'cancelled' | 'outcomeUnknown';
+
+export interface ActivityEntry {
+  /** ISO 8601 UTC start time. */
+  time: string;
+  /** The command that ran, e.g. platformExplorer.showPlayedTitles. */
+  command: string;
+  /** The API operation(s) it ran, e.g. GetPlayedTitleList. */
+  operation: string;
+  titleId?: string;
+  outcome: ActivityOutcome;
+  /** The service's numeric error code, when it gave one. */
+  errorCode?: number;
+  durationMs: number;
+  jobReceiptId?: string;
+}
+
+const STATE_KEY = 'platformExplorer.activity';
+/** The newest entries kept; older ones are dropped. */
+export const MAX_ACTIVITY = 500;
+const OUTCOMES: readonly ActivityOutcome[] = ['succeeded', 'failed', 'cancelled', 'outcomeUnknown'];
+const SAFE = {
+  time: /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/,
+  command: /^platformExplorer\.[A-Za-z.]{1,60}$/,
+  operation: /^[A-Za-z, ]{1,200}$/,
+  titleId: /^[0-9A-F]{4,16}$/,
+  jobReceiptId: /^[A-Za-z0-9-]{1,64}$/,
+};
+
+/** The entry with only checked fields, or undefined when a required one is malformed. */
+export function cleanEntry(v: unknown): ActivityEntry | undefined {
+  if (typeof v !== 'object' || v === null) {
+    return undefined;
+  }
+  const o = v as Record<string, unknown>;
+  const ok = (name: keyof typeof SAFE): string | undefined =>
+    typeof o[name] === 'string' && SAFE[name].test(o[name]) ? o[name] : undefined;
+  const time = ok('time');
+  const command = ok('command');
+  const operation = ok('operation');
+  const outcome = OUTCOMES.find((x) => x === o.outcome);
+  const durationMs = typeof o.durationMs === 'number' && Number.isFinite(o.durationMs) && o.durationMs >= 0 ? Math.round(o.durationMs) : undefined;
+  if (!time || !command || !operation || !outcome || durationMs === undefined) {
+    return undefined;
+  }
+  const titleId = ok('titleId');
+  const jobReceiptId = ok('jobReceiptId');
+  const errorCode = Number.isInteger(o.errorCode) ? (o.errorCode as number) : undefined;
+  return {
+    time, command, operation, outcome, durationMs,
+    ...(titleId ? { titleId } : {}),
+    ...(errorCode !== undefined ? { errorCode } : {}),
+    ...(jobReceiptId ? { jobReceiptId } : {}),
+  };
+}
+
+export class ActivityStore {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly memento: vscode.Memento) {}
+
+  /** Oldest first. */
+  all(): ActivityEntry[] {
+    const raw = this.memento.get<unknown>(STATE_KEY);
+    return Array.isArray(raw) ? raw.map(cleanEntry).filter((e): e is ActivityEntry => e !== undefined) : [];
+  }
+
+  async add(entry: ActivityEntry): Promise<void> {
+    const clean = cleanEntry(entry);
+    if (!clean) {
+      return;
+    }
+    const list = [...this.all(), clean].slice(-MAX_ACTIVITY);
+    await this.memento.update(STATE_KEY, list);
+    this.changed.fire();
+  }
+
+  async clear(): Promise<void> {
+    await this.memento.update(STATE_KEY, undefined);
+    this.changed.fire();
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,97 @@
+// The Activity view: the history newest first, a text filter, Copy as JSON, and re-run for
+// operations that change nothing (never for a delete).
+import * as vscode from 'vscode';
+import { ContextKeys, setContext } from '../contextKeys';
+import { flags } from '../tree/nodes';
+import type { TitleStore } from '../titles';
+import { isRerunnable } from './recorder';
+import type { ActivityEntry, ActivityStore } from './store';
+
+export class ActivityItem {
+  constructor(readonly entry: ActivityEntry) {}
+}
+
+const ICONS: Record<ActivityEntry['outcome'], string> = {
+  succeeded: 'pass',
+  failed: 'error',
+  cancelled: 'circle-slash',
+  outcomeUnknown: 'question',
+};
+
+export function outcomeText(e: ActivityEntry): string {
+  const words: Record<ActivityEntry['outcome'], string> = {
+    succeeded: vscode.l10n.t('succeeded'),
+    failed: vscode.l10n.t('failed'),
+    cancelled: vscode.l10n.t('cancelled'),
+    outcomeUnknown: vscode.l10n.t('outcome unknown'),
+  };
+  return e.errorCode !== undefined ? `${words[e.outcome]} (${e.errorCode})` : words[e.outcome];
+}
+
+export class ActivityProvider implements vscode.TreeDataProvider<ActivityItem>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<ActivityItem | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private filterText = '';
+  private readonly subscription: vscode.Disposable;
+  view: vscode.TreeView<ActivityItem> | undefined;
+
+  constructor(private readonly store: ActivityStore, private readonly titles: TitleStore) {
+    this.subscription = store.onDidChange(() => this.changed.fire(undefined));
+  }
+
+  get filter(): string {
+    return this.filterText;
+  }
+
+  setFilter(text: string): void {
+    this.filterText = text.trim();
+    if (this.view) {
+      this.view.description = this.filterText ? vscode.l10n.t('filter: {0}', this.filterText) : undefined;
+    }
+    void setContext(ContextKeys.activityFiltered, this.filterText.length > 0);
+    this.changed.fire(undefined);
+  }
+
+  /** The entries shown, newest first: every word of the filter must match a field. */
+  shown(): ActivityEntry[] {
+    const words = this.filterText.toLowerCase().split(/\s+/).filter((w) => w.length > 0);
+    return this.store
+      .all()
+      .reverse()
+      .filter((e) => {
+        const hay = [e.operation, e.titleId, e.titleId && this.titles.get(e.titleId)?.name, e.outcome, outcomeText(e), e.errorCode, e.jobReceiptId, e.time]
+          .filter((x) => x !== undefined && x !== '')
+          .join(' ')
+          .toLowerCase();
+        return words.every((w) => hay.includes(w));
+      });
+  }
+
+  getChildren(item?: ActivityItem): ActivityItem[] {
+    return item ? [] : this.shown().map((e) => new ActivityItem(e));
+  }
+
+  getTreeItem({ entry: e }: ActivityItem): vscode.TreeItem {
+    const name = e.titleId ? this.titles.get(e.titleId)?.name : undefined;
+    const when = new Date(e.time);
+    const item = new vscode.TreeItem(e.operation, vscode.TreeItemCollapsibleState.None);
+    item.description = [e.titleId, outcomeText(e), `${e.durationMs} ms`, when.toLocaleTimeString()].filter(Boolean).join(' · ');
+    item.tooltip = [
+      e.operation,
+      vscode.l10n.t('Title: {0}', e.titleId ? (name ? `${name} (${e.titleId})` : e.titleId) : '-'),
+      vscode.l10n.t('Outcome: {0}', outcomeText(e)),
+      vscode.l10n.t('Duration: {0} ms', e.durationMs),
+      vscode.l10n.t('Started: {0}', e.time),
+      ...(e.jobReceiptId ? [vscode.l10n.t('JobReceiptId: {0}', e.jobReceiptId)] : []),
+    ].join('\n');
+    item.iconPath = new vscode.ThemeIcon(ICONS[e.outcome]);
+    item.contextValue = flags('activity', isRerunnable(e) && 'rerunnable', e.jobReceiptId !== undefined && 'hasReceipt');
+    item.accessibilityInformation = { label: `${e.operation}, ${item.description}` };
+    return item;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}

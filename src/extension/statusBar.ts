@@ -1,0 +1,66 @@
+// The status bar item of the active title: its name, and whether its requests go to a real
+// service or to a local emulator (judged by the endpoint's host). Clicking it picks the title.
+import * as vscode from 'vscode';
+import { isLoopbackHost } from '../core/endpoint';
+import type { ActiveTitle } from './activeTitle';
+import type { Clients } from './clients';
+import { onDidChangeSettings } from './settings';
+import type { TitleStore } from './titles';
+
+/** True when an endpoint template's host is this machine (a local emulator). */
+export function isLocalEndpoint(template: string): boolean {
+  try {
+    return isLoopbackHost(new URL(template.replace('{titleId}', 'F00D')).hostname.replace(/^\[(.*)\]$/, '$1'));
+  } catch {
+    return false;
+  }
+}
+
+export class TitleStatusBar implements vscode.Disposable {
+  readonly item = vscode.window.createStatusBarItem('platformExplorer.activeTitle', vscode.StatusBarAlignment.Left, 10);
+  private readonly subscriptions: vscode.Disposable[];
+  visible = false;
+
+  constructor(private readonly active: ActiveTitle, private readonly titles: TitleStore, private readonly clients: Clients) {
+    this.item.name = vscode.l10n.t('Platform Title');
+    this.item.command = 'platformExplorer.pickTitle';
+    const update = (): void => this.update();
+    this.subscriptions = [active.onDidChange(update), titles.onDidChange(update), onDidChangeSettings(update)];
+  }
+
+  update(): void {
+    // Nothing to show before the first title: the welcome view says what to do.
+    this.visible = this.titles.all().length > 0;
+    if (!this.visible) {
+      this.item.hide();
+      return;
+    }
+    this.item.show();
+    const t = this.active.current();
+    if (!t) {
+      this.item.text = `$(cloud) ${vscode.l10n.t('Platform: pick a title')}`;
+      this.item.tooltip = vscode.l10n.t('No active Platform title. Click to pick one.');
+      this.item.backgroundColor = undefined;
+      return;
+    }
+    const endpoint = this.clients.endpointFor(t);
+    const local = isLocalEndpoint(endpoint);
+    const kind = local ? vscode.l10n.t('local emulator') : t.production ? vscode.l10n.t('PRODUCTION') : vscode.l10n.t('real title');
+    this.item.text = `${local ? '$(vm)' : t.production ? '$(shield)' : '$(cloud)'} ${t.name} (${t.titleId}) · ${kind}`;
+    this.item.tooltip = [
+      vscode.l10n.t('Active Platform title: {0} ({1})', t.name, t.titleId),
+      local
+        ? vscode.l10n.t('Requests go to a local emulator: {0}', endpoint)
+        : vscode.l10n.t('Requests go to the Platform service: {0}', endpoint),
+      ...(t.production ? [vscode.l10n.t('Marked production: deletions also need the title ID typed.')] : []),
+      vscode.l10n.t('Click to pick another title.'),
+    ].join('\n');
+    this.item.backgroundColor = t.production && !local ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    this.item.accessibilityInformation = { label: vscode.l10n.t('Platform title {0}, {1}', t.name, kind) };
+  }
+
+  dispose(): void {
+    this.subscriptions.forEach((s) => s.dispose());
+    this.item.dispose();
+  }
+}

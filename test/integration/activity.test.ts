@@ -1,0 +1,123 @@
+// The Activity view: every operation run through the extension, with title, outcome,
+// duration and receipt; filter, Copy as JSON, re-run for read-only operations only; kept in
+// globalState, bounded, with no secret in it.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
+import type { ActivityEntry } from '../../src/extension/activity/store';
+import { emu, requestCount, script, useFreshExtension } from './support/harness';
+
+const RACER = DEMO_TITLES[0];
+const PLAYER = DEMO_PLAYERS.find((p) => p.launcherSubject && p.playedTitles.includes(RACER.titleId) && !p.banned)!;
+const OTHER = DEMO_PLAYERS.find((p) => p !== PLAYER && p.playedTitles.includes(RACER.titleId) && !p.banned)!;
+const NOBODY = '0123456789ABCDEF';
+
+describe('Activity view', () => {
+  const ctx = useFreshExtension({ emulator: true });
+
+  const shown = async (): Promise<{ entry: ActivityEntry; item: vscode.TreeItem }[]> =>
+    ctx.api.activityView.getChildren().map((i) => ({ entry: i.entry, item: ctx.api.activityView.getTreeItem(i) }));
+
+  it('records each operation with title, outcome, duration and receipt; newest first; no secret stored', async () => {
+    script(ctx.api);
+    await vscode.commands.executeCommand('platformExplorer.showPlayedTitles', { titleId: RACER.titleId, platformId: PLAYER.platformId });
+    script(ctx.api);
+    await vscode.commands.executeCommand('platformExplorer.showPlayedTitles', { titleId: RACER.titleId, platformId: NOBODY });
+    script(ctx.api).press('Delete').typeIn(OTHER.platformId);
+    const receipt = await vscode.commands.executeCommand<{ JobReceiptId: string }>('platformExplorer.deleteMasterPlayerAccount', { titleId: RACER.titleId, platformId: OTHER.platformId });
+    script(ctx.api).press(undefined);
+    await vscode.commands.executeCommand('platformExplorer.deleteMobileStore', { titleId: RACER.titleId });
+    const { IdentityToken } = await emu<{ IdentityToken: string }>(ctx.api, 'POST', 'launcher-token', { titleId: RACER.titleId, subject: PLAYER.launcherSubject });
+    script(ctx.api).choose('Paste an IdentityToken').typeIn(IdentityToken).choose('Sign in only').chooseMany([]).typeIn('');
+    await vscode.commands.executeCommand('platformExplorer.testLauncherLogin', { titleId: RACER.titleId });
+    // Not an operation: not recorded.
+    script(ctx.api).typeIn('Renamed');
+    await vscode.commands.executeCommand('platformExplorer.renameTitle', { titleId: RACER.titleId });
+
+    const rows = await shown();
+    assert.deepEqual(
+      rows.map((r) => [r.entry.operation, r.entry.titleId, r.entry.outcome, r.entry.errorCode, r.entry.jobReceiptId]),
+      [
+        ['LoginWithLauncher', RACER.titleId, 'succeeded', undefined, undefined],
+        ['DeleteMobileStore', RACER.titleId, 'cancelled', undefined, undefined],
+        ['DeleteMasterPlayerAccount', RACER.titleId, 'succeeded', undefined, receipt?.JobReceiptId],
+        ['GetPlayedTitleList', RACER.titleId, 'failed', 1001, undefined],
+        ['GetPlayedTitleList', RACER.titleId, 'succeeded', undefined, undefined],
+      ],
+    );
+    for (const r of rows) {
+      assert.ok(Number.isInteger(r.entry.durationMs) && r.entry.durationMs >= 0);
+      assert.ok(!Number.isNaN(Date.parse(r.entry.time)));
+    }
+    assert.match(String(rows[2].item.tooltip), new RegExp(`JobReceiptId: ${receipt!.JobReceiptId}`));
+    assert.match(String(rows[3].item.description), /failed \(1001\)/);
+    // Re-run only for what changes nothing.
+    assert.deepEqual(rows.map((r) => /\brerunnable\b/.test(r.item.contextValue ?? '')), [true, false, false, true, true]);
+
+    // Kept in globalState, with only the checked fields: no key, token or ticket.
+    const stored = JSON.stringify(ctx.api.stateSnapshot()['global:platformExplorer.activity']);
+    assert.equal((JSON.parse(stored) as unknown[]).length, 5);
+    for (const secret of [RACER.secretKey, IdentityToken, 'SessionTicket', 'EntityToken', 'IdentityToken']) {
+      assert.ok(!stored.includes(secret), `Activity stored ${secret.slice(0, 12)}…`);
+    }
+  });
+
+  it('filters, copies as JSON, re-runs a lookup and never re-runs a delete', async () => {
+    script(ctx.api);
+    await vscode.commands.executeCommand('platformExplorer.showPlayedTitles', { titleId: RACER.titleId, platformId: PLAYER.platformId });
+    script(ctx.api).press('Delete').typeIn(PLAYER.platformId);
+    await vscode.commands.executeCommand('platformExplorer.deleteMasterPlayerAccount', { titleId: RACER.titleId, platformId: PLAYER.platformId });
+
+    script(ctx.api).typeIn('deletemaster succeeded');
+    assert.equal(await vscode.commands.executeCommand('platformExplorer.filterActivity'), 'deletemaster succeeded');
+    let rows = await shown();
+    assert.deepEqual(rows.map((r) => r.entry.operation), ['DeleteMasterPlayerAccount']);
+    const json = await vscode.commands.executeCommand<string>('platformExplorer.copyActivityJson');
+    assert.equal(await vscode.env.clipboard.readText(), json);
+    assert.deepEqual((JSON.parse(json) as ActivityEntry[]).map((e) => e.operation), ['DeleteMasterPlayerAccount']);
+
+    // Re-run of the delete is refused with a message, and nothing is sent.
+    const deletes = await requestCount(ctx.api, 'Admin/DeleteMasterPlayerAccount');
+    const p = script(ctx.api);
+    await vscode.commands.executeCommand('platformExplorer.rerunActivity', ctx.api.activityView.getChildren()[0]);
+    assert.match(p.errors[0] ?? '', /cannot be re-run/);
+    assert.equal(await requestCount(ctx.api, 'Admin/DeleteMasterPlayerAccount'), deletes);
+
+    await vscode.commands.executeCommand('platformExplorer.clearActivityFilter');
+    rows = await shown();
+    assert.equal(rows.length, 2, 'the refused re-run is not an operation');
+    const lookup = ctx.api.activityView.getChildren().find((i) => i.entry.operation === 'GetPlayedTitleList')!;
+    const item = await vscode.commands.executeCommand<string>('platformExplorer.copyActivityJson', lookup);
+    assert.equal((JSON.parse(item) as ActivityEntry).operation, 'GetPlayedTitleList');
+
+    // Re-run asks for the PlatformId again (the history keeps none) and runs for the same title.
+    const before = await requestCount(ctx.api, 'Admin/GetPlayedTitleList');
+    const again = script(ctx.api).typeIn(OTHER.platformId);
+    assert.deepEqual(await vscode.commands.executeCommand('platformExplorer.rerunActivity', lookup), OTHER.playedTitles);
+    again.assertDone();
+    assert.equal(await requestCount(ctx.api, 'Admin/GetPlayedTitleList'), before + 1);
+    assert.equal((await shown())[0].entry.operation, 'GetPlayedTitleList');
+
+    // Clear asks first; Cancel keeps everything.
+    script(ctx.api).press(undefined);
+    await vscode.commands.executeCommand('platformExplorer.clearActivity');
+    assert.equal(ctx.api.activity.all().length, 3);
+    script(ctx.api).press('Clear');
+    await vscode.commands.executeCommand('platformExplorer.clearActivity');
+    assert.deepEqual(ctx.api.activity.all(), []);
+    assert.deepEqual(ctx.api.activityView.getChildren(), []);
+  });
+
+  it('keeps the newest 500 entries and drops malformed ones', async () => {
+    const base = Date.parse('2026-01-01T00:00:00Z');
+    for (let i = 0; i < 510; i++) {
+      await ctx.api.activity.add({ time: new Date(base + i * 1000).toISOString(), command: 'platformExplorer.showPlayedTitles', operation: 'GetPlayedTitleList', titleId: RACER.titleId, outcome: 'succeeded', durationMs: i });
+    }
+    await ctx.api.activity.add({ time: 'now', command: 'platformExplorer.showPlayedTitles', operation: 'GetPlayedTitleList', outcome: 'succeeded', durationMs: 1 });
+    await ctx.api.activity.add({ time: new Date().toISOString(), command: 'platformExplorer.x', operation: 'Secret key=abc', outcome: 'succeeded', durationMs: 1 });
+    const all = ctx.api.activity.all();
+    assert.equal(all.length, 500);
+    assert.equal(all[0].durationMs, 10);
+    assert.equal(all[499].durationMs, 509);
+  });
+});
