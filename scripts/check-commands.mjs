@@ -1,7 +1,10 @@
 // Every command declared in package.json is registered in src/extension, and every
 // registered command is declared; menus and welcome links name declared commands only.
 // Registrations are found statically: `registerCommand(..., 'platformExplorer.x', ...)`.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+// src/extension/commandIds.ts (the CommandId type the code uses, so a typo fails to compile) is
+// generated from package.json: `node scripts/check-commands.mjs --write` updates it, and a check
+// run fails while it is out of date.
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -72,6 +75,26 @@ for (const w of contributes.viewsWelcome ?? []) {
   if (typeof value === 'string') text(value, where);
   else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) refs(v, `${where}.${k}`);
 })(pkg, 'package.json');
+
+const ID_FILE = join(root, 'src/extension/commandIds.ts');
+const ids = [...declared].sort();
+const generated = [
+  '// Generated from package.json by `node scripts/check-commands.mjs --write`: every declared command ID.',
+  '// The type makes a command ID that package.json does not declare a compile error.',
+  'export const COMMAND_IDS = [',
+  ...ids.map((id) => `  '${id}',`),
+  '] as const;',
+  '',
+  'export type CommandId = (typeof COMMAND_IDS)[number];',
+  '',
+].join('\n');
+if (process.argv.includes('--write')) {
+  writeFileSync(ID_FILE, generated);
+} else {
+  let current = '';
+  try { current = readFileSync(ID_FILE, 'utf8'); } catch { /* missing: reported below */ }
+  if (current !== generated) problems('src/extension/commandIds.ts is out of date with package.json: run node scripts/check-commands.mjs --write');
+}
 
 if (errors.length > 0) {
   console.error(`check-commands: ${errors.length} problem(s):\n  ${errors.join('\n  ')}`);

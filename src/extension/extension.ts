@@ -1,5 +1,6 @@
 // Activation only wires the services together; nothing here touches the network (the
 // client and the emulator are loaded on first use).
+import type { CommandId } from './commandIds';
 import * as vscode from 'vscode';
 import { ActiveTitle } from './activeTitle';
 import { ActivityStore } from './activity/store';
@@ -85,7 +86,7 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
   // A batch a crash or a closed window stopped: offer to resume it (after activation, off its path).
   setTimeout(() => {
     void findInterrupted(s).then((found) => {
-      if (found.length > 0) void vscode.commands.executeCommand('platformExplorer.resumeDeletionBatches');
+      if (found.length > 0) void vscode.commands.executeCommand('platformExplorer.resumeDeletionBatches' satisfies CommandId);
     });
   }, 2000);
 

@@ -1,5 +1,6 @@
 // The status bar item of the active title: its name, and whether its requests go to a real
 // service or to a local emulator (judged by the endpoint's host). Clicking it picks the title.
+import type { CommandId } from './commandIds';
 import * as vscode from 'vscode';
 import { isLoopbackHost } from '../core/endpoint';
 import type { ActiveTitle } from './activeTitle';
@@ -23,7 +24,7 @@ export class TitleStatusBar implements vscode.Disposable {
 
   constructor(private readonly active: ActiveTitle, private readonly titles: TitleStore, private readonly clients: Clients) {
     this.item.name = vscode.l10n.t('Platform Title');
-    this.item.command = 'platformExplorer.pickTitle';
+    this.item.command = 'platformExplorer.pickTitle' satisfies CommandId;
     const update = (): void => this.update();
     this.subscriptions = [active.onDidChange(update), titles.onDidChange(update), onDidChangeSettings(update)];
   }

@@ -1,5 +1,6 @@
 // Feeds the Activity history from one place: the command wrapper runs each command in an
 // async context; the clients note the title and every request's operation into it.
+import type { CommandId } from '../commandIds';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PlatformError } from '../../core/api/errors';
 import { OPERATIONS, type OperationName } from '../../core/api/operations';
@@ -16,7 +17,7 @@ interface Run {
 const current = new AsyncLocalStorage<Run>();
 
 /** The operation each command stands for, named as the API names it. */
-const COMMAND_OPERATION: Readonly<Record<string, string>> = {
+const COMMAND_OPERATION: Readonly<Partial<Record<CommandId, string>>> = {
   'platformExplorer.lookUpConsoleLiveIds': 'GetPlatformIDsFromConsoleLiveIDs',
   'platformExplorer.lookUpStorefrontNames': 'GetPlatformIDsFromStorefrontNames',
   'platformExplorer.showPlayedTitles': 'GetPlayedTitleList',
@@ -28,13 +29,13 @@ const COMMAND_OPERATION: Readonly<Record<string, string>> = {
 };
 
 /** Commands that change nothing on the service: the only ones Activity offers to re-run. */
-const RERUNNABLE = new Set([
+const RERUNNABLE = new Set<string>([
   'platformExplorer.lookUpConsoleLiveIds',
   'platformExplorer.lookUpStorefrontNames',
   'platformExplorer.showPlayedTitles',
   'platformExplorer.testLauncherLogin',
   'platformExplorer.showHandheldStore',
-]);
+] satisfies CommandId[]);
 
 export function isRerunnable(e: ActivityEntry): boolean {
   const mutating = e.operation.split(', ').some((op) => Object.hasOwn(OPERATIONS, op) && OPERATIONS[op as OperationName].mutating);
@@ -75,14 +76,17 @@ function receiptOf(result: unknown): string | undefined {
 }
 
 /** Runs a command and records it in Activity when it talked to the service. */
-export async function recordActivity<T>(store: ActivityStore, command: string, run: () => Promise<T>): Promise<T> {
+/** What ran: a command, or a language model tool (named `platformExplorer.tool.<name>`). */
+export type ActivitySource = CommandId | `platformExplorer.tool.${string}`;
+
+export async function recordActivity<T>(store: ActivityStore, command: ActivitySource, run: () => Promise<T>): Promise<T> {
   const state: Run = { operations: [], usedService: false };
   const started = Date.now();
   const record = async (outcome: { outcome: ActivityOutcome; errorCode?: number }, receipt?: string): Promise<void> => {
     if (!state.usedService && state.operations.length === 0) {
       return;
     }
-    const main = COMMAND_OPERATION[command];
+    const main = COMMAND_OPERATION[command as CommandId];
     const operation = main ?? (state.operations.join(', ') || command.replace(/^platformExplorer\./, ''));
     await store.add({
       time: new Date(started).toISOString(),

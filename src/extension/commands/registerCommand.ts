@@ -2,12 +2,13 @@
 // what to do and a "Show Log" action; a dismissed prompt or a cancelled request is silent.
 import * as vscode from 'vscode';
 import { recordActivity } from '../activity/recorder';
+import type { CommandId } from '../commandIds';
 import { describeFailure, isExpected, isSilent } from '../errors';
 import type { Services } from '../services';
 
 export type CommandHandler = (s: Services, ...args: unknown[]) => unknown;
 
-export function registerCommand(s: Services, id: string, handler: CommandHandler): void {
+export function registerCommand(s: Services, id: CommandId, handler: CommandHandler): void {
   s.ctx.subscriptions.push(
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {
       try {

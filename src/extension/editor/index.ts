@@ -1,6 +1,7 @@
 // Player IDs in files: context keys for the editor's context menu and a hover card with
 // actions (the commands themselves live in ../commands).
 import * as vscode from 'vscode';
+import type { CommandId } from '../commandIds';
 import { ContextKeys, setContext } from '../contextKeys';
 import { platformIdAtPosition, platformIdInEditor } from './selection';
 
@@ -9,7 +10,12 @@ export const HOVER_COMMANDS = [
   'platformExplorer.deleteMasterPlayerAccount',
   'platformExplorer.showPlayedTitles',
   'platformExplorer.copyPlatformId',
-] as const;
+] as const satisfies readonly CommandId[];
+
+/** A markdown link that runs one of the hover's commands with `args`. */
+function commandLink(label: string, id: (typeof HOVER_COMMANDS)[number], args: unknown[]): string {
+  return `[${label}](command:${id}?${encodeURIComponent(JSON.stringify(args))})`;
+}
 
 export function registerEditorFeatures(): vscode.Disposable {
   const disposables: vscode.Disposable[] = [];
@@ -41,16 +47,15 @@ export function registerEditorFeatures(): vscode.Disposable {
 function provideHover(doc: vscode.TextDocument, pos: vscode.Position): vscode.Hover | undefined {
   const hit = platformIdAtPosition(doc, pos);
   if (!hit) return undefined;
-  const arg = (platformId: string): string => encodeURIComponent(JSON.stringify([{ platformId }]));
   const md = new vscode.MarkdownString(undefined, true);
   md.isTrusted = { enabledCommands: [...HOVER_COMMANDS] };
   // The ID is hex by construction (platformIdAt), so it is safe inside code and links.
   md.appendMarkdown(`**PlatformId** \`${hit.id}\`\n\n`);
   md.appendMarkdown(
     [
-      `[$(list-unordered) ${vscode.l10n.t('Show Played Titles')}](command:platformExplorer.showPlayedTitles?${arg(hit.id)})`,
-      `[$(copy) ${vscode.l10n.t('Copy')}](command:platformExplorer.copyPlatformId?${arg(hit.id)})`,
-      `[$(trash) ${vscode.l10n.t('Delete Master Player Account…')}](command:platformExplorer.deleteMasterPlayerAccount?${arg(hit.id)})`,
+      commandLink(`$(list-unordered) ${vscode.l10n.t('Show Played Titles')}`, 'platformExplorer.showPlayedTitles', [{ platformId: hit.id }]),
+      commandLink(`$(copy) ${vscode.l10n.t('Copy')}`, 'platformExplorer.copyPlatformId', [{ platformId: hit.id }]),
+      commandLink(`$(trash) ${vscode.l10n.t('Delete Master Player Account…')}`, 'platformExplorer.deleteMasterPlayerAccount', [{ platformId: hit.id }]),
     ].join(' · '),
   );
   return new vscode.Hover(md, hit.range);

@@ -1,5 +1,6 @@
 // Nodes of the Titles view: models with a stable id, their parent, and their TreeItem.
 // contextValue is a sorted `;`-joined set of flags, matched by regex in package.json menus.
+import type { CommandId } from '../commandIds';
 import * as vscode from 'vscode';
 import type { AddonName, AddonState } from '../addonStates';
 import type { DeletionJob } from '../jobs';
@@ -16,7 +17,7 @@ export function flags(...f: (string | false | undefined)[]): string {
 }
 
 // Built on use, so the title comes from the l10n bundle loaded at activation.
-const showLog = (): vscode.Command => ({ command: 'platformExplorer.showLog', title: vscode.l10n.t('Show Log') });
+const showLog = (): vscode.Command => ({ command: 'platformExplorer.showLog' satisfies CommandId, title: vscode.l10n.t('Show Log') });
 
 export class TitleNode implements TreeNode {
   readonly id: string;
@@ -101,7 +102,7 @@ export class AddonNode implements TreeNode {
     if (this.state === 'error') {
       item.command = showLog();
     } else if (live) {
-      item.command = { command: 'platformExplorer.showHandheldStore', title: vscode.l10n.t('Show HandheldStore Configuration'), arguments: [{ titleId: this.titleId }] };
+      item.command = { command: 'platformExplorer.showHandheldStore' satisfies CommandId, title: vscode.l10n.t('Show HandheldStore Configuration'), arguments: [{ titleId: this.titleId }] };
     }
     return item;
   }
