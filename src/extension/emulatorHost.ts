@@ -4,6 +4,8 @@ import type { EmulatorHandle } from '../emulator/server';
 
 export class EmulatorHost {
   private handle: EmulatorHandle | undefined;
+  /** The start in progress: a second start while the first awaits joins it instead of starting another server. */
+  private starting: Promise<EmulatorHandle> | undefined;
 
   /** `fixedKeys`: the seed's documented keys (the test runner types them); random keys otherwise. */
   constructor(private readonly fixedKeys = false) {}
@@ -12,16 +14,25 @@ export class EmulatorHost {
     return this.handle;
   }
 
-  async start(log: (line: string) => void): Promise<EmulatorHandle> {
+  start(log: (line: string) => void): Promise<EmulatorHandle> {
     if (this.handle) {
-      return this.handle;
+      return Promise.resolve(this.handle);
     }
-    const { startEmulator } = await import('../emulator/server');
-    this.handle = await startEmulator({ host: '127.0.0.1', port: 0, seed: 'demo', fixedKeys: this.fixedKeys, log });
-    return this.handle;
+    this.starting ??= (async () => {
+      try {
+        const { startEmulator } = await import('../emulator/server');
+        this.handle = await startEmulator({ host: '127.0.0.1', port: 0, seed: 'demo', fixedKeys: this.fixedKeys, log });
+        return this.handle;
+      } finally {
+        this.starting = undefined;
+      }
+    })();
+    return this.starting;
   }
 
   async stop(): Promise<boolean> {
+    // A start in progress finishes first, so its server is the one stopped (never leaked).
+    await this.starting?.catch(() => undefined);
     const h = this.handle;
     this.handle = undefined;
     if (!h) {

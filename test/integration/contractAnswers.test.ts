@@ -74,7 +74,7 @@ describe('Answers the published contract allows (a loopback service)', () => {
   });
 
   it('a login answer with unknown members, a variable without Value and a token without expiry is shown, not refused', async () => {
-    const p = script(ctx.api).typeIn(JWT).choose('Sign in only').chooseMany(['GetUserInventory']).typeIn('');
+    const p = script(ctx.api).choose('Paste an IdentityToken').typeIn(JWT).choose('Sign in only').chooseMany(['GetUserInventory']).typeIn('');
     const result = await vscode.commands.executeCommand<Record<string, unknown>>('platformExplorer.testLauncherLogin', { titleId: TITLE });
     assert.deepEqual(p.errors, []);
     assert.equal(result?.FutureMember, 'kept and shown', 'unknown members pass through');

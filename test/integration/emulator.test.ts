@@ -61,6 +61,16 @@ describe('Local emulator', () => {
     assert.equal(api.titles.all().length, DEMO_TITLES.length);
   });
 
+  it('two starts at once run one emulator, not two (the first would be left running, unreachable to Stop)', async () => {
+    await vscode.commands.executeCommand('platformExplorer.stopEmulator');
+    const p = script(api).press('Re-point').press('Re-point');
+    await Promise.all([vscode.commands.executeCommand('platformExplorer.startEmulator'), vscode.commands.executeCommand('platformExplorer.startEmulator')]);
+    const origin = api.emulator()!.origin;
+    const named = p.infos.map((m) => /http:\/\/127\.0\.0\.1:\d+/.exec(m)?.[0]).filter((x) => x !== undefined);
+    assert.equal(named.length, 2, JSON.stringify(p.infos));
+    assert.deepEqual([...new Set(named)], [origin], `both starts report the one emulator: ${JSON.stringify(p.infos)}`);
+  });
+
   it('after Stop the titles stay and their live node turns into an error node with Show Log; Start brings them back', async () => {
     await startEmulatorWithDemoTitles(api);
     let p = script(api);
