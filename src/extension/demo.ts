@@ -1,4 +1,4 @@
-// `npm run demo` (scripts/demo.mjs) starts the emulator as its own process and hands its
+// `npm run demo` (scripts/demo/demo.mjs) starts the emulator as its own process and hands its
 // endpoint and demo keys to the extension host in a file named by PLATFORM_EXPLORER_DEMO_FILE,
 // so a new user sees a populated tree without typing keys:
 //   {"endpoint": "http://127.0.0.1:PORT/{titleId}", "titles": [{"titleId": "F71AC", "secretKey": "..."}]}

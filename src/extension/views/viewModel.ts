@@ -26,7 +26,12 @@ export function text(v: unknown): string | null {
   try {
     return JSON.stringify(v) ?? String(v);
   } catch {
-    return String(v);
+    // Not JSON (a BigInt inside, a cycle) and maybe not even a string (a bad toString): say so.
+    try {
+      return String(v);
+    } catch {
+      return '(a value that cannot be shown)';
+    }
   }
 }
 

@@ -8,6 +8,7 @@ import { rejection } from '../helpers/rejection';
 import { DEMO_PLAYERS, DEMO_TITLES, DEMO_UNLINKED } from '../../../src/emulator/seed';
 import type { EmulatorHandle } from '../../../src/emulator/server';
 import { checkedEmulator } from '../helpers/contract';
+import { emulatorControl } from '../helpers/controls';
 
 const TITLE = DEMO_TITLES[0];
 const OTHER = DEMO_TITLES[1];
@@ -17,13 +18,8 @@ describe('core/PlatformClient against the emulator', () => {
   const clients: PlatformClient[] = [];
   let log: RequestLogEntry[];
 
-  async function control(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Record<string, unknown>> {
-    const res = await fetch(`${emu.origin}/_emulator/${path}`, {
-      method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await res.json()) as Record<string, unknown>;
-    assert.equal(res.status, 200, JSON.stringify(json));
-    return json;
+  function control(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Record<string, unknown>> {
+    return emulatorControl(emu.origin, path, method === 'POST' ? body ?? {} : undefined);
   }
 
   async function requests(op: string): Promise<number> {

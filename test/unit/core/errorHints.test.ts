@@ -7,6 +7,7 @@ import { PlatformError } from '../../../src/core/api/errors';
 import type { EmulatorHandle } from '../../../src/emulator/server';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../../src/emulator/seed';
 import { checkedEmulator } from '../helpers/contract';
+import { emulatorControl } from '../helpers/controls';
 
 const TITLE = DEMO_TITLES[0];
 
@@ -37,7 +38,7 @@ describe('core: error hints fit the operation', () => {
     assert.doesNotMatch(e.hint, /Check the fields/);
     assert.match(e.hint, /Nothing to do/);
 
-    await fetch(`${emu.origin}/_emulator/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 61_000 }) });
+    await emulatorControl(emu.origin, 'clock/advance', { ms: 61_000 });
     for (const call of [client.deleteMasterPlayerAccount({ PlatformId: player.platformId }), client.getPlayedTitleList(player.platformId)]) {
       const gone = await failure(call);
       assert.equal(gone.errorCode, 1001);
@@ -47,8 +48,7 @@ describe('core: error hints fit the operation', () => {
   });
 
   it('a login for an unknown identity keeps the login\'s advice', async () => {
-    const res = await fetch(`${emu.origin}/_emulator/launcher-token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ titleId: TITLE.titleId, subject: 'launcher-user-nobody-here' }) });
-    const { IdentityToken } = (await res.json()) as { IdentityToken: string };
+    const { IdentityToken } = (await emulatorControl(emu.origin, 'launcher-token', { titleId: TITLE.titleId, subject: 'launcher-user-nobody-here' })) as { IdentityToken: string };
     const e = await failure(client.loginWithLauncher({ IdentityToken }));
     assert.equal(e.errorCode, 1001);
     assert.match(e.hint, /create account/i);

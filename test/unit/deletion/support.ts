@@ -5,6 +5,7 @@ import { PlatformClient } from '../../../src/core/api/client';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../../src/emulator/seed';
 import type { EmulatorHandle, EmulatorOptions } from '../../../src/emulator/server';
 import { checkedEmulator } from '../helpers/contract';
+import { emulatorControl } from '../helpers/controls';
 
 export const TITLE = DEMO_TITLES[0];
 export const CLI = resolve('dist/cli.js');
@@ -25,14 +26,8 @@ export class TestEmulator {
 
   // Tests read fields freely from control answers.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  async control(path: string, body?: unknown): Promise<any> {
-    const res = await fetch(`${this.handle.origin}/_emulator/${path}`, {
-      method: body === undefined ? 'GET' : 'POST', headers: { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(10_000),
-    });
-    const json = await res.json();
-    if (res.status !== 200) throw new Error(`control ${path}: ${JSON.stringify(json)}`);
-    return json;
+  control(path: string, body?: unknown): Promise<any> {
+    return emulatorControl(this.handle.origin, path, body);
   }
 
   async jobs(): Promise<{ PlatformId: string; JobReceiptId: string; MetaData?: string; status: string; TitleIds: string[] }[]> {

@@ -8,6 +8,7 @@ import { rejection } from '../helpers/rejection';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../../src/emulator/seed';
 import type { EmulatorHandle } from '../../../src/emulator/server';
 import { checkedEmulator } from '../helpers/contract';
+import { emulatorControl } from '../helpers/controls';
 
 const TITLE = DEMO_TITLES[0];
 const LOOKUP = 'Server/GetPlatformIDsFromStorefrontNames';
@@ -44,13 +45,8 @@ describe('security: faults with the real client and the emulator', function () {
   let emu: EmulatorHandle;
   const clients: PlatformClient[] = [];
 
-  async function control(path: string, body?: unknown): Promise<Record<string, unknown>> {
-    const res = await fetch(`${emu.origin}/_emulator/${path}`, {
-      method: body === undefined ? 'GET' : 'POST', headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await res.json()) as Record<string, unknown>;
-    assert.equal(res.status, 200, JSON.stringify(json));
-    return json;
+  function control(path: string, body?: unknown): Promise<Record<string, unknown>> {
+    return emulatorControl(emu.origin, path, body);
   }
   async function count(op: string): Promise<number> {
     return ((await control('stats')) as { requests: Record<string, number> }).requests[op] ?? 0;
