@@ -74,6 +74,7 @@ export class TitlesTreeProvider extends Disposable implements vscode.TreeDataPro
     });
     this.titleNodes.clear();
     for (const n of nodes) this.titleNodes.set(n.titleId, n);
+    for (const id of this.shownJobs.keys()) if (!this.titleNodes.has(id)) this.shownJobs.delete(id);
     return nodes;
   }
 
