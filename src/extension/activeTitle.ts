@@ -1,15 +1,18 @@
 // The active title: the one last picked in this workspace, or the only one configured.
 // The status bar shows it and the title picker puts it first.
 import * as vscode from 'vscode';
+import { Disposable } from './lifecycle';
 import type { TitleRecord, TitleStore } from './titles';
 
 const LAST_TITLE_KEY = 'platformExplorer.lastTitleId';
 
-export class ActiveTitle {
-  private readonly changed = new vscode.EventEmitter<void>();
+export class ActiveTitle extends Disposable {
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly memento: vscode.Memento, private readonly titles: TitleStore) {}
+  constructor(private readonly memento: vscode.Memento, private readonly titles: TitleStore) {
+    super();
+  }
 
   /** The title ID last picked in this workspace (it may have been removed since). */
   lastPicked(): string | undefined {
@@ -28,9 +31,5 @@ export class ActiveTitle {
     }
     const last = this.lastPicked();
     return all.find((t) => t.titleId === last);
-  }
-
-  dispose(): void {
-    this.changed.dispose();
   }
 }

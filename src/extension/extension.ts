@@ -59,7 +59,7 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
 
   ctx.subscriptions.push(
     secrets, log, titles, activeTitle, statusBar, jobs, activity, activityView, addonStates, tree, verifier,
-    vscode.window.createTreeView('platformExplorer.titles', { treeDataProvider: tree, showCollapseAll: true }),
+    (tree.view = vscode.window.createTreeView('platformExplorer.titles', { treeDataProvider: tree, showCollapseAll: true })),
     (activityView.view = vscode.window.createTreeView('platformExplorer.activity', { treeDataProvider: activityView })),
     onDidChangeSettings(() => {
       void clients.forgetAll();

@@ -3,6 +3,7 @@
 // returned), MetaData and state (queued -> verified deleted). Kept after the title is removed:
 // it is the user's audit record.
 import * as vscode from 'vscode';
+import { Disposable } from './lifecycle';
 import type { JobState, LedgerEntry } from '../core/deletion/types';
 
 export type { LedgerEntry as DeletionJob } from '../core/deletion/types';
@@ -40,11 +41,13 @@ function keyOf(e: LedgerEntry): string {
   return e.batchId !== undefined ? `${e.batchId}/${e.platformId}` : `single/${e.platformId}/${e.requestedAt}`;
 }
 
-export class DeletionJobStore {
-  private readonly changed = new vscode.EventEmitter<void>();
+export class DeletionJobStore extends Disposable {
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly memento: vscode.Memento) {}
+  constructor(private readonly memento: vscode.Memento) {
+    super();
+  }
 
   all(): LedgerEntry[] {
     const raw = this.memento.get<unknown>(STATE_KEY);
@@ -86,9 +89,5 @@ export class DeletionJobStore {
     const list = this.all().map((e) => (e.state === 'queued' && ids.has(e.platformId) ? { ...e, state: 'verified-deleted' as const, verifiedAt: at } : e));
     await this.memento.update(STATE_KEY, list);
     this.changed.fire();
-  }
-
-  dispose(): void {
-    this.changed.dispose();
   }
 }

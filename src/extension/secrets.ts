@@ -2,6 +2,7 @@
 // Values read or written in this session are remembered so error text can be redacted.
 import * as vscode from 'vscode';
 import { CommandError } from './errors';
+import { Disposable } from './lifecycle';
 
 const PREFIX = 'platformExplorer.secretKey.';
 
@@ -23,13 +24,15 @@ export function validateSecretKey(value: string): string | undefined {
   return undefined;
 }
 
-export class SecretKeys {
+export class SecretKeys extends Disposable {
   private readonly seen = new Set<string>();
-  private readonly changed = new vscode.EventEmitter<string>();
+  private readonly changed = this._register(new vscode.EventEmitter<string>());
   /** Fires with the title ID whose key was set, replaced or cleared. */
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly storage: vscode.SecretStorage) {}
+  constructor(private readonly storage: vscode.SecretStorage) {
+    super();
+  }
 
   async get(titleId: string): Promise<string | undefined> {
     const value = await this.storage.get(secretStorageKey(titleId));
@@ -68,9 +71,5 @@ export class SecretKeys {
   /** Secrets known this session, for redaction. */
   known(): string[] {
     return [...this.seen];
-  }
-
-  dispose(): void {
-    this.changed.dispose();
   }
 }

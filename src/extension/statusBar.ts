@@ -3,6 +3,7 @@
 import type { CommandId } from './commandIds';
 import * as vscode from 'vscode';
 import { isLoopbackHost } from '../core/endpoint';
+import { Disposable } from './lifecycle';
 import type { ActiveTitle } from './activeTitle';
 import type { Clients } from './clients';
 import { onDidChangeSettings } from './settings';
@@ -17,16 +18,16 @@ export function isLocalEndpoint(template: string): boolean {
   }
 }
 
-export class TitleStatusBar implements vscode.Disposable {
-  readonly item = vscode.window.createStatusBarItem('platformExplorer.activeTitle', vscode.StatusBarAlignment.Left, 10);
-  private readonly subscriptions: vscode.Disposable[];
+export class TitleStatusBar extends Disposable {
+  readonly item = this._register(vscode.window.createStatusBarItem('platformExplorer.activeTitle', vscode.StatusBarAlignment.Left, 10));
   visible = false;
 
   constructor(private readonly active: ActiveTitle, private readonly titles: TitleStore, private readonly clients: Clients) {
+    super();
     this.item.name = vscode.l10n.t('Platform Title');
     this.item.command = 'platformExplorer.pickTitle' satisfies CommandId;
     const update = (): void => this.update();
-    this.subscriptions = [active.onDidChange(update), titles.onDidChange(update), onDidChangeSettings(update)];
+    for (const event of [active.onDidChange, titles.onDidChange, onDidChangeSettings]) this._register(event(update));
   }
 
   update(): void {
@@ -58,10 +59,5 @@ export class TitleStatusBar implements vscode.Disposable {
     ].join('\n');
     this.item.backgroundColor = t.production && !local ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.item.accessibilityInformation = { label: vscode.l10n.t('Platform title {0}, {1}', t.name, kind) };
-  }
-
-  dispose(): void {
-    this.subscriptions.forEach((s) => s.dispose());
-    this.item.dispose();
   }
 }

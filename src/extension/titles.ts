@@ -2,6 +2,7 @@
 // where requests go): never a key or token. Every write validates the whole new list
 // first, so a failure leaves the stored titles as they were.
 import * as vscode from 'vscode';
+import { Disposable } from './lifecycle';
 import { validateEndpointTemplate, isLoopbackHost } from '../core/endpoint';
 import { validateTitleId } from '../core/ids';
 import { CommandError } from './errors';
@@ -82,11 +83,13 @@ function fromStored(v: unknown): TitleRecord | undefined {
   return validateRecord(rec) === undefined ? rec : undefined;
 }
 
-export class TitleStore {
-  private readonly changed = new vscode.EventEmitter<void>();
+export class TitleStore extends Disposable {
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly memento: vscode.Memento) {}
+  constructor(private readonly memento: vscode.Memento) {
+    super();
+  }
 
   all(): TitleRecord[] {
     const raw = this.memento.get<unknown>(STATE_KEY);
@@ -155,9 +158,5 @@ export class TitleStore {
   private async write(list: TitleRecord[]): Promise<void> {
     await this.memento.update(STATE_KEY, list);
     this.changed.fire();
-  }
-
-  dispose(): void {
-    this.changed.dispose();
   }
 }

@@ -2,6 +2,7 @@
 // globalState across restarts. Entries hold only operation names, title IDs, outcome codes,
 // durations and receipt IDs (every field is checked on write and read): never a secret.
 import * as vscode from 'vscode';
+import { Disposable } from '../lifecycle';
 
 export type ActivityOutcome = 'succeeded' | 'failed' | 'cancelled' | 'outcomeUnknown';
 
@@ -59,11 +60,13 @@ export function cleanEntry(v: unknown): ActivityEntry | undefined {
   };
 }
 
-export class ActivityStore {
-  private readonly changed = new vscode.EventEmitter<void>();
+export class ActivityStore extends Disposable {
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly memento: vscode.Memento) {}
+  constructor(private readonly memento: vscode.Memento) {
+    super();
+  }
 
   /** Oldest first. */
   all(): ActivityEntry[] {
@@ -84,9 +87,5 @@ export class ActivityStore {
   async clear(): Promise<void> {
     await this.memento.update(STATE_KEY, undefined);
     this.changed.fire();
-  }
-
-  dispose(): void {
-    this.changed.dispose();
   }
 }

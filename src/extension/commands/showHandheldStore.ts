@@ -1,4 +1,5 @@
-// Show HandheldStore Configuration: opens the panel, which loads (and reloads) it live.
+// Show HandheldStore Configuration: opens the panel, which loads (and reloads) it live and
+// writes what it read to the shared add-on states, so the Titles view shows it without a read of its own.
 import type { Services } from '../services';
 import { showHandheldStore as openPanel } from '../views/handheldStorePanel';
 import { resolveTitle } from './args';
@@ -12,7 +13,7 @@ export async function showHandheldStore(s: Services, arg?: unknown): Promise<voi
     titleName: title.name,
     load: async () => {
       const config = await (await s.clients.get(title.titleId)).getHandheldStore();
-      s.tree.refresh();
+      s.addonStates.set(title.titleId, 'HandheldStore', config.Created ? 'present' : 'absent');
       return config;
     },
   });

@@ -1,40 +1,37 @@
-// The Titles view's data provider: delegates to the node models and turns a failed load
-// into an error node (with "Show Log") instead of a notification.
+// The Titles view's data provider: it only delegates to the nodes, turns a failed load into an
+// error node (with "Show Log") instead of a notification, and refreshes just the node a store
+// event concerns: the root when titles come or go, a title on its own record or key change, its
+// add-on nodes on an add-on state change, its Deletion Jobs node on a ledger change.
 import * as vscode from 'vscode';
-import type { AddonStates } from '../addonStates';
-import type { Clients } from '../clients';
 import { describeFailure } from '../errors';
-import type { DeletionJobStore } from '../jobs';
-import type { Log } from '../log';
-import type { SecretKeys } from '../secrets';
-import type { TitleStore } from '../titles';
-import { AddonNode, DeletionBatchNode, DeletionJobsNode, ErrorNode, TitleNode, type TreeNode } from './nodes';
+import { Disposable } from '../lifecycle';
+import { ErrorNode, type TreeContext, type TreeNode } from './nodes';
+import { TitleNode } from './titleNodes';
 
-export interface TreeDeps {
-  titles: TitleStore;
-  secrets: SecretKeys;
-  clients: Clients;
-  jobs: DeletionJobStore;
-  addonStates: AddonStates;
-  log: Log;
-}
-
-export class TitlesTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
+export class TitlesTreeProvider extends Disposable implements vscode.TreeDataProvider<TreeNode> {
+  private readonly changed = this._register(new vscode.EventEmitter<TreeNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly subscriptions: vscode.Disposable[];
+  /** The view showing this provider (tests reveal and expand nodes through it). */
+  view: vscode.TreeView<TreeNode> | undefined;
+  /** The shown title nodes by title ID, kept so that one can be refreshed alone. */
+  private readonly titleNodes = new Map<string, TitleNode>();
+  /** What each title's Deletion Jobs node last showed (to refresh it only when that changes). */
+  private readonly shownJobs = new Map<string, string>();
 
-  constructor(private readonly d: TreeDeps) {
-    const refresh = (): void => this.refresh();
-    this.subscriptions = [
-      d.titles.onDidChange(refresh),
-      d.secrets.onDidChange(refresh),
-      d.jobs.onDidChange(refresh),
-      d.addonStates.onDidChange(refresh),
-    ];
+  constructor(private readonly d: TreeContext) {
+    super();
+    this._register(d.titles.onDidChange(() => this.titlesChanged()));
+    this._register(d.secrets.onDidChange((titleId) => void this.keyChanged(titleId)));
+    this._register(d.jobs.onDidChange(() => this.jobsChanged()));
+    this._register(d.addonStates.onDidChange((titleId) => this.addonsChanged(titleId)));
   }
 
+  /** An explicit refresh: every title re-reads HandheldStore when shown expanded. */
   refresh(): void {
+    for (const node of this.titleNodes.values()) {
+      node.forgetError();
+      this.d.addonStates.forget(node.titleId, 'HandheldStore');
+    }
     this.changed.fire(undefined);
   }
 
@@ -47,21 +44,17 @@ export class TitlesTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   }
 
   getParent(node: TreeNode): TreeNode | undefined {
-    return node.parent;
+    return node.getParent();
   }
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
     try {
-      if (!node) {
-        return await this.titleNodes();
+      if (node) {
+        const kids = await node.getChildren();
+        if (node instanceof TitleNode) this.shownJobs.set(node.titleId, this.jobsSignature(node.titleId));
+        return kids;
       }
-      if (node instanceof TitleNode) {
-        return await this.titleChildren(node);
-      }
-      if (node instanceof DeletionJobsNode || node instanceof DeletionBatchNode) {
-        return node.children();
-      }
-      return [];
+      return await this.roots();
     } catch (e) {
       const { message } = describeFailure(e, this.d.secrets.known());
       this.d.log.error(`Titles view: ${message}`);
@@ -69,44 +62,69 @@ export class TitlesTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     }
   }
 
-  private async titleNodes(): Promise<TreeNode[]> {
+  private async roots(): Promise<TitleNode[]> {
     const titles = this.d.titles.all();
     const keys = await Promise.all(titles.map((t) => this.d.secrets.has(t.titleId)));
-    return titles.map((t, i) => new TitleNode(t, keys[i], this.d.clients.endpointFor(t)));
+    const nodes = titles.map((t, i) => {
+      const endpoint = this.d.clients.endpointFor(t);
+      const node = this.titleNodes.get(t.titleId);
+      if (!node) return new TitleNode(t, keys[i], endpoint, this.d);
+      node.update(t, keys[i], endpoint);
+      return node;
+    });
+    this.titleNodes.clear();
+    for (const n of nodes) this.titleNodes.set(n.titleId, n);
+    for (const id of this.shownJobs.keys()) if (!this.titleNodes.has(id)) this.shownJobs.delete(id);
+    return nodes;
   }
 
-  private async titleChildren(node: TitleNode): Promise<TreeNode[]> {
-    const { titleId } = node;
-    const states = this.d.addonStates;
-    return [
-      await this.handheldStoreNode(node),
-      new AddonNode(node, 'MobileStore', states.get(titleId, 'MobileStore')),
-      new AddonNode(node, 'ConsoleNetB', states.get(titleId, 'ConsoleNetB')),
-      new DeletionJobsNode(node, this.d.jobs.forTitle(titleId)),
-    ];
-  }
-
-  /** HandheldStore's Created state, read live when the title has a key. */
-  private async handheldStoreNode(node: TitleNode): Promise<AddonNode> {
-    if (!node.hasKey) {
-      return new AddonNode(node, 'HandheldStore', 'unknown', vscode.l10n.t('no secret key'));
+  private titlesChanged(): void {
+    const titles = this.d.titles.all();
+    if (titles.map((t) => t.titleId).join() !== [...this.titleNodes.keys()].join()) {
+      this.changed.fire(undefined);
+      return;
     }
-    if (!this.d.clients.isTrusted()) {
-      return new AddonNode(node, 'HandheldStore', 'unknown', vscode.l10n.t('workspace not trusted'));
-    }
-    try {
-      const client = await this.d.clients.get(node.titleId);
-      const config = await client.getHandheldStore();
-      return new AddonNode(node, 'HandheldStore', config.Created ? 'present' : 'absent');
-    } catch (e) {
-      const { message, hint } = describeFailure(e, this.d.secrets.known());
-      this.d.log.warn(`HandheldStore of ${node.titleId} could not be loaded: ${message}`);
-      return new AddonNode(node, 'HandheldStore', 'error', hint ? `${message} ${hint}` : message);
+    for (const t of titles) {
+      const node = this.titleNodes.get(t.titleId);
+      const endpoint = this.d.clients.endpointFor(t);
+      if (node && (JSON.stringify(node.title) !== JSON.stringify(t) || node.endpoint !== endpoint)) {
+        node.update(t, node.hasKey, endpoint);
+        node.forgetError();
+        this.changed.fire(node);
+      }
     }
   }
 
-  dispose(): void {
-    this.subscriptions.forEach((s) => s.dispose());
-    this.changed.dispose();
+  /** A new or cleared key may change what HandheldStore reads: that title reads it again. */
+  private async keyChanged(titleId: string): Promise<void> {
+    const node = this.titleNodes.get(titleId);
+    if (!node) return;
+    node.update(node.title, await this.d.secrets.has(titleId), node.endpoint);
+    node.forgetError();
+    this.d.addonStates.forget(titleId, 'HandheldStore');
+    this.changed.fire(node);
+  }
+
+  private addonsChanged(titleId: string): void {
+    const node = this.titleNodes.get(titleId);
+    if (!node) return;
+    // Unknown again: the title (if expanded) reads it; otherwise its add-on nodes redraw from the cache.
+    if (this.d.addonStates.get(titleId, 'HandheldStore') === 'unknown') this.changed.fire(node);
+    else for (const a of node.addons) this.changed.fire(a);
+  }
+
+  private jobsChanged(): void {
+    for (const node of this.titleNodes.values()) {
+      const now = this.jobsSignature(node.titleId);
+      const before = this.shownJobs.get(node.titleId);
+      if (before === now) continue;
+      this.shownJobs.set(node.titleId, now);
+      // From none to some the node becomes expandable, which its parent's refresh shows.
+      this.changed.fire(before === undefined || before === '[]' || now === '[]' ? node : node.jobsNode);
+    }
+  }
+
+  private jobsSignature(titleId: string): string {
+    return JSON.stringify(this.d.jobs.forTitle(titleId));
   }
 }

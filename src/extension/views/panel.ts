@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { HostToPage, PageToHost, PanelKind, RenderMessage } from '../../webview/protocol';
 import { isPageToHost } from '../../webview/protocol';
 import { describeFailure } from '../errors';
+import { Disposable } from '../lifecycle';
 import { newNonce, panelHtml } from './html';
 
 const openPanels = new Map<string, BasePanel>();
@@ -22,9 +23,8 @@ function panelKey(kind: PanelKind, titleId: string): string {
   return `${kind}/${titleId}`;
 }
 
-export abstract class BasePanel {
+export abstract class BasePanel extends Disposable {
   protected readonly panel: vscode.WebviewPanel;
-  protected readonly disposables: vscode.Disposable[] = [];
   private readonly key: string;
   private readonly kind: PanelKind;
   private readonly titleId: string;
@@ -32,7 +32,6 @@ export abstract class BasePanel {
   private pageReady = false;
   private lastRender: RenderMessage | undefined;
   private lastError: string | undefined;
-  protected disposed = false;
 
   /** The open panel of this kind for this title, if any. */
   protected static existing(kind: PanelKind, titleId: string): BasePanel | undefined {
@@ -40,18 +39,20 @@ export abstract class BasePanel {
   }
 
   protected constructor(ctx: vscode.ExtensionContext, kind: PanelKind, titleId: string, title: string) {
+    super();
     this.key = panelKey(kind, titleId);
     this.kind = kind;
     this.titleId = titleId;
     const roots = [vscode.Uri.joinPath(ctx.extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(ctx.extensionUri, 'media')];
-    this.panel = vscode.window.createWebviewPanel(`platformExplorer.${kind}`, title, vscode.ViewColumn.Active, {
+    // Registered first, so it is disposed last, after its listeners.
+    this.panel = this._register(vscode.window.createWebviewPanel(`platformExplorer.${kind}`, title, vscode.ViewColumn.Active, {
       enableScripts: true,
       enableCommandUris: false,
       enableForms: false,
       localResourceRoots: roots,
       // The page restores itself from vscode.getState() and the host re-sends on 'ready'.
       retainContextWhenHidden: false,
-    });
+    }));
     const webview = this.panel.webview;
     const html = panelHtml({
       cspSource: webview.cspSource,
@@ -62,14 +63,12 @@ export abstract class BasePanel {
     });
     webview.html = html;
     for (const o of observers) o({ kind, titleId, html });
-    this.disposables.push(
-      webview.onDidReceiveMessage((m: unknown) => this.receive(m)),
-      this.panel.onDidChangeViewState((e) => {
-        // A hidden page is torn down; it says 'ready' again when shown.
-        if (!e.webviewPanel.visible) this.pageReady = false;
-      }),
-      this.panel.onDidDispose(() => this.dispose()),
-    );
+    this._register(webview.onDidReceiveMessage((m: unknown) => this.receive(m)));
+    this._register(this.panel.onDidChangeViewState((e) => {
+      // A hidden page is torn down; it says 'ready' again when shown.
+      if (!e.webviewPanel.visible) this.pageReady = false;
+    }));
+    this._register(this.panel.onDidDispose(() => this.dispose()));
     openPanels.set(this.key, this);
   }
 
@@ -117,11 +116,8 @@ export abstract class BasePanel {
     });
   }
 
-  dispose(): void {
-    if (this.disposed) return;
-    this.disposed = true;
+  override dispose(): void {
     if (openPanels.get(this.key) === this) openPanels.delete(this.key);
-    for (const d of this.disposables.splice(0)) d.dispose();
-    this.panel.dispose();
+    super.dispose();
   }
 }

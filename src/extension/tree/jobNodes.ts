@@ -1,0 +1,148 @@
+// The Deletion Jobs node of a title and what is under it: batches and single deletions,
+// each job with its state. The ledger is read on use, so refreshing the node shows it as it is.
+import * as vscode from 'vscode';
+import type { DeletionJob } from '../jobs';
+import { flags, TreeNode, type TreeContext } from './nodes';
+
+const STATE_ICONS: Record<DeletionJob['state'], string> = {
+  queued: 'watch', 'verified-deleted': 'pass', failed: 'error', unknown: 'question', pending: 'circle-outline',
+};
+
+function stateWord(state: DeletionJob['state']): string {
+  const words: Record<DeletionJob['state'], () => string> = {
+    queued: () => vscode.l10n.t('queued'),
+    'verified-deleted': () => vscode.l10n.t('verified deleted'),
+    failed: () => vscode.l10n.t('failed'),
+    unknown: () => vscode.l10n.t('outcome unknown'),
+    pending: () => vscode.l10n.t('not sent'),
+  };
+  return words[state]();
+}
+
+const shortTime = (iso: string): string => iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC');
+
+/** "3 verified deleted · 27 queued": the states of a set of jobs, most advanced first. */
+function stateSummary(jobs: readonly DeletionJob[]): string {
+  const order: DeletionJob['state'][] = ['verified-deleted', 'queued', 'unknown', 'failed', 'pending'];
+  return order.map((st) => [st, jobs.filter((j) => j.state === st).length] as const).filter(([, n]) => n > 0)
+    .map(([st, n]) => `${n} ${stateWord(st)}`).join(' · ');
+}
+
+export class DeletionJobsNode extends TreeNode {
+  readonly id: string;
+
+  constructor(readonly parent: TreeNode & { readonly titleId: string }, private readonly ctx: TreeContext) {
+    super();
+    this.id = `${parent.id}/jobs`;
+  }
+
+  get titleId(): string {
+    return this.parent.titleId;
+  }
+
+  /** This title's ledger entries, as stored now. */
+  get jobs(): readonly DeletionJob[] {
+    return this.ctx.jobs.forTitle(this.titleId);
+  }
+
+  /** Batches (one node each) and single deletions, newest first. */
+  override getChildren(): TreeNode[] {
+    const batches = new Map<string, DeletionJob[]>();
+    const out: { at: string; node: TreeNode }[] = [];
+    for (const j of this.jobs) {
+      if (j.batchId === undefined) out.push({ at: j.requestedAt, node: new DeletionJobNode(this, j) });
+      else {
+        const list = batches.get(j.batchId) ?? [];
+        list.push(j);
+        batches.set(j.batchId, list);
+      }
+    }
+    for (const [batchId, list] of batches) {
+      const at = list.map((j) => j.requestedAt).sort()[0] ?? '';
+      out.push({ at, node: new DeletionBatchNode(this, batchId, list) });
+    }
+    return out.sort((a, b) => b.at.localeCompare(a.at)).map((x) => x.node);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const jobs = this.jobs;
+    const item = new vscode.TreeItem(
+      vscode.l10n.t('Deletion Jobs'),
+      jobs.length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    );
+    item.id = this.id;
+    item.description = jobs.length === 0 ? vscode.l10n.t('none') : String(jobs.length);
+    item.tooltip = jobs.length === 0
+      ? vscode.l10n.t('Master player account deletions requested from this machine, with their JobReceiptIds.')
+      : `${vscode.l10n.t('Master player account deletions requested from this machine, with their JobReceiptIds.')}\n${stateSummary(jobs)}`;
+    item.iconPath = new vscode.ThemeIcon('history');
+    item.contextValue = flags('deletionJobs', jobs.length > 0 && 'hasJobs', jobs.some((j) => j.state === 'queued') && 'hasQueued');
+    return item;
+  }
+}
+
+export class DeletionBatchNode extends TreeNode {
+  readonly id: string;
+  readonly titleId: string;
+
+  constructor(readonly parent: DeletionJobsNode, readonly batchId: string, readonly jobs: readonly DeletionJob[]) {
+    super();
+    this.titleId = parent.titleId;
+    this.id = `${parent.id}/batch/${batchId}`;
+  }
+
+  override getChildren(): TreeNode[] {
+    return this.jobs.map((j) => new DeletionJobNode(this, j));
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const first = this.jobs[0];
+    const item = new vscode.TreeItem(vscode.l10n.t('Batch of {0}', this.jobs.length), vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.description = `${stateSummary(this.jobs)} · ${shortTime(first?.requestedAt ?? '')}`;
+    item.tooltip = [
+      vscode.l10n.t('Batch {0}', this.batchId),
+      ...(first?.metaData ? [vscode.l10n.t('Ticket (MetaData): {0}', first.metaData)] : []),
+      stateSummary(this.jobs),
+    ].join('\n');
+    item.iconPath = new vscode.ThemeIcon('layers');
+    item.contextValue = flags('deletionBatch', this.jobs.some((j) => j.state === 'queued') && 'hasQueued');
+    return item;
+  }
+}
+
+export class DeletionJobNode extends TreeNode {
+  readonly id: string;
+  readonly titleId: string;
+  readonly jobReceiptId: string | undefined;
+
+  constructor(readonly parent: DeletionJobsNode | DeletionBatchNode, readonly job: DeletionJob) {
+    super();
+    this.titleId = job.titleId;
+    this.jobReceiptId = job.jobReceiptId;
+    this.id = `${parent.id}/${job.batchId !== undefined ? job.platformId : `${job.platformId}@${job.requestedAt}`}`;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const j = this.job;
+    const item = new vscode.TreeItem(j.platformId, vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    const wiped = j.titleIds.join(', ') || vscode.l10n.t('(none reported)');
+    item.description = `${stateWord(j.state)} · ${vscode.l10n.t('wipes {0}', wiped)}`;
+    item.tooltip = [
+      vscode.l10n.t('PlatformId: {0}', j.platformId),
+      ...(j.input !== j.platformId ? [vscode.l10n.t('From: {0}', j.input)] : []),
+      vscode.l10n.t('State: {0}', stateWord(j.state)) + (j.verifiedAt ? ` (${shortTime(j.verifiedAt)})` : ''),
+      vscode.l10n.t('Titles wiped: {0}', wiped),
+      vscode.l10n.t('Sent through title: {0}', j.titleId),
+      vscode.l10n.t('JobReceiptId: {0}', j.jobReceiptId ?? vscode.l10n.t('none returned')),
+      ...(j.metaData ? [vscode.l10n.t('Ticket (MetaData): {0}', j.metaData)] : []),
+      vscode.l10n.t('Requested: {0}', j.requestedAt),
+      ...(j.error ? [j.error] : []),
+    ].join('\n');
+    item.iconPath = new vscode.ThemeIcon(STATE_ICONS[j.state]);
+    item.contextValue = flags('deletionJob', j.state, j.jobReceiptId !== undefined && 'hasReceipt');
+    return item;
+  }
+}
+
