@@ -31,7 +31,7 @@ export function registerCommands(s: Services): void {
   registerCommand(s, 'platformExplorer.renameTitle', renameTitle);
   registerCommand(s, 'platformExplorer.removeTitle', removeTitle);
   registerCommand(s, 'platformExplorer.setSecretKey', setSecretKey);
-  registerCommand(s, 'platformExplorer.replaceSecretKey', (sv, arg) => setSecretKey(sv, treeNodeArg(arg)));
+  registerCommand(s, 'platformExplorer.replaceSecretKey', (c, arg) => setSecretKey(c, treeNodeArg(arg)));
   registerCommand(s, 'platformExplorer.clearSecretKey', clearSecretKey);
   registerCommand(s, 'platformExplorer.lookUpConsoleLiveIds', lookUpConsoleLiveIds);
   registerCommand(s, 'platformExplorer.lookUpStorefrontNames', lookUpStorefrontNames);
@@ -58,9 +58,9 @@ export function registerCommands(s: Services): void {
   registerCommand(s, 'platformExplorer.rerunActivity', rerunActivity);
   registerCommand(s, 'platformExplorer.clearActivity', clearActivity);
   registerCommand(s, 'platformExplorer.openEndpointSetting', openEndpointSetting);
-  registerCommand(s, 'platformExplorer.refresh', async (sv) => {
-    sv.tree.refresh();
-    await sv.emulatorProbe.refresh();
+  registerCommand(s, 'platformExplorer.refresh', async ({ services }) => {
+    services.tree.refresh();
+    await services.emulatorProbe.refresh();
   });
-  registerCommand(s, 'platformExplorer.showLog', (sv) => sv.log.show());
+  registerCommand(s, 'platformExplorer.showLog', ({ services }) => services.log.show());
 }
