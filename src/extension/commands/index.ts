@@ -11,6 +11,7 @@ import { deleteConsoleNetB, deleteMobileStore } from './deleteAddon';
 import { deleteFromList } from './deleteFromList';
 import { deleteMasterPlayerAccount } from './deleteMasterPlayerAccount';
 import { exportDeletionJobs } from './exportDeletionJobs';
+import { findPlatformIds } from './findPlatformIds';
 import { lookUpConsoleLiveIds } from './lookUpConsoleLiveIds';
 import { lookUpStorefrontNames } from './lookUpStorefrontNames';
 import { registerCommand } from './registerCommand';
@@ -47,6 +48,7 @@ export function registerCommands(s: Services): void {
   registerCommand(s, 'platformExplorer.copyJobReceiptId', copyJobReceiptId);
   registerCommand(s, 'platformExplorer.exportDeletionJobs', exportDeletionJobs);
   registerCommand(s, 'platformExplorer.copyPlatformId', copyPlatformId);
+  registerCommand(s, 'platformExplorer.findPlatformIds', findPlatformIds);
   registerCommand(s, 'platformExplorer.startEmulator', startEmulator);
   registerCommand(s, 'platformExplorer.stopEmulator', stopEmulator);
   registerCommand(s, 'platformExplorer.markProduction', markProduction);
