@@ -91,7 +91,7 @@ describe('Everyday use', () => {
     await until('hasTitle', () => ctx.api.contextValue('platformExplorer.hasTitle') === true);
     assert.equal(ctx.api.contextValue('platformExplorer.hasSecretKey'), false);
     script(ctx.api).typeIn('a-secret-key-for-coffee');
-    await vscode.commands.executeCommand('platformExplorer.replaceSecretKey', { titleId: 'C0FFEE' });
+    await vscode.commands.executeCommand('platformExplorer.setSecretKey', { titleId: 'C0FFEE' });
     await until('hasSecretKey', () => ctx.api.contextValue('platformExplorer.hasSecretKey') === true);
   });
 
