@@ -1,6 +1,7 @@
 // One PlatformClient per title, built on first use. The client module (and undici with it)
-// is loaded lazily here, so activation never runs network code. Clients are dropped when
-// anything they were built from changes: key, endpoint, timeout, title removed.
+// is loaded lazily here, so activation never runs network code. A title's client drops itself
+// when its key is set or cleared, or its record changes or is removed (the stores' events), and
+// is rebuilt on the next use when the endpoint or time-out setting changed.
 import * as vscode from 'vscode';
 import type { PlatformClient } from '../core/api/client';
 import { buildBaseUrl } from '../core/endpoint';
@@ -17,8 +18,9 @@ interface Entry {
   client: PlatformClient;
 }
 
-export class Clients {
+export class Clients implements vscode.Disposable {
   private readonly cache = new Map<string, Entry>();
+  private readonly subscriptions: vscode.Disposable[];
   /** Replaced by tests to check what happens in a workspace that is not trusted. */
   isTrusted: () => boolean;
 
@@ -29,6 +31,27 @@ export class Clients {
     isTrusted: () => boolean,
   ) {
     this.isTrusted = isTrusted;
+    this.subscriptions = [
+      // The client caches entity tokens minted with the old key: a new key needs a new client.
+      secrets.onDidChange((titleId) => void this.forget(titleId)),
+      titles.onDidChange(() => void this.forgetStale()),
+    ];
+  }
+
+  /** What a title's client is built from; a different value means it must be rebuilt. */
+  private signatureOf(title: TitleRecord, endpoint: string, timeoutMs: number): string {
+    return JSON.stringify([title, endpoint, timeoutMs]);
+  }
+
+  /** Drops the clients of titles removed or changed (endpoint, profile, name, production). */
+  private async forgetStale(): Promise<void> {
+    const timeoutMs = readSettings().requestTimeoutSeconds * 1000;
+    const stale = [...this.cache].filter(([titleId, entry]) => {
+      const title = this.titles.get(titleId);
+      return !title || this.signatureOf(title, this.endpointFor(title), timeoutMs) !== entry.signature;
+    });
+    // Every stale entry leaves the cache before the first close is awaited, so no caller gets one.
+    await Promise.allSettled(stale.map(([titleId]) => this.forget(titleId)));
   }
 
   /** Where the title's requests (and so its secret key) go. */
@@ -85,7 +108,7 @@ export class Clients {
   async get(titleId: string): Promise<PlatformClient> {
     const o = this.settingsFor(titleId);
     // Network settings are not in the signature: any change of them drops every client (extension.ts).
-    const signature = `${o.endpoint}\n${o.timeoutMs}`;
+    const signature = this.signatureOf(o.title, o.endpoint, o.timeoutMs);
     const { PlatformClient: ClientClass } = await import('../core/api/client');
     // No await from here to the set, so two concurrent calls cannot both build a client.
     const cached = this.cache.get(o.title.titleId);
@@ -108,7 +131,7 @@ export class Clients {
     return this.build(ClientClass, o, 0);
   }
 
-  async forget(titleId: string): Promise<void> {
+  private async forget(titleId: string): Promise<void> {
     const entry = this.cache.get(titleId.toUpperCase());
     this.cache.delete(titleId.toUpperCase());
     await entry?.client.close();
@@ -118,5 +141,9 @@ export class Clients {
     const entries = [...this.cache.values()];
     this.cache.clear();
     await Promise.allSettled(entries.map((e) => e.client.close()));
+  }
+
+  dispose(): void {
+    this.subscriptions.forEach((d) => d.dispose());
   }
 }

@@ -14,6 +14,7 @@ export const COMMAND_IDS = [
   'platformExplorer.deleteMobileStore',
   'platformExplorer.exportDeletionJobs',
   'platformExplorer.filterActivity',
+  'platformExplorer.findPlatformIds',
   'platformExplorer.lookUpConsoleLiveIds',
   'platformExplorer.lookUpStorefrontNames',
   'platformExplorer.markProduction',

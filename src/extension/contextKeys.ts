@@ -7,7 +7,7 @@ import type { TitleStore } from './titles';
 export const ContextKeys = {
   /** The cursor is on a PlatformId, or the selection is exactly one. */
   editorHasPlatformId: 'platformExplorer.editorHasPlatformId',
-  /** The selection holds a list (several lines or comma-separated) for the bulk lookups. */
+  /** Some text is selected: the bulk lookups offer to read it as a list (one per line or comma-separated). */
   editorHasIdList: 'platformExplorer.editorHasIdList',
   /** The local emulator runs in this extension host. */
   emulatorRunning: 'platformExplorer.emulatorRunning',

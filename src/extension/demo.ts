@@ -81,7 +81,6 @@ export async function seedDemoTitles(s: Services, file: string): Promise<void> {
       const name = existing?.name ?? DEMO_TITLES.find((d) => d.titleId === t.titleId)?.name ?? t.titleId;
       await s.titles.upsert({ titleId: t.titleId, name, endpointProfile: 'emulator', emulatorEndpoint: demo.endpoint });
       await s.secrets.set(t.titleId, t.secretKey);
-      await s.clients.forget(t.titleId);
     }
     s.log.info(`Demo setup: ${demo.titles.map((t) => t.titleId).join(', ')} on the emulator at ${demo.endpoint}.`);
   } catch (e) {

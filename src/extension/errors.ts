@@ -42,11 +42,3 @@ export function describeFailure(e: unknown, knownSecrets: readonly string[]): { 
     hint: vscode.l10n.t('See the Platform Explorer log for details.'),
   };
 }
-
-/** `value`, or UserCancelled when a prompt was dismissed. */
-export function required<T>(value: T | undefined): T {
-  if (value === undefined) {
-    throw new UserCancelled();
-  }
-  return value;
-}

@@ -58,7 +58,7 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
   const verifier = new BackgroundVerifier(s);
 
   ctx.subscriptions.push(
-    secrets, log, titles, activeTitle, statusBar, jobs, activity, activityView, addonStates, tree, verifier,
+    secrets, log, titles, clients, activeTitle, statusBar, jobs, activity, activityView, addonStates, tree, verifier,
     (tree.view = vscode.window.createTreeView('platformExplorer.titles', { treeDataProvider: tree, showCollapseAll: true })),
     (activityView.view = vscode.window.createTreeView('platformExplorer.activity', { treeDataProvider: activityView })),
     onDidChangeSettings(() => {

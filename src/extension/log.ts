@@ -1,5 +1,6 @@
-// The "Platform Explorer" log: one redacted line per HTTP attempt, plus command failures.
-// Recent lines are kept in memory so tests (and a future "copy diagnostics") can read them.
+// The "Platform Explorer" log: one redacted line per HTTP attempt at debug level (Output ›
+// Set Log Level › Debug shows them), command outcomes and failures at info and above.
+// Recent lines of every level are kept in memory so tests (and a future "copy diagnostics") can read them.
 import * as vscode from 'vscode';
 import type { RequestLogEntry } from '../core/api/client';
 import { redactText } from '../core/redact';
@@ -26,12 +27,11 @@ export class Log {
       `${Math.round(e.durationMs)}ms`,
       ...(viaProxy ? [`via proxy ${viaProxy}`] : []),
     ];
-    const line = parts.join(' ');
-    if (e.ok) {
-      this.info(line);
-    } else {
-      this.warn(line);
-    }
+    this.debug(parts.join(' '));
+  }
+
+  debug(line: string): void {
+    this.channel.debug(this.keep(line));
   }
 
   info(line: string): void {

@@ -96,7 +96,6 @@ export function createTestApi(s: Services): TestApi {
     reset: async () => {
       for (const t of s.titles.all()) {
         await s.secrets.delete(t.titleId);
-        await s.clients.forget(t.titleId);
         s.addonStates.forgetTitle(t.titleId);
         await s.titles.remove(t.titleId);
       }

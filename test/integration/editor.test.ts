@@ -1,9 +1,9 @@
 // Player IDs in files: the hover card on a PlatformId, Copy PlatformId from the cursor and
-// from a hover link, and no card on things that only look like IDs.
+// from a hover link, no card on things that only look like IDs, and Find PlatformIds in This File.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
-import { script, useFreshExtension } from './support/harness';
+import { closeAllEditors, script, useFreshExtension } from './support/harness';
 
 const RACER = DEMO_TITLES[0];
 const PLAYER = DEMO_PLAYERS[1];
@@ -82,5 +82,34 @@ describe('Player IDs in files', () => {
     const played = await vscode.commands.executeCommand<string[]>('platformExplorer.showPlayedTitles', { titleId: RACER.titleId, platformId: PLAYER.platformId });
     p.assertDone();
     assert.deepEqual(played, PLAYER.playedTitles);
+  });
+
+  it('Find PlatformIds in This File selects each PlatformId (one cursor each) and says how many', async () => {
+    const other = DEMO_PLAYERS[2].platformId;
+    const text = [`refund ${PLAYER.platformId}, ${other}`, 'commit 3f9a2c4e5b6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f; total 1234567890123456', `again: ${PLAYER.platformId}`].join('\n');
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: text }));
+    const p = script(ctx.api);
+    const found = await vscode.commands.executeCommand('platformExplorer.findPlatformIds');
+    assert.deepEqual(found, { found: 3, distinct: 2, selected: 3 });
+    assert.deepEqual(editor.selections.map((sel) => editor.document.getText(sel)), [PLAYER.platformId, other, PLAYER.platformId]);
+    assert.deepEqual(p.infos, ['Selected 3 PlatformIds (2 distinct).']);
+    assert.deepEqual(p.errors, []);
+  });
+
+  it('Find PlatformIds in This File caps the cursors in a huge file, says so, and explains when nothing is open', async () => {
+    const ids = Array.from({ length: 12_000 }, (_, i) => (0x9437a5addae30000n + BigInt(i) * 7919n).toString(16).toUpperCase());
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: ids.map((id) => `player ${id} ok`).join('\n') }));
+    let p = script(ctx.api);
+    const found = await vscode.commands.executeCommand('platformExplorer.findPlatformIds');
+    assert.deepEqual(found, { found: 12_000, distinct: 12_000, selected: 10_000 });
+    assert.equal(editor.selections.length, 10_000);
+    assert.equal(editor.document.getText(editor.selections[9_999]), ids[9_999]);
+    assert.deepEqual(p.infos, ['Selected the first 10000 of 12000 PlatformIds (12000 distinct).']);
+
+    await closeAllEditors();
+    p = script(ctx.api);
+    assert.equal(await vscode.commands.executeCommand('platformExplorer.findPlatformIds'), undefined);
+    assert.equal(p.errors.length, 1);
+    assert.match(p.errors[0], /No file is open in the editor\. Open a file/);
   });
 });

@@ -15,6 +15,16 @@ async function identityToken(api: TestApi, subject: string): Promise<string> {
   return (await emu<{ IdentityToken: string }>(api, 'POST', 'launcher-token', { titleId: RACER.titleId, subject })).IdentityToken;
 }
 
+/** Sets the user-level endpoint and waits until the configuration reads it back. */
+async function setServiceEndpoint(value: string | undefined): Promise<void> {
+  await vscode.workspace.getConfiguration('platformExplorer').update('serviceEndpoint', value, vscode.ConfigurationTarget.Global);
+  const deadline = Date.now() + 5000;
+  while (vscode.workspace.getConfiguration('platformExplorer').inspect('serviceEndpoint')?.globalValue !== value) {
+    assert.ok(Date.now() < deadline, 'the endpoint setting did not change');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
 describe('Test Launcher Login', () => {
   const ctx = useFreshExtension({ emulator: true });
 
@@ -51,12 +61,20 @@ describe('Test Launcher Login', () => {
     assert.match(p.picks[0].items[0].detail ?? '', new RegExp(`local emulator at ${ctx.api.emulator()!.origin.replace(/\./g, '\\.')}`));
     assert.equal(p.inputs[0].options.value, 'launcher-user-0000');
 
+    // A service title that can be used (an endpoint set, a key): the command checks both before it asks.
     await ctx.api.titles.upsert({ titleId: 'BEEF', name: 'Live Game', endpointProfile: 'service' });
-    const q = script(ctx.api).typeIn(undefined);
-    await vscode.commands.executeCommand('platformExplorer.testLauncherLogin', { titleId: 'BEEF' });
-    q.assertDone();
-    assert.equal(q.picks.length, 0, 'no mint offer for a title of the service');
-    assert.equal(q.inputs[0].options.password, true);
+    script(ctx.api).typeIn('LIVEGAMEKEY0123456789abcdefABCDEF');
+    await vscode.commands.executeCommand('platformExplorer.setSecretKey', { titleId: 'BEEF' });
+    await setServiceEndpoint(ctx.api.emulator()!.endpoint);
+    try {
+      const q = script(ctx.api).typeIn(undefined);
+      await vscode.commands.executeCommand('platformExplorer.testLauncherLogin', { titleId: 'BEEF' });
+      q.assertDone();
+      assert.equal(q.picks.length, 0, 'no mint offer for a title of the service');
+      assert.equal(q.inputs[0].options.password, true);
+    } finally {
+      await setServiceEndpoint(undefined);
+    }
   });
 
   it('GetUserData asks for UserDataKeys; CreateAccount creates an unknown identity', async () => {

@@ -182,6 +182,8 @@ describe('Security inside VS Code', function () {
 
   before(async () => {
     api = await getApi();
+    // Per-request lines are at debug level: write them to the log file too, so it is searched for secrets.
+    await vscode.commands.executeCommand('_extensionTests.setLogLevel', 'debug');
     observer = api.observePanels((t) => traffic.push(t));
     await startFresh(api);
     await startEmulatorWithDemoTitles(api);
@@ -189,6 +191,7 @@ describe('Security inside VS Code', function () {
 
   after(async () => {
     observer.dispose();
+    await vscode.commands.executeCommand('_extensionTests.setLogLevel', 'info');
     await emu(api, 'POST', 'faults/clear').catch(() => undefined);
     const cfg = vscode.workspace.getConfiguration('platformExplorer');
     await cfg.update('serviceEndpoint', undefined, vscode.ConfigurationTarget.Global);
@@ -276,6 +279,7 @@ describe('Security inside VS Code', function () {
     assert.ok(panelMessages.some((t) => t.kind === 'loginResult'), 'no Login panel message seen');
     assert.ok(traffic.some((t) => 'html' in t), 'no panel HTML seen');
     assert.ok(all.some(([sink, text]) => sink.startsWith('log file') && text.includes('GetEntityToken')), 'the log channel\'s file was not searched');
+    assert.ok(all.some(([sink, text]) => sink.startsWith('log file') && /\[debug\] GetEntityToken title=/.test(text)), 'the log file lacks the debug request lines');
     assert.ok(api.logLines().some((l) => /GetEntityToken/.test(l)) && api.logLines().some((l) => /LoginWithLauncher/.test(l)), 'the log is missing requests');
     assert.ok(prompts.reduce((n, x) => n + x.errors.length, 0) >= 5, 'too few error messages recorded');
     // And the search does find a secret where there is one.

@@ -3,38 +3,39 @@ import * as vscode from 'vscode';
 import { isRerunnable } from '../activity/recorder';
 import type { ActivityEntry } from '../activity/store';
 import { ActivityItem } from '../activity/view';
-import { CommandError, required } from '../errors';
-import type { Services } from '../services';
+import { CommandError } from '../errors';
+import type { CommandContext } from './context';
 
-export async function filterActivity(s: Services, text?: unknown): Promise<string> {
+export async function filterActivity(c: CommandContext, text?: unknown): Promise<string> {
+  const s = c.services;
   const value = typeof text === 'string'
     ? text
-    : required(
-        await s.prompts.input({
-          title: vscode.l10n.t('Filter Activity'),
-          prompt: vscode.l10n.t('Words that must all appear: operation, title ID or name, outcome, error code, JobReceiptId (empty: show all)'),
-          value: s.activityView.filter,
-        }),
-      );
+    : await c.ui.input({
+        title: vscode.l10n.t('Filter Activity'),
+        prompt: vscode.l10n.t('Words that must all appear: operation, title ID or name, outcome, error code, JobReceiptId (empty: show all)'),
+        value: s.activityView.filter,
+      });
   s.activityView.setFilter(value);
   return s.activityView.filter;
 }
 
-export function clearActivityFilter(s: Services): void {
+export function clearActivityFilter(c: CommandContext): void {
+  const s = c.services;
   s.activityView.setFilter('');
 }
 
 /** The entry of a view item, or every entry shown (from the view's title bar), as JSON on the clipboard. */
-export async function copyActivityJson(s: Services, item?: unknown): Promise<string> {
+export async function copyActivityJson(c: CommandContext, item?: unknown): Promise<string> {
+  const s = c.services;
   const entries: ActivityEntry[] | ActivityEntry = item instanceof ActivityItem ? item.entry : s.activityView.shown();
   const json = JSON.stringify(entries, null, 2);
   await vscode.env.clipboard.writeText(json);
-  s.prompts.status(Array.isArray(entries) ? vscode.l10n.t('Copied {0} Activity entries as JSON', entries.length) : vscode.l10n.t('Copied the Activity entry as JSON'));
+  c.ui.status(Array.isArray(entries) ? vscode.l10n.t('Copied {0} Activity entries as JSON', entries.length) : vscode.l10n.t('Copied the Activity entry as JSON'));
   return json;
 }
 
 /** Runs the operation again for the same title; it asks for its input again. Never a delete. */
-export async function rerunActivity(_s: Services, item?: unknown): Promise<unknown> {
+export async function rerunActivity(_c: CommandContext, item?: unknown): Promise<unknown> {
   if (!(item instanceof ActivityItem)) {
     throw new CommandError(vscode.l10n.t('Re-run needs an entry of the Activity view.'), vscode.l10n.t('Right-click an entry in the Activity view and choose Re-run.'));
   }
@@ -48,7 +49,8 @@ export async function rerunActivity(_s: Services, item?: unknown): Promise<unkno
   return vscode.commands.executeCommand(e.command, { titleId: e.titleId });
 }
 
-export async function clearActivity(s: Services): Promise<void> {
-  required(await s.prompts.confirm(vscode.l10n.t('Clear the Activity history?'), vscode.l10n.t('Every entry is removed. Deletion Jobs are kept.'), vscode.l10n.t('Clear')));
+export async function clearActivity(c: CommandContext): Promise<void> {
+  const s = c.services;
+  await c.ui.confirm(vscode.l10n.t('Clear the Activity history?'), vscode.l10n.t('Every entry is removed. Deletion Jobs are kept.'), vscode.l10n.t('Clear'));
   await s.activity.clear();
 }

@@ -2,70 +2,59 @@
 // and optionally its secret key. Nothing is stored until every answer is valid.
 import * as vscode from 'vscode';
 import { validateTitleId } from '../../core/ids';
-import { required } from '../errors';
 import { validateSecretKey } from '../secrets';
 import { readSettings } from '../settings';
-import type { Services } from '../services';
+import type { CommandContext } from './context';
 import { validateEmulatorEndpoint, validateTitleName, type EndpointProfile, type TitleRecord } from '../titles';
 
-export async function addTitle(s: Services): Promise<TitleRecord> {
-  const p = s.prompts;
-  const titleId = required(
-    await p.input({
-      title: vscode.l10n.t('Add Title (1/4): title ID'),
-      prompt: vscode.l10n.t('The hex title ID from the title\'s management portal'),
-      placeHolder: vscode.l10n.t('e.g. {0}', 'F71AC'),
-      validateInput: (v) => validateTitleId(v) ?? (s.titles.get(v) ? vscode.l10n.t('Title {0} is already configured. Use Rename or Set Secret Key on it instead.', v.toUpperCase()) : undefined),
-    }),
-  ).toUpperCase();
+export async function addTitle(c: CommandContext): Promise<TitleRecord> {
+  const s = c.services;
+  const p = c.ui;
+  const titleId = (await p.input({
+    title: vscode.l10n.t('Add Title (1/4): title ID'),
+    prompt: vscode.l10n.t('The hex title ID from the title\'s management portal'),
+    placeHolder: vscode.l10n.t('e.g. {0}', 'F71AC'),
+    validateInput: (v) => validateTitleId(v) ?? (s.titles.get(v) ? vscode.l10n.t('Title {0} is already configured. Use Rename or Set Secret Key on it instead.', v.toUpperCase()) : undefined),
+  })).toUpperCase();
 
-  const name = required(
-    await p.input({
-      title: vscode.l10n.t('Add Title (2/4): display name'),
-      prompt: vscode.l10n.t('A name for this title in the Titles view'),
-      value: titleId,
-      validateInput: validateTitleName,
-    }),
-  ).trim();
+  const name = (await p.input({
+    title: vscode.l10n.t('Add Title (2/4): display name'),
+    prompt: vscode.l10n.t('A name for this title in the Titles view'),
+    value: titleId,
+    validateInput: validateTitleName,
+  })).trim();
 
   const running = s.emulator.current;
-  const profile = required(
-    await p.pick<{ label: string; detail: string; profile: EndpointProfile }>(
-      [
-        { label: vscode.l10n.t('Platform service'), detail: vscode.l10n.t('Requests go to {0} (setting platformExplorer.serviceEndpoint)', readSettings().serviceEndpoint), profile: 'service' },
-        { label: vscode.l10n.t('Local emulator'), detail: running ? vscode.l10n.t('The emulator running at {0}', running.origin) : vscode.l10n.t('An emulator on this machine (127.0.0.1)'), profile: 'emulator' },
-      ],
-      { title: vscode.l10n.t('Add Title (3/4): where are its requests sent?') },
-    ),
-  ).profile;
+  const profile = (await p.pick<{ label: string; detail: string; profile: EndpointProfile }>(
+    [
+      { label: vscode.l10n.t('Platform service'), detail: vscode.l10n.t('Requests go to {0} (setting platformExplorer.serviceEndpoint)', readSettings().serviceEndpoint), profile: 'service' },
+      { label: vscode.l10n.t('Local emulator'), detail: running ? vscode.l10n.t('The emulator running at {0}', running.origin) : vscode.l10n.t('An emulator on this machine (127.0.0.1)'), profile: 'emulator' },
+    ],
+    { title: vscode.l10n.t('Add Title (3/4): where are its requests sent?') },
+  )).profile;
 
   let emulatorEndpoint: string | undefined;
   if (profile === 'emulator') {
-    emulatorEndpoint = required(
-      await p.input({
-        title: vscode.l10n.t('Add Title (3/4): emulator endpoint'),
-        prompt: vscode.l10n.t('The emulator\'s endpoint template, with {titleId}'),
-        value: running?.endpoint ?? 'http://127.0.0.1:8080/{titleId}',
-        validateInput: validateEmulatorEndpoint,
-      }),
-    ).trim();
+    emulatorEndpoint = (await p.input({
+      title: vscode.l10n.t('Add Title (3/4): emulator endpoint'),
+      prompt: vscode.l10n.t('The emulator\'s endpoint template, with {titleId}'),
+      value: running?.endpoint ?? 'http://127.0.0.1:8080/{titleId}',
+      validateInput: validateEmulatorEndpoint,
+    })).trim();
   }
 
-  const key = required(
-    await p.input({
-      title: vscode.l10n.t('Add Title (4/4): secret key (optional)'),
-      prompt: vscode.l10n.t('The title secret key, kept in VS Code\'s secret storage. Leave empty to set it later.'),
-      password: true,
-      validateInput: (v) => (v === '' ? undefined : validateSecretKey(v)),
-    }),
-  );
+  const key = await p.input({
+    title: vscode.l10n.t('Add Title (4/4): secret key (optional)'),
+    prompt: vscode.l10n.t('The title secret key, kept in VS Code\'s secret storage. Leave empty to set it later.'),
+    password: true,
+    validateInput: (v) => (v === '' ? undefined : validateSecretKey(v)),
+  });
 
   const title = await s.titles.upsert({ titleId, name, endpointProfile: profile, emulatorEndpoint });
   if (key !== '') {
     await s.secrets.set(titleId, key);
   }
-  await s.clients.forget(titleId);
-  void s.prompts.info(key
+  void c.ui.info(key
     ? vscode.l10n.t('Added title {0} ({1}) with its secret key.', name, titleId)
     : vscode.l10n.t('Added title {0} ({1}); set its secret key before running commands.', name, titleId));
   return title;

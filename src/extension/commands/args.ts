@@ -4,8 +4,8 @@ import * as vscode from 'vscode';
 import { validateTitleId } from '../../core/ids';
 import type { TitleRecord } from '../titles';
 import { isTreeNode } from '../tree/nodes';
-import { CommandError, required } from '../errors';
-import type { Services } from '../services';
+import { CommandError } from '../errors';
+import type { CommandContext } from './context';
 
 function member(arg: unknown, name: string): unknown {
   return typeof arg === 'object' && arg !== null ? (arg as Record<string, unknown>)[name] : undefined;
@@ -43,7 +43,8 @@ export function stringListArg(arg: unknown, name: string): string[] | undefined 
  * The title a command acts on: the one named by the argument, the only one configured,
  * or the user's pick (the last one picked in this workspace comes first).
  */
-export async function resolveTitle(s: Services, arg: unknown): Promise<TitleRecord> {
+export async function resolveTitle(c: CommandContext, arg: unknown): Promise<TitleRecord> {
+  const s = c.services;
   const named = stringArg(arg, 'titleId');
   if (named) {
     const t = s.titles.get(named);
@@ -64,23 +65,22 @@ export async function resolveTitle(s: Services, arg: unknown): Promise<TitleReco
   if (all.length === 1) {
     return all[0];
   }
-  return pickTitle(s);
+  return pickTitle(c);
 }
 
 /** The user's pick among the configured titles (the active one first); it becomes the active title. */
-export async function pickTitle(s: Services): Promise<TitleRecord> {
+export async function pickTitle(c: CommandContext): Promise<TitleRecord> {
+  const s = c.services;
   const last = s.activeTitle.lastPicked();
   const ordered = [...s.titles.all()].sort((a, b) => Number(b.titleId === last) - Number(a.titleId === last));
-  const picked = required(
-    await s.prompts.pick(
-      ordered.map((t) => ({
-        label: t.name,
-        description: t.titleId,
-        detail: [t.endpointProfile === 'emulator' && vscode.l10n.t('local emulator'), t.production && vscode.l10n.t('production')].filter(Boolean).join(' · ') || undefined,
-        title: t,
-      })),
-      { title: vscode.l10n.t('Which title?'), placeHolder: vscode.l10n.t('Pick the title to run this command for') },
-    ),
+  const picked = await c.ui.pick(
+    ordered.map((t) => ({
+      label: t.name,
+      description: t.titleId,
+      detail: [t.endpointProfile === 'emulator' && vscode.l10n.t('local emulator'), t.production && vscode.l10n.t('production')].filter(Boolean).join(' · ') || undefined,
+      title: t,
+    })),
+    { title: vscode.l10n.t('Which title?'), placeHolder: vscode.l10n.t('Pick the title to run this command for') },
   );
   await s.activeTitle.setPicked(picked.title.titleId);
   return picked.title;

@@ -1,11 +1,12 @@
 // Copy JobReceiptId of a Deletion Jobs entry (from the tree; else pick one). Only receipts the
 // Deletion Jobs store holds reach the clipboard: an argument from a task could be any text.
 import * as vscode from 'vscode';
-import { CommandError, required } from '../errors';
-import type { Services } from '../services';
+import { CommandError } from '../errors';
+import type { CommandContext } from './context';
 import { stringArg, treeNodeArg } from './args';
 
-export async function copyJobReceiptId(s: Services, arg?: unknown): Promise<string> {
+export async function copyJobReceiptId(c: CommandContext, arg?: unknown): Promise<string> {
+  const s = c.services;
   let receipt = stringArg(treeNodeArg(arg), 'jobReceiptId');
   if (receipt && !s.jobs.all().some((j) => j.jobReceiptId === receipt)) {
     throw new CommandError(vscode.l10n.t('That JobReceiptId is not among the deletion jobs recorded on this machine; nothing was copied.'));
@@ -19,14 +20,12 @@ export async function copyJobReceiptId(s: Services, arg?: unknown): Promise<stri
           : vscode.l10n.t('No deletion jobs with a JobReceiptId are recorded on this machine.'),
       );
     }
-    receipt = required(
-      await s.prompts.pick(
-        jobs.map((j) => ({ label: j.jobReceiptId!, description: `${j.platformId} · ${j.titleId}`, detail: j.requestedAt })),
-        { title: vscode.l10n.t('Copy which JobReceiptId?') },
-      ),
-    ).label;
+    receipt = (await c.ui.pick(
+      jobs.map((j) => ({ label: j.jobReceiptId!, description: `${j.platformId} · ${j.titleId}`, detail: j.requestedAt })),
+      { title: vscode.l10n.t('Copy which JobReceiptId?') },
+    )).label;
   }
   await vscode.env.clipboard.writeText(receipt);
-  s.prompts.status(vscode.l10n.t('Copied JobReceiptId {0}', receipt));
+  c.ui.status(vscode.l10n.t('Copied JobReceiptId {0}', receipt));
   return receipt;
 }

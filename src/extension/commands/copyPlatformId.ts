@@ -1,10 +1,10 @@
 // Copy PlatformId: from a hover link's argument, else the editor's cursor or selection.
 import * as vscode from 'vscode';
 import { CommandError } from '../errors';
-import type { Services } from '../services';
+import type { CommandContext } from './context';
 import { resolvePlatformIdFromArgOrEditor } from './platformIdArg';
 
-export async function copyPlatformId(s: Services, arg?: unknown): Promise<string> {
+export async function copyPlatformId(c: CommandContext, arg?: unknown): Promise<string> {
   const id = resolvePlatformIdFromArgOrEditor(arg);
   if (!id) {
     throw new CommandError(
@@ -13,6 +13,6 @@ export async function copyPlatformId(s: Services, arg?: unknown): Promise<string
     );
   }
   await vscode.env.clipboard.writeText(id);
-  s.prompts.status(vscode.l10n.t('Copied PlatformId {0}', id));
+  c.ui.status(vscode.l10n.t('Copied PlatformId {0}', id));
   return id;
 }

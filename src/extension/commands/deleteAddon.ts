@@ -4,30 +4,26 @@ import * as vscode from 'vscode';
 import { PlatformError } from '../../core/api/errors';
 import { ErrorCodes } from '../../core/api/types';
 import type { AddonName } from '../addonStates';
-import { required } from '../errors';
-import type { Services } from '../services';
-import { resolveTitle } from './args';
+import { usableTitle, type CommandContext } from './context';
 import { confirmProductionTitle } from './production';
 
 export type DeleteAddonOutcome = 'deleted' | 'alreadyAbsent';
 
-async function deleteAddon(s: Services, arg: unknown, addon: Exclude<AddonName, 'HandheldStore'>): Promise<DeleteAddonOutcome> {
-  const title = await resolveTitle(s, arg);
-  const client = await s.clients.get(title.titleId);
-  required(
-    await s.prompts.confirm(
-      vscode.l10n.t('Delete the {0} add-on of {1} ({2})?', addon, title.name, title.titleId),
-      vscode.l10n.t('The {0} add-on configuration is removed from the title on the service. Players signing in through it stop working until it is set up again.', addon),
-      vscode.l10n.t('Delete'),
-    ),
+async function deleteAddon(c: CommandContext, arg: unknown, addon: Exclude<AddonName, 'HandheldStore'>): Promise<DeleteAddonOutcome> {
+  const s = c.services;
+  const { title, client } = await usableTitle(c, arg);
+  await c.ui.confirm(
+    vscode.l10n.t('Delete the {0} add-on of {1} ({2})?', addon, title.name, title.titleId),
+    vscode.l10n.t('The {0} add-on configuration is removed from the title on the service. Players signing in through it stop working until it is set up again.', addon),
+    vscode.l10n.t('Delete'),
   );
-  await confirmProductionTitle(s, title);
+  await confirmProductionTitle(c, title);
   try {
     await (addon === 'MobileStore' ? client.deleteMobileStore() : client.deleteConsoleNetB());
   } catch (e) {
     if (e instanceof PlatformError && e.errorCode === ErrorCodes.AddonDoesntExist) {
       s.addonStates.set(title.titleId, addon, 'absent');
-      void s.prompts.info(vscode.l10n.t('The {0} add-on of {1} was already absent.', addon, title.name));
+      void c.ui.info(vscode.l10n.t('The {0} add-on of {1} was already absent.', addon, title.name));
       return 'alreadyAbsent';
     }
     if (e instanceof PlatformError && e.outcomeUnknown) {
@@ -36,14 +32,14 @@ async function deleteAddon(s: Services, arg: unknown, addon: Exclude<AddonName, 
     throw e;
   }
   s.addonStates.set(title.titleId, addon, 'absent');
-  void s.prompts.info(vscode.l10n.t('Deleted the {0} add-on of {1}.', addon, title.name));
+  void c.ui.info(vscode.l10n.t('Deleted the {0} add-on of {1}.', addon, title.name));
   return 'deleted';
 }
 
-export function deleteMobileStore(s: Services, arg?: unknown): Promise<DeleteAddonOutcome> {
-  return deleteAddon(s, arg, 'MobileStore');
+export function deleteMobileStore(c: CommandContext, arg?: unknown): Promise<DeleteAddonOutcome> {
+  return deleteAddon(c, arg, 'MobileStore');
 }
 
-export function deleteConsoleNetB(s: Services, arg?: unknown): Promise<DeleteAddonOutcome> {
-  return deleteAddon(s, arg, 'ConsoleNetB');
+export function deleteConsoleNetB(c: CommandContext, arg?: unknown): Promise<DeleteAddonOutcome> {
+  return deleteAddon(c, arg, 'ConsoleNetB');
 }

@@ -11,14 +11,16 @@ import { Journal } from '../../core/deletion/journal';
 import { buildPlan, countByStatus, renderPlanText, toDelete } from '../../core/deletion/plan';
 import { runBatch, type RunProgress, type RunResult } from '../../core/deletion/run';
 import type { IdKind, Plan } from '../../core/deletion/types';
-import { CommandError, required } from '../errors';
-import type { Services } from '../services';
+import { CommandError, UserCancelled } from '../errors';
+import { usableTitle, type CommandContext } from './context';
 import type { TitleRecord } from '../titles';
-import { resolveTitle, stringArg } from './args';
+import { stringArg } from './args';
 
 export interface BatchOutcome {
   batchId?: string;
   plan: Plan;
+  /** The dry-run document shown before anything was sent. */
+  dryRun: vscode.Uri;
   result?: RunResult;
 }
 
@@ -43,11 +45,12 @@ async function listSource(arg: unknown): Promise<{ text: string; csv: boolean }>
       canSelectMany: false, openLabel: vscode.l10n.t('Use This List'), filters: { [vscode.l10n.t('Identifier lists')]: ['txt', 'csv'] },
     }))?.[0];
   }
-  const file = required(uri);
+  if (uri === undefined) throw new UserCancelled();
+  const file = uri;
   return { text: new TextDecoder().decode(await vscode.workspace.fs.readFile(file)), csv: file.path.toLowerCase().endsWith('.csv') };
 }
 
-async function chooseKind(s: Services, arg: unknown, text: string): Promise<{ kind: IdKind; sandbox?: string }> {
+async function chooseKind(c: CommandContext, arg: unknown, text: string): Promise<{ kind: IdKind; sandbox?: string }> {
   const given = stringArg(arg, 'kind');
   let kind = given as IdKind | undefined;
   if (kind === undefined) {
@@ -55,16 +58,16 @@ async function chooseKind(s: Services, arg: unknown, text: string): Promise<{ ki
     if (lines.length > 0 && lines.every((l) => isPlatformId(l))) kind = 'platform-id';
   }
   if (kind === undefined) {
-    kind = required(await s.prompts.pick((Object.keys(KIND_LABELS) as IdKind[]).map((k) => ({ label: KIND_LABELS[k](), idKind: k })), {
-      title: vscode.l10n.t('What does the list hold?'),
-    })).idKind;
+    kind = (await c.ui.pick((Object.keys(KIND_LABELS) as IdKind[]).map((k) => ({ label: KIND_LABELS[k](), idKind: k })), {
+    title: vscode.l10n.t('What does the list hold?'),
+  })).idKind;
   }
   if (!Object.prototype.hasOwnProperty.call(KIND_LABELS, kind)) throw new CommandError(vscode.l10n.t('The "kind" argument must be platform-id, consolelive or storefront.'));
   if (kind !== 'consolelive') return { kind };
-  const sandbox = stringArg(arg, 'sandbox') ?? required(await s.prompts.input({
-    title: vscode.l10n.t('Sandbox of the ConsoleLive IDs'), value: 'RETAIL',
-    validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter the sandbox name (case-sensitive).')),
-  })).trim();
+  const sandbox = stringArg(arg, 'sandbox') ?? (await c.ui.input({
+  title: vscode.l10n.t('Sandbox of the ConsoleLive IDs'), value: 'RETAIL',
+  validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter the sandbox name (case-sensitive).')),
+})).trim();
   return { kind, sandbox };
 }
 
@@ -74,12 +77,13 @@ function progressText(p: RunProgress): string {
 }
 
 /** Runs (or resumes) a batch journal with progress and Cancel, keeping the ledger in step. */
-export async function runJournal(s: Services, title: TitleRecord, journal: Journal, resendUnknown: boolean): Promise<RunResult> {
+export async function runJournal(c: CommandContext, title: TitleRecord, journal: Journal, resendUnknown: boolean): Promise<RunResult> {
+  const s = c.services;
   const client = await s.clients.sender(title.titleId);
   let pending: NodeJS.Timeout | undefined;
   const sync = (): Promise<void> => s.jobs.upsert(ledgerFromJournal(journal.batch, journal.players()));
   try {
-    return await s.prompts.progress(vscode.l10n.t('Deleting {0} master player accounts of {1}', journal.players().size, title.titleId), async (progress, token) => {
+    return await c.ui.progress(vscode.l10n.t('Deleting {0} master player accounts of {1}', journal.players().size, title.titleId), async (progress, token) => {
       const ac = new AbortController();
       token.onCancellationRequested(() => ac.abort());
       let reported = 0;
@@ -103,20 +107,20 @@ export async function runJournal(s: Services, title: TitleRecord, journal: Journ
   }
 }
 
-export async function deleteFromList(s: Services, arg?: unknown): Promise<BatchOutcome | undefined> {
+export async function deleteFromList(c: CommandContext, arg?: unknown): Promise<BatchOutcome | undefined> {
+  const s = c.services;
+  const { title, client: planner } = await usableTitle(c, arg);
   const source = await listSource(arg);
-  const title = await resolveTitle(s, arg);
-  const { kind, sandbox } = await chooseKind(s, arg, source.text);
+  const { kind, sandbox } = await chooseKind(c, arg, source.text);
   const lines = readIdentifiers(source.text, kind, { csv: source.csv });
   if (lines.length === 0) throw new CommandError(vscode.l10n.t('The list holds no identifiers.'), vscode.l10n.t('Put one identifier per line.'));
-  const metaData = stringArg(arg, 'metaData') ?? required(await s.prompts.input({
-    title: vscode.l10n.t('Ticket reference'),
-    prompt: vscode.l10n.t('Sent as MetaData with each deletion and kept in the ledger (optional)'),
-    placeHolder: vscode.l10n.t('e.g. SUPPORT-1234'),
-  })).trim();
+  const metaData = stringArg(arg, 'metaData') ?? (await c.ui.input({
+  title: vscode.l10n.t('Ticket reference'),
+  prompt: vscode.l10n.t('Sent as MetaData with each deletion and kept in the ledger (optional)'),
+  placeHolder: vscode.l10n.t('e.g. SUPPORT-1234'),
+})).trim();
 
-  const planner = await s.clients.get(title.titleId);
-  const plan = await s.prompts.progress(vscode.l10n.t('Checking {0} identifiers…', lines.length), async (progress, token) => {
+  const plan = await c.ui.progress(vscode.l10n.t('Checking {0} identifiers…', lines.length), async (progress, token) => {
     const ac = new AbortController();
     token.onCancellationRequested(() => ac.abort());
     return buildPlan(planner, {
@@ -130,32 +134,32 @@ export async function deleteFromList(s: Services, arg?: unknown): Promise<BatchO
 
   const count = toDelete(plan).length;
   if (count === 0) {
-    void s.prompts.info(vscode.l10n.t('Nothing to delete: see the dry run for why.'));
-    return { plan };
+    void c.ui.info(vscode.l10n.t('Nothing to delete: see the dry run for why.'));
+    return { plan, dryRun: doc.uri };
   }
-  const c = countByStatus(plan);
+  const counts = countByStatus(plan);
   const DELETE = vscode.l10n.t('Delete {0} Accounts', count);
-  required(await s.prompts.confirm(
-    vscode.l10n.t('Delete {0} master player accounts of title {1}?', count, title.titleId),
-    vscode.l10n.t('The dry run lists them with the titles each wipes. Not sent: {0} already queued, {1} already deleted, {2} unlinked, {3} duplicate, {4} invalid, {5} not checked. This cannot be undone.', c['already-queued'], c['already-deleted'], c.unlinked, c.duplicate, c.invalid, c.failed),
-    DELETE,
-  ));
+  await c.ui.confirm(
+  vscode.l10n.t('Delete {0} master player accounts of title {1}?', count, title.titleId),
+  vscode.l10n.t('The dry run lists them with the titles each wipes. Not sent: {0} already queued, {1} already deleted, {2} unlinked, {3} duplicate, {4} invalid, {5} not checked. This cannot be undone.', counts['already-queued'], counts['already-deleted'], counts.unlinked, counts.duplicate, counts.invalid, counts.failed),
+  DELETE,
+);
   const expected = `${count} ${title.titleId}`;
-  required(await s.prompts.input({
-    title: vscode.l10n.t('Confirm deletion'),
-    prompt: vscode.l10n.t('Type "{0}" (the number of accounts and the title ID) to confirm', expected),
-    validateInput: (v) => (v.trim().replace(/\s+/g, ' ').toUpperCase() === expected ? undefined : vscode.l10n.t('Type {0} exactly to confirm.', expected)),
-  }));
+  await c.ui.input({
+  title: vscode.l10n.t('Confirm deletion'),
+  prompt: vscode.l10n.t('Type "{0}" (the number of accounts and the title ID) to confirm', expected),
+  validateInput: (v) => (v.trim().replace(/\s+/g, ' ').toUpperCase() === expected ? undefined : vscode.l10n.t('Type {0} exactly to confirm.', expected)),
+});
 
   const batchId = randomUUID();
   const journal = await Journal.open(join(s.ctx.globalStorageUri.fsPath, 'deletion-journals', `${batchId}.jsonl`), {
     type: 'batch', version: 1, batchId, titleId: title.titleId, kind, sandbox, createdAt: plan.createdAt, entries: plan.entries,
     ...(metaData ? { metaData } : {}),
   });
-  const result = await runJournal(s, title, journal, false);
+  const result = await runJournal(c, title, journal, false);
   s.log.info(`Batch ${batchId} on ${title.titleId}: ${result.queued} of ${result.total} queued, ${result.failed} failed, ${result.unknown} unknown, ${result.throttled} throttled${result.cancelled ? ', cancelled' : ''}`);
   const summary = vscode.l10n.t('{0} of {1} deletions queued, {2} failed, {3} unknown.', result.queued, result.total, result.failed, result.unknown)
     + (result.cancelled ? ` ${vscode.l10n.t('Cancelled before the rest were sent; what was sent is recorded under Deletion Jobs.')}` : '');
-  void (result.failed + result.unknown > 0 ? s.prompts.error(summary) : s.prompts.info(summary));
-  return { batchId, plan, result };
+  void (result.failed + result.unknown > 0 ? c.ui.error(summary) : c.ui.info(summary));
+  return { batchId, plan, dryRun: doc.uri, result };
 }

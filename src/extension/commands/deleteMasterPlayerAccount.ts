@@ -6,21 +6,20 @@ import * as vscode from 'vscode';
 import type { DeleteMasterPlayerAccountResult } from '../../core/api/types';
 import { shownReceiptId, shownTitleId } from '../../core/serviceText';
 import { NONE_RETURNED } from '../../core/deletion/types';
-import { required } from '../errors';
-import type { Services } from '../services';
-import { resolveTitle } from './args';
+import { usableTitle, type CommandContext } from './context';
 import { resolvePlatformId } from './platformIdArg';
 import { verifyTitle } from './verifyDeletions';
 import { confirmProductionTitle } from './production';
 
-export async function deleteMasterPlayerAccount(s: Services, arg?: unknown): Promise<DeleteMasterPlayerAccountResult | undefined> {
-  const title = await resolveTitle(s, arg);
-  const platformId = await resolvePlatformId(s, arg, vscode.l10n.t('Delete Master Player Account'));
+export async function deleteMasterPlayerAccount(c: CommandContext, arg?: unknown): Promise<DeleteMasterPlayerAccountResult | undefined> {
+  const s = c.services;
+  const { title, client } = await usableTitle(c, arg);
+  const platformId = await resolvePlatformId(c, arg, vscode.l10n.t('Delete Master Player Account'));
   const queued = s.jobs.queuedFor(platformId);
   if (queued !== undefined) {
     // The service refuses a second deletion while one is queued: say so instead of sending.
     const VERIFY = vscode.l10n.t('Verify Now');
-    const action = await s.prompts.confirm(
+    const action = await c.ui.optional.confirm(
       vscode.l10n.t('A deletion of {0} is already queued.', platformId),
       vscode.l10n.t('Requested {0} through title {1}, JobReceiptId {2}. The service refuses a second deletion while one is queued; nothing was sent. Verify Now checks whether it has completed.', queued.requestedAt, queued.titleId, queued.jobReceiptId ?? NONE_RETURNED),
       VERIFY,
@@ -28,27 +27,22 @@ export async function deleteMasterPlayerAccount(s: Services, arg?: unknown): Pro
     if (action === VERIFY) await verifyTitle(s, queued.titleId, true);
     return undefined;
   }
-  const client = await s.clients.get(title.titleId);
 
   const played = (await client.getPlayedTitleList(platformId)).TitleIds.map(shownTitleId);
   const impact = played.length > 0
     ? vscode.l10n.t('It removes the player\'s data from every title they played: {0}.', played.join(', '))
     : vscode.l10n.t('GetPlayedTitleList reports no played titles for this player.');
-  required(
-    await s.prompts.confirm(
-      vscode.l10n.t('Delete the master player account {0}?', platformId),
-      vscode.l10n.t('{0} Statistics, inventory, purchases, virtual currency, linked accounts, friends and event data are deleted. This cannot be undone; the service e-mails the title\'s notification address when it is finished.', impact),
-      vscode.l10n.t('Delete'),
-    ),
+  await c.ui.confirm(
+    vscode.l10n.t('Delete the master player account {0}?', platformId),
+    vscode.l10n.t('{0} Statistics, inventory, purchases, virtual currency, linked accounts, friends and event data are deleted. This cannot be undone; the service e-mails the title\'s notification address when it is finished.', impact),
+    vscode.l10n.t('Delete'),
   );
-  await confirmProductionTitle(s, title);
-  required(
-    await s.prompts.input({
-      title: vscode.l10n.t('Confirm deletion'),
-      prompt: vscode.l10n.t('Type the PlatformId {0} to confirm', platformId),
-      validateInput: (v) => (v.trim().toUpperCase() === platformId ? undefined : vscode.l10n.t('Type {0} exactly to confirm.', platformId)),
-    }),
-  );
+  await confirmProductionTitle(c, title);
+  await c.ui.input({
+    title: vscode.l10n.t('Confirm deletion'),
+    prompt: vscode.l10n.t('Type the PlatformId {0} to confirm', platformId),
+    validateInput: (v) => (v.trim().toUpperCase() === platformId ? undefined : vscode.l10n.t('Type {0} exactly to confirm.', platformId)),
+  });
 
   const result = await client.deleteMasterPlayerAccount({ PlatformId: platformId });
   // Checked before the receipt is stored, shown or copied (a malformed one is kept escaped, never lost).
@@ -63,7 +57,7 @@ export async function deleteMasterPlayerAccount(s: Services, arg?: unknown): Pro
   const titles = titleIds.join(', ') || vscode.l10n.t('none reported');
   if (receipt === undefined) {
     // The deletion is queued all the same: say so; the record under Deletion Jobs has no receipt.
-    void s.prompts.info(vscode.l10n.t('Deletion of {0} queued; the service returned no receipt. Titles: {1}. It is recorded under Deletion Jobs.', platformId, titles));
+    void c.ui.info(vscode.l10n.t('Deletion of {0} queued; the service returned no receipt. Titles: {1}. It is recorded under Deletion Jobs.', platformId, titles));
   } else {
     void s.prompts
       .info(vscode.l10n.t('Deletion of {0} queued. JobReceiptId {1}; titles: {2}.', platformId, receipt, titles), vscode.l10n.t('Copy JobReceiptId'))

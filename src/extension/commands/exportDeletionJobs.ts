@@ -3,15 +3,16 @@
 import * as vscode from 'vscode';
 import { ledgerCsv, ledgerJson } from '../../core/deletion/ledger';
 import { openResultDocument } from '../documents';
-import type { Services } from '../services';
+import type { CommandContext } from './context';
 import { readSettings } from '../settings';
 import { stringArg } from './args';
 
-export async function exportDeletionJobs(s: Services, arg?: unknown): Promise<vscode.Uri | undefined> {
+export async function exportDeletionJobs(c: CommandContext, arg?: unknown): Promise<vscode.Uri | undefined> {
+  const s = c.services;
   const titleId = stringArg(arg, 'titleId');
   const jobs = titleId ? s.jobs.forTitle(titleId) : s.jobs.all();
   if (jobs.length === 0) {
-    void s.prompts.info(titleId ? vscode.l10n.t('No deletion jobs are recorded for title {0}.', titleId) : vscode.l10n.t('No deletion jobs are recorded.'));
+    void c.ui.info(titleId ? vscode.l10n.t('No deletion jobs are recorded for title {0}.', titleId) : vscode.l10n.t('No deletion jobs are recorded.'));
     return undefined;
   }
   const format = stringArg(arg, 'format') === 'csv' || (stringArg(arg, 'format') === undefined && readSettings().lookupResultFormat === 'csv') ? 'csv' : 'json';

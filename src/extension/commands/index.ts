@@ -11,6 +11,7 @@ import { deleteConsoleNetB, deleteMobileStore } from './deleteAddon';
 import { deleteFromList } from './deleteFromList';
 import { deleteMasterPlayerAccount } from './deleteMasterPlayerAccount';
 import { exportDeletionJobs } from './exportDeletionJobs';
+import { findPlatformIds } from './findPlatformIds';
 import { lookUpConsoleLiveIds } from './lookUpConsoleLiveIds';
 import { lookUpStorefrontNames } from './lookUpStorefrontNames';
 import { registerCommand } from './registerCommand';
@@ -31,7 +32,7 @@ export function registerCommands(s: Services): void {
   registerCommand(s, 'platformExplorer.renameTitle', renameTitle);
   registerCommand(s, 'platformExplorer.removeTitle', removeTitle);
   registerCommand(s, 'platformExplorer.setSecretKey', setSecretKey);
-  registerCommand(s, 'platformExplorer.replaceSecretKey', (sv, arg) => setSecretKey(sv, treeNodeArg(arg)));
+  registerCommand(s, 'platformExplorer.replaceSecretKey', (c, arg) => setSecretKey(c, treeNodeArg(arg)));
   registerCommand(s, 'platformExplorer.clearSecretKey', clearSecretKey);
   registerCommand(s, 'platformExplorer.lookUpConsoleLiveIds', lookUpConsoleLiveIds);
   registerCommand(s, 'platformExplorer.lookUpStorefrontNames', lookUpStorefrontNames);
@@ -47,6 +48,7 @@ export function registerCommands(s: Services): void {
   registerCommand(s, 'platformExplorer.copyJobReceiptId', copyJobReceiptId);
   registerCommand(s, 'platformExplorer.exportDeletionJobs', exportDeletionJobs);
   registerCommand(s, 'platformExplorer.copyPlatformId', copyPlatformId);
+  registerCommand(s, 'platformExplorer.findPlatformIds', findPlatformIds);
   registerCommand(s, 'platformExplorer.startEmulator', startEmulator);
   registerCommand(s, 'platformExplorer.stopEmulator', stopEmulator);
   registerCommand(s, 'platformExplorer.markProduction', markProduction);
@@ -58,9 +60,9 @@ export function registerCommands(s: Services): void {
   registerCommand(s, 'platformExplorer.rerunActivity', rerunActivity);
   registerCommand(s, 'platformExplorer.clearActivity', clearActivity);
   registerCommand(s, 'platformExplorer.openEndpointSetting', openEndpointSetting);
-  registerCommand(s, 'platformExplorer.refresh', async (sv) => {
-    sv.tree.refresh();
-    await sv.emulatorProbe.refresh();
+  registerCommand(s, 'platformExplorer.refresh', async ({ services }) => {
+    services.tree.refresh();
+    await services.emulatorProbe.refresh();
   });
-  registerCommand(s, 'platformExplorer.showLog', (sv) => sv.log.show());
+  registerCommand(s, 'platformExplorer.showLog', ({ services }) => services.log.show());
 }

@@ -1,9 +1,8 @@
 // Look Up PlatformIds from ConsoleLive IDs (with the Sandbox, default RETAIL).
 import * as vscode from 'vscode';
 import { DEFAULT_SANDBOX } from '../../core/api/types';
-import { required } from '../errors';
-import type { Services } from '../services';
-import { resolveTitle, stringArg } from './args';
+import { usableTitle, type CommandContext } from './context';
+import { stringArg } from './args';
 import { gatherEntries, showLookupResult, validateFreeText, withLookupProgress, type LookupSpec, type LookupSummary } from './lookup';
 
 // Built on use, so the texts come from the l10n bundle loaded at activation.
@@ -25,20 +24,18 @@ function validateSandbox(v: string): string | undefined {
     : vscode.l10n.t('A Sandbox is letters, digits, dots, dashes or underscores (e.g. RETAIL or XDKS.1).');
 }
 
-export async function lookUpConsoleLiveIds(s: Services, arg?: unknown): Promise<LookupSummary> {
-  const title = await resolveTitle(s, arg);
-  const ids = await gatherEntries(s, arg, spec());
-  const sandbox = required(
-    await s.prompts.input({
-      title: vscode.l10n.t('Sandbox'),
-      prompt: vscode.l10n.t('The ConsoleLive sandbox of these IDs (case-sensitive)'),
-      value: stringArg(arg, 'sandbox') ?? DEFAULT_SANDBOX,
-      validateInput: validateSandbox,
-    }),
-  ).trim();
-  const pairs = await withLookupProgress(s, title, spec(), ids.length, (client, opts) =>
+export async function lookUpConsoleLiveIds(c: CommandContext, arg?: unknown): Promise<LookupSummary> {
+  const { title, client } = await usableTitle(c, arg);
+  const ids = await gatherEntries(c, arg, spec());
+  const sandbox = (await c.ui.input({
+    title: vscode.l10n.t('Sandbox'),
+    prompt: vscode.l10n.t('The ConsoleLive sandbox of these IDs (case-sensitive)'),
+    value: stringArg(arg, 'sandbox') ?? DEFAULT_SANDBOX,
+    validateInput: validateSandbox,
+  })).trim();
+  const pairs = await withLookupProgress(c, title, spec(), ids.length, (opts) =>
     client.getPlatformIdsFromConsoleLiveIds(ids, sandbox, opts),
   );
   const rows = pairs.map((p) => ({ input: p.ConsoleLiveAccountId, platformId: p.PlatformId ?? null }));
-  return showLookupResult(s, title, spec(), rows, { sandbox });
+  return showLookupResult(c, title, spec(), rows, { sandbox });
 }

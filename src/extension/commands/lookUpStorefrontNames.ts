@@ -1,7 +1,6 @@
 // Look Up PlatformIds from Storefront Names.
 import * as vscode from 'vscode';
-import type { Services } from '../services';
-import { resolveTitle } from './args';
+import { usableTitle, type CommandContext } from './context';
 import { gatherEntries, showLookupResult, validateFreeText, withLookupProgress, type LookupSpec, type LookupSummary } from './lookup';
 
 // Built on use, so the texts come from the l10n bundle loaded at activation.
@@ -14,12 +13,12 @@ const spec = (): LookupSpec => ({
   validateEntry: validateFreeText(vscode.l10n.t('Storefront Name'), 128),
 });
 
-export async function lookUpStorefrontNames(s: Services, arg?: unknown): Promise<LookupSummary> {
-  const title = await resolveTitle(s, arg);
-  const names = await gatherEntries(s, arg, spec());
-  const pairs = await withLookupProgress(s, title, spec(), names.length, (client, opts) =>
+export async function lookUpStorefrontNames(c: CommandContext, arg?: unknown): Promise<LookupSummary> {
+  const { title, client } = await usableTitle(c, arg);
+  const names = await gatherEntries(c, arg, spec());
+  const pairs = await withLookupProgress(c, title, spec(), names.length, (opts) =>
     client.getPlatformIdsFromStorefrontNames(names, opts),
   );
   const rows = pairs.map((p) => ({ input: p.StorefrontName, platformId: p.PlatformId ?? null }));
-  return showLookupResult(s, title, spec(), rows);
+  return showLookupResult(c, title, spec(), rows);
 }

@@ -2,14 +2,13 @@
 // cancel, and the result document with unlinked entries marked.
 import * as vscode from 'vscode';
 import { parseIdList, quoteForMessage } from '../../core/ids';
-import type { PlatformClient } from '../../core/api/client';
 import { idListInEditor } from '../editor/selection';
-import { CommandError, required } from '../errors';
+import { CommandError } from '../errors';
 import { toCsv } from '../../core/csv';
 import { shownPlatformId } from '../../core/serviceText';
 import { openResultDocument } from '../documents';
 import { readSettings } from '../settings';
-import type { Services } from '../services';
+import type { CommandContext } from './context';
 import type { TitleRecord } from '../titles';
 import { stringListArg } from './args';
 
@@ -40,26 +39,24 @@ export interface LookupSpec {
 }
 
 /** Entries from the argument, else the editor's selection, else typed or pasted. */
-export async function gatherEntries(s: Services, arg: unknown, spec: LookupSpec): Promise<string[]> {
+export async function gatherEntries(c: CommandContext, arg: unknown, spec: LookupSpec): Promise<string[]> {
   const fromArg = stringListArg(arg, spec.argName);
   const entries =
     fromArg ??
     idListInEditor(vscode.window.activeTextEditor) ??
     parseIdList(
-      required(
-        await s.prompts.input({
-          title: vscode.l10n.t('Look Up PlatformIds from {0}', spec.what),
-          prompt: vscode.l10n.t('{0}, comma-separated (or select a list in an editor first, one per line)', spec.what),
-          placeHolder: spec.placeHolder,
-          validateInput: (v) => {
-            const list = parseIdList(v);
-            if (list.length === 0) {
-              return vscode.l10n.t('Enter at least one of the {0}.', spec.what);
-            }
-            return list.map(spec.validateEntry).find((p) => p !== undefined);
-          },
-        }),
-      ),
+      await c.ui.input({
+        title: vscode.l10n.t('Look Up PlatformIds from {0}', spec.what),
+        prompt: vscode.l10n.t('{0}, comma-separated (or select a list in an editor first, one per line)', spec.what),
+        placeHolder: spec.placeHolder,
+        validateInput: (v) => {
+          const list = parseIdList(v);
+          if (list.length === 0) {
+            return vscode.l10n.t('Enter at least one of the {0}.', spec.what);
+          }
+          return list.map(spec.validateEntry).find((p) => p !== undefined);
+        },
+      }),
     );
   const problem = entries.map(spec.validateEntry).find((p) => p !== undefined);
   if (problem) {
@@ -70,14 +67,13 @@ export async function gatherEntries(s: Services, arg: unknown, spec: LookupSpec)
 
 /** Runs the bulk call under a cancellable progress notification. */
 export function withLookupProgress<T>(
-  s: Services,
+  c: CommandContext,
   title: TitleRecord,
   spec: LookupSpec,
   count: number,
-  call: (client: PlatformClient, opts: { signal: AbortSignal; concurrency: number; onProgress: (done: number, total: number) => void }) => Promise<T>,
+  call: (opts: { signal: AbortSignal; concurrency: number; onProgress: (done: number, total: number) => void }) => Promise<T>,
 ): Promise<T> {
-  return s.prompts.progress(vscode.l10n.t('Looking up {0} {1} for {2}', count, spec.what, title.name), async (progress, token) => {
-    const client = await s.clients.get(title.titleId);
+  return c.ui.progress(vscode.l10n.t('Looking up {0} {1} for {2}', count, spec.what, title.name), async (progress, token) => {
     const abort = new AbortController();
     const sub = token.onCancellationRequested(() => abort.abort());
     try {
@@ -85,7 +81,7 @@ export function withLookupProgress<T>(
         abort.abort();
       }
       let last = 0;
-      return await call(client, {
+      return await call({
         signal: abort.signal,
         concurrency: readSettings().lookupConcurrency,
         onProgress: (done, total) => {
@@ -102,7 +98,7 @@ export function withLookupProgress<T>(
 
 /** Opens the result as JSON or CSV (setting) and shows "n linked, m unlinked". */
 export async function showLookupResult(
-  s: Services,
+  c: CommandContext,
   title: TitleRecord,
   spec: LookupSpec,
   rows: LookupRow[],
@@ -135,7 +131,7 @@ export async function showLookupResult(
           2,
         ) + '\n';
   const doc = await openResultDocument(content, format, { what: spec.documentName, title, sandbox: extra.sandbox });
-  void s.prompts.info(vscode.l10n.t('{0}: {1} linked, {2} unlinked ({3} {4}).', title.name, linked, unlinked, rows.length, spec.what));
+  void c.ui.info(vscode.l10n.t('{0}: {1} linked, {2} unlinked ({3} {4}).', title.name, linked, unlinked, rows.length, spec.what));
   return { titleId: title.titleId, linked, unlinked, rows, document: doc.uri };
 }
 

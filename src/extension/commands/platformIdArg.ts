@@ -3,8 +3,8 @@
 import * as vscode from 'vscode';
 import { validatePlatformId } from '../../core/ids';
 import { platformIdInEditor } from '../editor/selection';
-import { CommandError, required } from '../errors';
-import type { Services } from '../services';
+import { CommandError } from '../errors';
+import type { CommandContext } from './context';
 import { stringArg } from './args';
 
 /** The PlatformId given as argument (validated), else the one at the editor's cursor or selection. */
@@ -20,19 +20,17 @@ export function resolvePlatformIdFromArgOrEditor(arg: unknown): string | undefin
   return platformIdInEditor(vscode.window.activeTextEditor)?.toUpperCase();
 }
 
-export async function resolvePlatformId(s: Services, arg: unknown, purpose: string): Promise<string> {
+export async function resolvePlatformId(c: CommandContext, arg: unknown, purpose: string): Promise<string> {
   const known = resolvePlatformIdFromArgOrEditor(arg);
   if (known) {
     return known;
   }
-  return required(
-    await s.prompts.input({
-      title: purpose,
-      prompt: vscode.l10n.t('The player\'s PlatformId'),
-      placeHolder: vscode.l10n.t('e.g. {0}', '9437A5ADDAE3012D'),
-      validateInput: (v) => validatePlatformId(v.trim()),
-    }),
-  )
+  return (await c.ui.input({
+    title: purpose,
+    prompt: vscode.l10n.t('The player\'s PlatformId'),
+    placeHolder: vscode.l10n.t('e.g. {0}', '9437A5ADDAE3012D'),
+    validateInput: (v) => validatePlatformId(v.trim()),
+  }))
     .trim()
     .toUpperCase();
 }

@@ -1,19 +1,26 @@
-// The one way commands are registered: errors are caught, redacted, logged and shown with
-// what to do and a "Show Log" action; a dismissed prompt or a cancelled request is silent.
+// The one way commands are registered: each call gets its own context (services, prompts that
+// throw on dismissal, a token); errors are caught, redacted, logged and shown with what to do
+// and a "Show Log" action; a dismissed prompt or a cancelled request is silent.
 import * as vscode from 'vscode';
 import { recordActivity } from '../activity/recorder';
 import type { CommandId } from '../commandIds';
 import { describeFailure, isExpected, isSilent } from '../errors';
 import type { Services } from '../services';
+import { commandUi, type CommandContext } from './context';
 
-export type CommandHandler = (s: Services, ...args: unknown[]) => unknown;
+export type CommandHandler = (c: CommandContext, ...args: unknown[]) => unknown;
 
 export function registerCommand(s: Services, id: CommandId, handler: CommandHandler): void {
+  const running = new Set<vscode.CancellationTokenSource>();
   s.ctx.subscriptions.push(
+    { dispose: () => running.forEach((t) => t.cancel()) },
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+      const cts = new vscode.CancellationTokenSource();
+      running.add(cts);
+      const c: CommandContext = { services: s, ui: commandUi(s.prompts, cts.token), token: cts.token };
       try {
         // Activity records the commands that talked to the service (activity/recorder.ts).
-        return await recordActivity(s.activity, id, async () => handler(s, ...args));
+        return await recordActivity(s.activity, id, async () => handler(c, ...args));
       } catch (e) {
         if (isSilent(e)) {
           s.log.info(`${id}: cancelled`);
@@ -32,6 +39,9 @@ export function registerCommand(s: Services, id: CommandId, handler: CommandHand
           }
         });
         return undefined;
+      } finally {
+        running.delete(cts);
+        cts.dispose();
       }
     }),
   );

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { Journal } from '../../core/deletion/journal';
 import type { Services } from '../services';
+import type { CommandContext } from './context';
 import { runJournal } from './deleteFromList';
 
 export interface Interrupted {
@@ -48,19 +49,20 @@ export async function findInterrupted(s: Services): Promise<Interrupted[]> {
 }
 
 /** Offers each interrupted batch for resuming; resolves with the batches resumed. */
-export async function resumeBatches(s: Services): Promise<number> {
+export async function resumeBatches(c: CommandContext): Promise<number> {
+  const s = c.services;
   let resumed = 0;
   for (const b of await findInterrupted(s)) {
     const title = s.titles.get(b.titleId);
     if (!title) continue;
     const RESUME = vscode.l10n.t('Resume');
-    const answer = await s.prompts.confirm(
+    const answer = await c.ui.optional.confirm(
       vscode.l10n.t('A deletion batch for title {0} stopped before it finished.', b.titleId),
       vscode.l10n.t('{0} players were not sent; {1} were sent without an answer (outcome unknown). Resuming sends the rest; those with an unknown outcome are sent again, and the service refuses a second deletion of a player already queued, which is then recorded as queued.', b.pending, b.unknown),
       RESUME,
     );
     if (answer !== RESUME) continue;
-    await runJournal(s, title, await Journal.open(b.path), true);
+    await runJournal(c, title, await Journal.open(b.path), true);
     resumed++;
   }
   return resumed;

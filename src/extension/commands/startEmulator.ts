@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { ContextKeys, setContext } from '../contextKeys';
 import { CommandError } from '../errors';
-import type { Services } from '../services';
+import type { CommandContext } from './context';
 import type { TitleRecord } from '../titles';
 
 export interface StartedEmulator {
@@ -14,7 +14,8 @@ export interface StartedEmulator {
   titleIds: string[];
 }
 
-export async function startEmulator(s: Services): Promise<StartedEmulator> {
+export async function startEmulator(c: CommandContext): Promise<StartedEmulator> {
+  const s = c.services;
   if (!s.clients.isTrusted()) {
     throw new CommandError(
       vscode.l10n.t('This workspace is not trusted, so Platform Explorer does not start the local emulator or store its keys from it.'),
@@ -25,7 +26,7 @@ export async function startEmulator(s: Services): Promise<StartedEmulator> {
   const serving = wasRunning ? undefined : await s.emulatorProbe.refresh();
   if (serving) {
     // Another emulator (e.g. npm run demo's) serves the titles: re-pointing them would change their data.
-    void s.prompts.info(vscode.l10n.t('An emulator at {0} already serves your emulator titles; nothing was started.', serving));
+    void c.ui.info(vscode.l10n.t('An emulator at {0} already serves your emulator titles; nothing was started.', serving));
     return { endpoint: `${serving}/{titleId}`, origin: serving, titleIds: [] };
   }
   const handle = await s.emulator.start((line) => s.log.info(`[emulator] ${line}`));
@@ -38,7 +39,7 @@ export async function startEmulator(s: Services): Promise<StartedEmulator> {
   let leaveMoved = false;
   if (moved.length > 0) {
     const REPOINT = vscode.l10n.t('Re-point');
-    leaveMoved = await s.prompts.confirm(
+    leaveMoved = await c.ui.optional.confirm(
       vscode.l10n.t('Point {0} at the emulator at {1}?', moved.map((t) => `${t.name} (${t.titleId})`).join(', '), handle.origin),
       vscode.l10n.t('They now use {0}; their secret keys will be replaced by the emulator\'s.', moved.map((t) => t.emulatorEndpoint ?? '').join(', ')),
       REPOINT,
@@ -63,11 +64,10 @@ export async function startEmulator(s: Services): Promise<StartedEmulator> {
       production: existing?.production,
     }));
     await s.secrets.set(t.titleId, t.secretKey);
-    await s.clients.forget(t.titleId);
   }
   void s.emulatorProbe.refresh();
   const names = added.map((t) => `${t.name} (${t.titleId})`).join(', ');
-  void s.prompts.info(
+  void c.ui.info(
     (wasRunning ? vscode.l10n.t('The local emulator is already running at {0}', handle.origin) : vscode.l10n.t('Local emulator started at {0}', handle.origin)) +
       (names ? vscode.l10n.t('; titles ready: {0}.', names) : '.') +
       (skipped.length ? vscode.l10n.t(' Skipped {0}: already configured elsewhere.', skipped.join(', ')) : ''),
@@ -75,16 +75,12 @@ export async function startEmulator(s: Services): Promise<StartedEmulator> {
   return { endpoint: handle.endpoint, origin: handle.origin, titleIds: added.map((t) => t.titleId) };
 }
 
-export async function stopEmulator(s: Services): Promise<boolean> {
+export async function stopEmulator(c: CommandContext): Promise<boolean> {
+  const s = c.services;
   const stopped = await s.emulator.stop();
   await setContext(ContextKeys.emulatorRunning, false);
-  for (const t of s.titles.all()) {
-    if (t.endpointProfile === 'emulator') {
-      await s.clients.forget(t.titleId);
-    }
-  }
   s.tree.refresh();
   await s.emulatorProbe.refresh();
-  void s.prompts.info(stopped ? vscode.l10n.t('Local emulator stopped. Its titles stay; start it again to use them.') : vscode.l10n.t('The local emulator is not running.'));
+  void c.ui.info(stopped ? vscode.l10n.t('Local emulator stopped. Its titles stay; start it again to use them.') : vscode.l10n.t('The local emulator is not running.'));
   return stopped;
 }

@@ -5,12 +5,11 @@ import * as vscode from 'vscode';
 import { PROFILE_CONSTRAINT_FLAGS } from '../../core/api/operations';
 import type { InfoRequestParameters, LoginRequestInput } from '../../core/api/types';
 import { redactObject } from '../../core/redact';
-import { CommandError, required } from '../errors';
+import { CommandError } from '../errors';
 import { emulatorOrigin, mintLauncherToken, validateSubject } from '../launcherToken';
-import type { Services } from '../services';
+import { usableTitle, type CommandContext } from './context';
 import type { TitleRecord } from '../titles';
 import { showLoginResult } from '../views/loginResultPanel';
-import { resolveTitle } from './args';
 
 type BooleanFlag = {
   [K in keyof InfoRequestParameters]-?: NonNullable<InfoRequestParameters[K]> extends boolean ? K : never;
@@ -55,63 +54,54 @@ export function parseCustomTags(v: string): Record<string, string> | string {
 }
 
 /** The IdentityToken: pasted, or for an emulator title minted by the emulator on request. */
-async function identityTokenFor(s: Services, title: TitleRecord): Promise<string> {
+async function identityTokenFor(c: CommandContext, title: TitleRecord): Promise<string> {
   const origin = emulatorOrigin(title);
   const step = vscode.l10n.t('Test Launcher Login on {0} (1/4): IdentityToken', title.name);
   if (origin) {
-    const mint = required(
-      await s.prompts.pick(
-        [
-          { label: vscode.l10n.t('Mint a test IdentityToken'), detail: vscode.l10n.t('The local emulator at {0} signs one for a launcher user you name', origin), mint: true },
-          { label: vscode.l10n.t('Paste an IdentityToken'), detail: vscode.l10n.t('A JWT from a launcher identity provider'), mint: false },
-        ],
-        { title: step },
-      ),
-    ).mint;
+    const mint = (await c.ui.pick(
+      [
+        { label: vscode.l10n.t('Mint a test IdentityToken'), detail: vscode.l10n.t('The local emulator at {0} signs one for a launcher user you name', origin), mint: true },
+        { label: vscode.l10n.t('Paste an IdentityToken'), detail: vscode.l10n.t('A JWT from a launcher identity provider'), mint: false },
+      ],
+      { title: step },
+    )).mint;
     if (mint) {
-      const subject = required(
-        await s.prompts.input({
-          title: step,
-          prompt: vscode.l10n.t('The launcher user (subject) to sign in as; the demo players are launcher-user-0000, launcher-user-0001, …'),
-          value: 'launcher-user-0000',
-          validateInput: validateSubject,
-        }),
-      ).trim();
+      const subject = (await c.ui.input({
+        title: step,
+        prompt: vscode.l10n.t('The launcher user (subject) to sign in as; the demo players are launcher-user-0000, launcher-user-0001, …'),
+        value: 'launcher-user-0000',
+        validateInput: validateSubject,
+      })).trim();
       return mintLauncherToken(origin, title.titleId, subject);
     }
   }
-  return required(
-    await s.prompts.input({
-      title: step,
-      prompt: vscode.l10n.t('The JWT from the launcher\'s identity provider. It is sent once and never stored.'),
-      password: true,
-      validateInput: validateIdentityToken,
-    }),
-  ).trim();
+  return (await c.ui.input({
+    title: step,
+    prompt: vscode.l10n.t('The JWT from the launcher\'s identity provider. It is sent once and never stored.'),
+    password: true,
+    validateInput: validateIdentityToken,
+  })).trim();
 }
 
-export async function testLauncherLogin(s: Services, arg?: unknown): Promise<unknown> {
-  const title = await resolveTitle(s, arg);
-  const p = s.prompts;
-  const token = await identityTokenFor(s, title);
+export async function testLauncherLogin(c: CommandContext, arg?: unknown): Promise<unknown> {
+  const s = c.services;
+  const { title, client } = await usableTitle(c, arg);
+  const p = c.ui;
+  const token = await identityTokenFor(c, title);
   s.secrets.remember(token);
 
-  const create = required(
-    await p.pick(
-      [
-        { label: vscode.l10n.t('Sign in only'), detail: vscode.l10n.t('Fails with AccountNotFound when no account is linked to this identity'), create: false },
-        { label: vscode.l10n.t('Create the account if needed'), detail: vscode.l10n.t('Sets CreateAccount: a new account is created when none is linked'), create: true },
-      ],
-      { title: vscode.l10n.t('Test Launcher Login (2/4): CreateAccount') },
-    ),
-  ).create;
+  const create = (await p.pick(
+    [
+      { label: vscode.l10n.t('Sign in only'), detail: vscode.l10n.t('Fails with AccountNotFound when no account is linked to this identity'), create: false },
+      { label: vscode.l10n.t('Create the account if needed'), detail: vscode.l10n.t('Sets CreateAccount: a new account is created when none is linked'), create: true },
+    ],
+    { title: vscode.l10n.t('Test Launcher Login (2/4): CreateAccount') },
+  )).create;
 
-  const flags = required(
-    await p.pickMany(
-      flagChoices().map((f) => ({ label: f.flag, detail: f.detail, picked: f.picked === true })),
-      { title: vscode.l10n.t('Test Launcher Login (3/4): InfoRequestParameters (what to return)') },
-    ),
-  ).map((i) => i.label as BooleanFlag);
+  const flags = (await p.pickMany(
+    flagChoices().map((f) => ({ label: f.flag, detail: f.detail, picked: f.picked === true })),
+    { title: vscode.l10n.t('Test Launcher Login (3/4): InfoRequestParameters (what to return)') },
+  )).map((i) => i.label as BooleanFlag);
 
   const info: LoginRequestInput['InfoRequestParameters'] & object = {};
   for (const f of flags) {
@@ -119,37 +109,31 @@ export async function testLauncherLogin(s: Services, arg?: unknown): Promise<unk
   }
   if (info.GetPlayerProfile) {
     // Which profile members to return; a flag the title does not allow fails with 1303.
-    const shown = required(
-      await p.pickMany(
-        PROFILE_CONSTRAINT_FLAGS.map((f) => ({ label: f, picked: f === 'ShowDisplayName' })),
-        { title: vscode.l10n.t('Test Launcher Login (3/4): ProfileConstraints (profile members to return)') },
-      ),
+    const shown = await p.pickMany(
+      PROFILE_CONSTRAINT_FLAGS.map((f) => ({ label: f, picked: f === 'ShowDisplayName' })),
+      { title: vscode.l10n.t('Test Launcher Login (3/4): ProfileConstraints (profile members to return)') },
     );
     info.ProfileConstraints = Object.fromEntries(shown.map((i) => [i.label, true]));
   }
   if (info.GetUserData) {
-    const keys = required(
-      await p.input({
-        title: vscode.l10n.t('Test Launcher Login (3/4): UserDataKeys'),
-        prompt: vscode.l10n.t('User data keys to return, comma-separated (empty: all keys)'),
-      }),
-    );
+    const keys = await p.input({
+      title: vscode.l10n.t('Test Launcher Login (3/4): UserDataKeys'),
+      prompt: vscode.l10n.t('User data keys to return, comma-separated (empty: all keys)'),
+    });
     const list = keys.split(',').map((k) => k.trim()).filter((k) => k.length > 0);
     if (list.length > 0) {
       info.UserDataKeys = list;
     }
   }
 
-  const tagsText = required(
-    await p.input({
-      title: vscode.l10n.t('Test Launcher Login (4/4): CustomTags (optional)'),
-      prompt: vscode.l10n.t('key=value pairs, comma-separated, e.g. build=1234, trace=abc'),
-      validateInput: (v) => {
-        const r = parseCustomTags(v);
-        return typeof r === 'string' ? r : undefined;
-      },
-    }),
-  );
+  const tagsText = await p.input({
+    title: vscode.l10n.t('Test Launcher Login (4/4): CustomTags (optional)'),
+    prompt: vscode.l10n.t('key=value pairs, comma-separated, e.g. build=1234, trace=abc'),
+    validateInput: (v) => {
+      const r = parseCustomTags(v);
+      return typeof r === 'string' ? r : undefined;
+    },
+  });
   const tags = parseCustomTags(tagsText);
   if (typeof tags === 'string') {
     throw new CommandError(tags);
@@ -163,7 +147,6 @@ export async function testLauncherLogin(s: Services, arg?: unknown): Promise<unk
     ...(Object.keys(tags).length > 0 ? { CustomTags: tags } : {}),
     ...(Object.keys(info).length > 0 ? { InfoRequestParameters: info } : {}),
   };
-  const client = await s.clients.get(title.titleId);
   const result = await p.progress(vscode.l10n.t('Signing in to {0} with the launcher token', title.name), async (_progress, ct) => {
     const abort = new AbortController();
     const sub = ct.onCancellationRequested(() => abort.abort());

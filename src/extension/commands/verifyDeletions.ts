@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { nextVerifyDelay, verifyQueued, type VerifyResult } from '../../core/deletion/ledger';
 import type { Services } from '../services';
+import type { CommandContext } from './context';
 import { stringArg } from './args';
 
 /** Verifies one title's queued deletions; `interactive` reports the result to the user. */
@@ -21,12 +22,13 @@ export async function verifyTitle(s: Services, titleId: string, interactive: boo
   return r;
 }
 
-export async function verifyDeletions(s: Services, arg?: unknown): Promise<VerifyResult> {
+export async function verifyDeletions(c: CommandContext, arg?: unknown): Promise<VerifyResult> {
+  const s = c.services;
   const named = stringArg(arg, 'titleId');
   const titles = named !== undefined ? [named.toUpperCase()] : [...new Set(s.jobs.all().filter((e) => e.state === 'queued').map((e) => e.titleId))];
   const total: VerifyResult = { verified: [], stillQueued: [], errors: [] };
   if (titles.length === 0) {
-    void s.prompts.info(vscode.l10n.t('No queued deletions to verify.'));
+    void c.ui.info(vscode.l10n.t('No queued deletions to verify.'));
     return total;
   }
   for (const t of titles) {

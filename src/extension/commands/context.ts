@@ -1,0 +1,79 @@
+// What each command call gets (as vscode-azuretools' IActionContext): the services, the prompt
+// layer with dismissal turned into UserCancelled, and a token cancelled when the extension stops.
+import * as vscode from 'vscode';
+import type { PlatformClient } from '../../core/api/client';
+import { CommandError, UserCancelled } from '../errors';
+import type { Prompts } from '../prompts';
+import type { Services } from '../services';
+import type { TitleRecord } from '../titles';
+import { resolveTitle } from './args';
+
+/** The prompt layer for commands: a dismissed question throws UserCancelled, so an answer is always there. */
+export interface CommandUi {
+  pick<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Promise<T>;
+  pickMany<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Promise<T[]>;
+  input(options: vscode.InputBoxOptions): Promise<string>;
+  confirm(message: string, detail: string, ...buttons: string[]): Promise<string>;
+  info: Prompts['info'];
+  error: Prompts['error'];
+  status: Prompts['status'];
+  progress: Prompts['progress'];
+  /** The prompts as they are, for a question whose dismissal is itself an answer. */
+  readonly optional: Prompts;
+}
+
+export interface CommandContext {
+  readonly services: Services;
+  readonly ui: CommandUi;
+  /** Cancelled when the extension stops while the command runs. */
+  readonly token: vscode.CancellationToken;
+}
+
+async function answered<T>(value: Promise<T | undefined>): Promise<T> {
+  const v = await value;
+  if (v === undefined) {
+    throw new UserCancelled();
+  }
+  return v;
+}
+
+/** Wraps `p` for one call (read per call, so prompts a test swapped in are the ones used). */
+export function commandUi(p: Prompts, token: vscode.CancellationToken): CommandUi {
+  return {
+    pick: (items, options) => answered(p.pick(items, options)),
+    pickMany: (items, options) => answered(p.pickMany(items, options)),
+    input: (options) => answered(p.input(options)),
+    confirm: (message, detail, ...buttons) => answered(p.confirm(message, detail, ...buttons)),
+    info: (message, ...actions) => p.info(message, ...actions),
+    error: (message, ...actions) => p.error(message, ...actions),
+    status: (message) => p.status(message),
+    // Cancel in the notification, or the extension stopping, cancels the task.
+    progress: (title, task) => p.progress(title, (progress, userToken) => {
+      const either = new vscode.CancellationTokenSource();
+      const subs = [userToken, token].map((t) => t.onCancellationRequested(() => either.cancel()));
+      if (userToken.isCancellationRequested || token.isCancellationRequested) either.cancel();
+      return task(progress, either.token).finally(() => {
+        subs.forEach((d) => d.dispose());
+        either.dispose();
+      });
+    }),
+    optional: p,
+  };
+}
+
+/**
+ * The title a command acts on and a client that may send its key: called before the command's
+ * first question, so a missing key, an untrusted workspace or the placeholder endpoint stop it
+ * before the user types anything.
+ */
+export async function usableTitle(c: CommandContext, arg: unknown): Promise<{ title: TitleRecord; client: PlatformClient }> {
+  const title = await resolveTitle(c, arg);
+  const client = await c.services.clients.get(title.titleId);
+  if (!(await c.services.secrets.has(title.titleId))) {
+    throw new CommandError(
+      vscode.l10n.t('No secret key is set for {0} ({1}).', title.name, title.titleId),
+      vscode.l10n.t('Set it with "Platform: Set Secret Key" (from the title\'s management portal), then run the command again.'),
+    );
+  }
+  return { title, client };
+}
