@@ -1,5 +1,6 @@
 // The page side of a panel: restores the last state, listens to the host, and answers
 // with the ready handshake. Shared by every page in pages/.
+import { isPlainObject } from '../core/api/schema';
 import type { HostToPage, PageState, PageToHost, PanelView } from './protocol';
 import { renderPage } from './render';
 
@@ -16,9 +17,7 @@ export interface PageOptions {
   retry: boolean;
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+const isRecord = isPlainObject;
 
 function isView(v: unknown): v is PanelView {
   return isRecord(v) && typeof v.heading === 'string' && typeof v.subheading === 'string'

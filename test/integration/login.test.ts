@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
 import type { TestApi } from '../../src/extension/testApi';
-import { emu, script, useFreshExtension, waitForWebviewTab } from './support/harness';
+import { emu, script, setServiceEndpoint, useFreshExtension, waitForWebviewTab } from './support/harness';
 
 const RACER = DEMO_TITLES[0];
 // Emulator titles first offer to mint a token; these tests paste their own.
@@ -15,15 +15,6 @@ async function identityToken(api: TestApi, subject: string): Promise<string> {
   return (await emu<{ IdentityToken: string }>(api, 'POST', 'launcher-token', { titleId: RACER.titleId, subject })).IdentityToken;
 }
 
-/** Sets the user-level endpoint and waits until the configuration reads it back. */
-async function setServiceEndpoint(value: string | undefined): Promise<void> {
-  await vscode.workspace.getConfiguration('platformExplorer').update('serviceEndpoint', value, vscode.ConfigurationTarget.Global);
-  const deadline = Date.now() + 5000;
-  while (vscode.workspace.getConfiguration('platformExplorer').inspect('serviceEndpoint')?.globalValue !== value) {
-    assert.ok(Date.now() < deadline, 'the endpoint setting did not change');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('Test Launcher Login', () => {
   const ctx = useFreshExtension({ emulator: true });

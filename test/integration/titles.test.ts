@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
 import type { TestApi } from '../../src/extension/testApi';
-import { children, emu, requestCount, script, startEmulatorWithDemoTitles, titleChild, titleItem, useFreshExtension } from './support/harness';
+import { children, emu, requestCount, script, setServiceEndpoint, startEmulatorWithDemoTitles, titleChild, titleItem, useFreshExtension } from './support/harness';
 
 const RACER = DEMO_TITLES[0];
 const PLAYER = DEMO_PLAYERS[0];
@@ -16,15 +16,6 @@ function persistedOutsideSecretStorage(api: TestApi): string {
   return JSON.stringify({ state: api.stateSnapshot(), settings });
 }
 
-/** Sets the user-level endpoint and waits until the configuration reads it back (the write lands asynchronously). */
-async function setServiceEndpoint(value: string | undefined): Promise<void> {
-  await vscode.workspace.getConfiguration('platformExplorer').update('serviceEndpoint', value, vscode.ConfigurationTarget.Global);
-  const deadline = Date.now() + 5000;
-  while (vscode.workspace.getConfiguration('platformExplorer').inspect('serviceEndpoint')?.globalValue !== value) {
-    assert.ok(Date.now() < deadline, 'the endpoint setting did not change');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('Titles and keys', () => {
   const ctx = useFreshExtension({ emulator: false });

@@ -319,3 +319,13 @@ export async function waitForWebviewTab(text: string): Promise<vscode.Tab> {
   const labels = vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.label);
   assert.fail(`no webview tab with "${text}" opened (tabs: ${labels.join(', ')})`);
 }
+
+/** Sets the user-level endpoint and waits until the configuration reads it back (the write lands asynchronously). */
+export async function setServiceEndpoint(value: string | undefined): Promise<void> {
+  await vscode.workspace.getConfiguration('platformExplorer').update('serviceEndpoint', value, vscode.ConfigurationTarget.Global);
+  const deadline = Date.now() + 5000;
+  while (vscode.workspace.getConfiguration('platformExplorer').inspect('serviceEndpoint')?.globalValue !== value) {
+    assert.ok(Date.now() < deadline, 'the endpoint setting did not change');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
