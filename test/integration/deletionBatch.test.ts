@@ -17,6 +17,7 @@ const IDS = DEMO_PLAYERS.slice(0, 30).map((p) => p.platformId);
 interface Outcome {
   batchId?: string;
   dryRun?: vscode.Uri;
+  plan?: { entries: { line: number; status: string }[] };
   result?: { queued: number; total: number; cancelled: boolean; sent: number };
 }
 
@@ -114,9 +115,13 @@ describe('Delete Master Player Accounts from List', () => {
       const out = await vscode.commands.executeCommand<Outcome>(COMMAND, vscode.Uri.file(file));
       p.assertDone();
       assert.equal(out.result?.queued, 2);
-      // The dry run this command showed (by its URI: earlier tests' dry runs may still be open).
-      const plan = (await vscode.workspace.openTextDocument(out.dryRun!)).getText();
-      assert.match(plan, /^Deletion plan \(dry run\)[^]*To delete: 2 · .*Invalid format: 1/, 'the dry run shows the header line as invalid');
+      // The plan the dry run showed: the header line invalid, the two IDs to delete.
+      const statuses = out.plan!.entries.map((e) => [e.line, e.status]).sort((x, y) => Number(x[0]) - Number(y[0]));
+      assert.deepEqual(statuses, [[1, 'invalid'], [2, 'delete'], [3, 'delete']], JSON.stringify(statuses));
+      // The document itself, while VS Code still holds it (found by its URI, not among earlier tests' dry runs).
+      const shown = vscode.workspace.textDocuments.find((d) => d.uri.toString() === out.dryRun?.toString());
+      assert.ok(out.dryRun, 'no dry-run document was shown');
+      if (shown) assert.match(shown.getText(), /^Deletion plan \(dry run\)[^]*To delete: 2 · .*Invalid format: 1/);
       assert.equal(await requestCount(ctx.api, DELETE), 2);
     } finally {
       rmSync(dir, { recursive: true, force: true });
