@@ -131,13 +131,22 @@ export class Clients implements vscode.Disposable {
     return this.build(ClientClass, o, 0);
   }
 
+  // A forgotten client is out of the cache at once (the next call gets a new one) but closes only
+  // when its calls in flight have finished: a running bulk lookup is not cut off by a settings change.
   private async forget(titleId: string): Promise<void> {
     const entry = this.cache.get(titleId.toUpperCase());
     this.cache.delete(titleId.toUpperCase());
-    await entry?.client.close();
+    await entry?.client.closeWhenIdle();
   }
 
   async forgetAll(): Promise<void> {
+    const entries = [...this.cache.values()];
+    this.cache.clear();
+    await Promise.allSettled(entries.map((e) => e.client.closeWhenIdle()));
+  }
+
+  /** Closes every client now, cutting off calls in flight (the extension is stopping). */
+  async closeAll(): Promise<void> {
     const entries = [...this.cache.values()];
     this.cache.clear();
     await Promise.allSettled(entries.map((e) => e.client.close()));

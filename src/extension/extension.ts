@@ -91,7 +91,7 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
   }, 2000);
 
   shutdown = async () => {
-    await Promise.allSettled([emulator.stop(), clients.forgetAll()]);
+    await Promise.allSettled([emulator.stop(), clients.closeAll()]);
   };
   lastActivationMs = performance.now() - started;
   // The test API sets trust and answers prompts: only for the test runner, never to other extensions in development.

@@ -103,6 +103,25 @@ describe('PlatformId lookups', () => {
     });
   });
 
+  it('a setting changed while a bulk lookup runs lets it finish: every result arrives, nothing vanishes', async () => {
+    // 8 requests at 300 ms each: the setting changes while they are in flight.
+    await emu(api, 'POST', 'faults', { latencyMs: 300 });
+    const list = Array.from({ length: 200 }, (_, i) => `${DEMO_UNLINKED.storefrontNames[0]}_${i}`);
+    const p = script(api).typeIn(list.join(', '));
+    const running = vscode.commands.executeCommand<Summary>('platformExplorer.lookUpStorefrontNames', { titleId: RACER.titleId });
+    while ((await emu<{ total: number }>(api, 'GET', 'stats')).total === 0) await new Promise((r) => setTimeout(r, 20));
+    await vscode.workspace.getConfiguration('platformExplorer').update('lookupResultFormat', 'json', vscode.ConfigurationTarget.Global);
+    try {
+      const summary = await running;
+      assert.deepEqual(p.errors, []);
+      assert.ok(summary?.document, 'the lookup vanished: no result');
+      assert.equal((JSON.parse(documentText(summary.document)) as JsonResult).results.length, 200);
+    } finally {
+      await vscode.workspace.getConfiguration('platformExplorer').update('lookupResultFormat', undefined, vscode.ConfigurationTarget.Global);
+      await emu(api, 'POST', 'faults/clear');
+    }
+  });
+
   it('Storefront Names from the editor selection, one per line, with the CSV format', async () => {
     await vscode.workspace.getConfiguration('platformExplorer').update('lookupResultFormat', 'csv', vscode.ConfigurationTarget.Global);
     // A name a spreadsheet would run as a formula is neutralised in the CSV.

@@ -70,6 +70,11 @@ export class PlatformClient {
   /** Secrets seen by this client, masked out of every error message. */
   private readonly knownSecrets = new Set<string>();
   private closed: Promise<void> | undefined;
+  /** Calls running now; closeWhenIdle() waits for them. */
+  private inFlight = 0;
+  /** Set by closeWhenIdle(): the client was replaced (its settings changed), not cancelled by a user. */
+  private whenIdle: Promise<void> | undefined;
+  private markIdle: (() => void) | undefined;
 
   constructor(o: PlatformClientOptions) {
     if (typeof o !== 'object' || o === null) {
@@ -203,6 +208,19 @@ export class PlatformClient {
     this.tokens.invalidate();
   }
 
+  /**
+   * Closes the connection pool once the calls running now have finished (they are not cut off),
+   * for a client replaced because its settings changed. A call made on it after that fails with a
+   * message saying so, never silently as a cancellation.
+   */
+  closeWhenIdle(): Promise<void> {
+    if (this.whenIdle === undefined) {
+      this.whenIdle = new Promise<void>((resolve) => { this.markIdle = resolve; });
+      if (this.inFlight === 0) this.markIdle?.();
+    }
+    return this.whenIdle.then(() => this.close());
+  }
+
   /** Aborts calls in flight and closes the connection pool. */
   close(): Promise<void> {
     if (this.closed === undefined) {
@@ -217,9 +235,12 @@ export class PlatformClient {
   /** Runs `fn` with one signal for the user's cancellation and close(), and redacts what it throws. */
   private async run<T>(o: CallOptions | undefined, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const link = linkSignals([o?.signal, this.closing.signal]);
+    this.inFlight++;
     try {
       if (this.closed !== undefined) {
-        throw new PlatformError({ kind: 'cancelled', message: `The connection for title ${this.titleId} is closed.`, hint: 'Try again; a new connection will be made.' });
+        throw this.whenIdle !== undefined
+          ? new PlatformError({ kind: 'network', message: `The connection for title ${this.titleId} was replaced because its settings changed.`, hint: 'Run the command again; it uses the new settings.' })
+          : new PlatformError({ kind: 'cancelled', message: `The connection for title ${this.titleId} is closed.`, hint: 'Try again; a new connection will be made.' });
       }
       if (link.signal.aborted) {
         throw this.cancelled();
@@ -229,6 +250,7 @@ export class PlatformClient {
       throw this.redacted(e instanceof PlatformError ? e : this.asPlatformError(e, link.signal));
     } finally {
       link.dispose();
+      if (--this.inFlight === 0) this.markIdle?.();
     }
   }
 

@@ -354,6 +354,19 @@ describe('core/PlatformClient (scripted server)', () => {
       assert.equal(server.count(R.played), 1);
     });
 
+    it('closeWhenIdle() lets calls in flight finish, then closes; a later call says the client was replaced, not a silent cancel', async () => {
+      server.setDefault(R.played, { ...ok({ TitleIds: ['F71AC'] }), delayMs: 150 });
+      const c = client();
+      const p = c.getPlayedTitleList(PID);
+      while (server.count(R.played) === 0) await new Promise((r) => setTimeout(r, 5));
+      const closing = c.closeWhenIdle();
+      assert.deepEqual(await p, { TitleIds: ['F71AC'] }, 'the call in flight finished');
+      await closing;
+      const e = await rejection(c.getPlayedTitleList(PID));
+      assert.equal(e.kind, 'network', 'shown to the user, not read as a cancellation');
+      assert.match(e.message, /replaced because its settings changed/);
+    });
+
     it('close() stops calls in flight and refuses new ones', async () => {
       server.setDefault(R.played, { action: 'hang' });
       const c = client();
