@@ -117,7 +117,7 @@ export class Clients implements vscode.Disposable {
     }
     if (cached) {
       this.cache.delete(o.title.titleId);
-      cached.client.close().catch(() => undefined);
+      cached.client.closeWhenIdle().catch(() => undefined);
     }
     const client = this.build(ClientClass, o);
     this.cache.set(o.title.titleId, { signature, client });

@@ -4,6 +4,7 @@
 // it is the user's audit record.
 import * as vscode from 'vscode';
 import { Disposable } from './lifecycle';
+import { awaitsVerification } from '../core/deletion/ledger';
 import type { JobState, LedgerEntry } from '../core/deletion/types';
 
 export type { LedgerEntry as DeletionJob } from '../core/deletion/types';
@@ -86,7 +87,7 @@ export class DeletionJobStore extends Disposable {
   async markVerified(platformIds: readonly string[], at: string): Promise<void> {
     const ids = new Set(platformIds.map((p) => p.toUpperCase()));
     if (ids.size === 0) return;
-    const list = this.all().map((e) => (e.state === 'queued' && ids.has(e.platformId) ? { ...e, state: 'verified-deleted' as const, verifiedAt: at } : e));
+    const list = this.all().map((e) => (awaitsVerification(e) && ids.has(e.platformId) ? { ...e, state: 'verified-deleted' as const, verifiedAt: at } : e));
     await this.memento.update(STATE_KEY, list);
     this.changed.fire();
   }

@@ -95,7 +95,14 @@ describe('Delete Master Player Account', () => {
     assert.equal(p.errors.length, 1);
     assert.match(p.errors[0], /may or may not/);
     assert.equal(await requestCount(ctx.api, DELETE), 1, 'the delete was re-sent');
-    assert.deepEqual(ctx.api.jobs.all(), []);
+    // Recorded as unknown, with a way to check: Verify Deletions.
+    assert.deepEqual(ctx.api.jobs.all().map((j) => [j.platformId, j.state]), [[PLAYER.platformId, 'unknown']]);
+    assert.match(p.errors[0], /recorded under Deletion Jobs as "outcome unknown"; Verify Deletions checks/);
+    // The request had reached the emulator: once its job completes, verification finds the player gone.
+    await emu(ctx.api, 'POST', 'clock/advance', { ms: 24 * 3600 * 1000 });
+    script(ctx.api);
+    await vscode.commands.executeCommand('platformExplorer.verifyDeletions', { titleId: RACER.titleId });
+    assert.deepEqual(ctx.api.jobs.all().map((j) => [j.platformId, j.state]), [[PLAYER.platformId, 'verified-deleted']]);
   });
 
   it('an invalid PlatformId argument is refused before any request', async () => {

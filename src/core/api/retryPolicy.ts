@@ -31,7 +31,7 @@ export type Decision =
 
 const REFRESH_TOKEN_CODES: ReadonlySet<number> = new Set([ErrorCodes.EntityTokenExpired, ErrorCodes.EntityTokenInvalid, ErrorCodes.EntityTokenRevoked]);
 
-const OUTCOME_UNKNOWN_HINT = 'Refresh to see whether it was deleted before trying again.';
+const OUTCOME_UNKNOWN_HINT = 'Check whether it was deleted before sending it again (GetPlayedTitleList answers AccountNotFound once a master account deletion has completed).';
 
 /** The next step after `f`; `random` in [0, 1) spreads backoff (full jitter). */
 export function decide(f: FailedAttempt, s: RetryState, random: number): Decision {

@@ -38,13 +38,18 @@ export interface VerifyResult {
   errors: { platformId: string; error: string }[];
 }
 
-/** Checks every queued entry once; `onVerified` records each player found deleted. */
+/** Entries verification checks: queued deletions, and deletions whose outcome is unknown. */
+export function awaitsVerification(e: LedgerEntry): boolean {
+  return e.state === 'queued' || e.state === 'unknown';
+}
+
+/** Checks every queued (or unknown) entry once; `onVerified` records each player found deleted. */
 export async function verifyQueued(
   client: DeletionClient, entries: readonly LedgerEntry[], onVerified: (platformId: string, at: string) => Promise<void> | void,
   o: { signal?: AbortSignal } = {},
 ): Promise<VerifyResult> {
   const r: VerifyResult = { verified: [], stillQueued: [], errors: [] };
-  const queued = [...new Set(entries.filter((e) => e.state === 'queued').map((e) => e.platformId))];
+  const queued = [...new Set(entries.filter(awaitsVerification).map((e) => e.platformId))];
   for (const platformId of queued) {
     if (o.signal?.aborted === true) break;
     try {

@@ -3,6 +3,7 @@
 // PlatformId typed back, sends the request once (the client never re-sends a delete), then
 // records the deletion in the ledger (Deletion Jobs).
 import * as vscode from 'vscode';
+import { PlatformError, withChanges } from '../../core/api/errors';
 import type { DeleteMasterPlayerAccountResult } from '../../core/api/types';
 import { shownReceiptId, shownTitleId } from '../../core/serviceText';
 import { NONE_RETURNED } from '../../core/deletion/types';
@@ -44,7 +45,18 @@ export async function deleteMasterPlayerAccount(c: CommandContext, arg?: unknown
     validateInput: (v) => (v.trim().toUpperCase() === platformId ? undefined : vscode.l10n.t('Type {0} exactly to confirm.', platformId)),
   });
 
-  const result = await client.deleteMasterPlayerAccount({ PlatformId: platformId });
+  let result: DeleteMasterPlayerAccountResult;
+  try {
+    result = await client.deleteMasterPlayerAccount({ PlatformId: platformId });
+  } catch (e) {
+    if (!(e instanceof PlatformError && e.outcomeUnknown)) throw e;
+    // Sent, but no answer says what happened: recorded as unknown, which Verify Deletions checks.
+    await s.jobs.add({ input: platformId, platformId, titleId: title.titleId, titleIds: played, requestedAt: new Date().toISOString(), state: 'unknown', error: e.message });
+    s.verifier.kick();
+    throw withChanges(e, {
+      hint: vscode.l10n.t('It is recorded under Deletion Jobs as "outcome unknown"; Verify Deletions checks whether the player is gone (the service answers AccountNotFound once a deletion completes). Do not send it again before that.'),
+    });
+  }
   // Checked before the receipt is stored, shown or copied (a malformed one is kept escaped, never lost).
   const receipt = result.JobReceiptId === undefined || result.JobReceiptId.length === 0 ? undefined : shownReceiptId(result.JobReceiptId);
   const titleIds = result.TitleIds.length > 0 ? result.TitleIds.map(shownTitleId) : played;

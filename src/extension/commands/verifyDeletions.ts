@@ -2,7 +2,7 @@
 // ledger; AccountNotFound means the deletion completed, so it is marked verified deleted.
 // Also runs on its own while the editor is open, less often while nothing changes.
 import * as vscode from 'vscode';
-import { nextVerifyDelay, verifyQueued, type VerifyResult } from '../../core/deletion/ledger';
+import { awaitsVerification, nextVerifyDelay, verifyQueued, type VerifyResult } from '../../core/deletion/ledger';
 import type { Services } from '../services';
 import type { CommandContext } from './context';
 import { stringArg } from './args';
@@ -25,7 +25,7 @@ export async function verifyTitle(s: Services, titleId: string, interactive: boo
 export async function verifyDeletions(c: CommandContext, arg?: unknown): Promise<VerifyResult> {
   const s = c.services;
   const named = stringArg(arg, 'titleId');
-  const titles = named !== undefined ? [named.toUpperCase()] : [...new Set(s.jobs.all().filter((e) => e.state === 'queued').map((e) => e.titleId))];
+  const titles = named !== undefined ? [named.toUpperCase()] : [...new Set(s.jobs.all().filter(awaitsVerification).map((e) => e.titleId))];
   const total: VerifyResult = { verified: [], stillQueued: [], errors: [] };
   if (titles.length === 0) {
     void c.ui.info(vscode.l10n.t('No queued deletions to verify.'));
@@ -63,7 +63,7 @@ export class BackgroundVerifier implements vscode.Disposable {
   private schedule(): void {
     if (this.stopped) return;
     clearTimeout(this.timer);
-    const titles = [...new Set(this.s.jobs.all().filter((e) => e.state === 'queued').map((e) => e.titleId))];
+    const titles = [...new Set(this.s.jobs.all().filter(awaitsVerification).map((e) => e.titleId))];
     if (titles.length === 0) return;
     const delay = this.delayMs ?? this.firstMs;
     this.timer = setTimeout(() => void this.tick(titles), delay);
