@@ -17,6 +17,9 @@ const names = DEMO_PLAYERS.flatMap((p) => p.storefrontNames.map((n) => ({ name: 
 interface Summary {
   linked: number;
   unlinked: number;
+  invalid: number;
+  duplicates: number;
+  rows: unknown[];
   document: vscode.Uri;
 }
 
@@ -55,8 +58,9 @@ describe('PlatformId lookups', () => {
     const summary = await vscode.commands.executeCommand<Summary>('platformExplorer.lookUpConsoleLiveIds', { titleId: RACER.titleId, ids });
     p.assertDone();
     assert.equal(p.inputs[0].options.value, 'RETAIL', 'the Sandbox prompt should default to RETAIL');
-    assert.deepEqual(summary && { linked: summary.linked, unlinked: summary.unlinked }, { linked: 3, unlinked: 1 });
-    assert.match(p.infos[0], /3 linked, 1 unlinked/);
+    // Counted over distinct IDs: the repeated one is folded, and said so.
+    assert.deepEqual(summary && { linked: summary.linked, unlinked: summary.unlinked, duplicates: summary.duplicates }, { linked: 2, unlinked: 1, duplicates: 1 });
+    assert.match(p.infos[0], /2 linked, 1 unlinked \(3 distinct ConsoleLive IDs; 1 duplicates folded\)/);
 
     const doc = JSON.parse(documentText(summary?.document)) as JsonResult;
     assert.equal(doc.titleId, RACER.titleId);
@@ -122,6 +126,37 @@ describe('PlatformId lookups', () => {
     }
   });
 
+  it('invalid identifiers are reported as invalid, apart, and never sent; counts are of distinct IDs', async () => {
+    const bad = ['abc', '-1', '0x2533274800000000', '25332748000000000000', '# comment'];
+    const ids = [retail[0].id, ...bad, retail[0].id];
+    await emu(api, 'POST', 'stats/reset');
+    script(api).typeIn('RETAIL');
+    const summary = await vscode.commands.executeCommand<Summary>('platformExplorer.lookUpConsoleLiveIds', { titleId: RACER.titleId, ids });
+    assert.deepEqual(summary && [summary.linked, summary.unlinked, summary.invalid, summary.duplicates], [1, 0, 5, 1]);
+    const doc = JSON.parse(documentText(summary?.document)) as { results: { ConsoleLiveAccountId: string; Status: string; Reason?: string }[] };
+    assert.deepEqual(doc.results.filter((r) => r.Status === 'invalid').map((r) => r.ConsoleLiveAccountId), bad);
+    assert.ok(doc.results.filter((r) => r.Status === 'invalid').every((r) => (r.Reason ?? '').length > 0), 'each says why');
+    assert.equal(await requestCount(api, 'Server/GetPlatformIDsFromConsoleLiveIDs'), 1, 'only the valid ID was sent');
+    const names = await vscode.commands.executeCommand<Summary>('platformExplorer.lookUpStorefrontNames', { titleId: RACER.titleId, names: ['n'.repeat(120), 'racer_ana_0'] });
+    assert.equal(names?.invalid, 1, 'a 120-character name is invalid, not unlinked');
+  });
+
+  it('a list pasted into the input box is never silently one entry: ConsoleLive IDs split on spaces, Storefront names ask', async () => {
+    // The input box turns a pasted list's line breaks into spaces.
+    let p = script(api).typeIn(`${retail[0].id} ${retail[1].id}`).typeIn('RETAIL');
+    let summary = await vscode.commands.executeCommand<Summary>('platformExplorer.lookUpConsoleLiveIds', { titleId: RACER.titleId });
+    p.assertDone();
+    assert.equal(summary?.linked, 2);
+    p = script(api).typeIn(`${names[0].name} ${names[1].name}`).choose('2 names, one per word');
+    summary = await vscode.commands.executeCommand<Summary>('platformExplorer.lookUpStorefrontNames', { titleId: RACER.titleId });
+    p.assertDone();
+    assert.equal(summary?.linked, 2, 'looked up as two names');
+    p = script(api).typeIn('Ana the Racer').choose('One name with spaces');
+    summary = await vscode.commands.executeCommand<Summary>('platformExplorer.lookUpStorefrontNames', { titleId: RACER.titleId });
+    p.assertDone();
+    assert.equal(summary?.rows.length, 1, 'kept as one name when the user says so');
+  });
+
   it('Storefront Names from the editor selection, one per line, with the CSV format', async () => {
     await vscode.workspace.getConfiguration('platformExplorer').update('lookupResultFormat', 'csv', vscode.ConfigurationTarget.Global);
     // A name a spreadsheet would run as a formula is neutralised in the CSV.
@@ -136,11 +171,11 @@ describe('PlatformId lookups', () => {
     assert.equal(
       csv,
       [
-        'StorefrontName,PlatformId,Status',
-        `${names[0].name},${names[0].platformId},linked`,
-        `${DEMO_UNLINKED.storefrontNames[1]},,unlinked`,
-        `${names[1].name},${names[1].platformId},linked`,
-        "'=1+1,,unlinked",
+        'StorefrontName,PlatformId,Status,Reason',
+        `${names[0].name},${names[0].platformId},linked,`,
+        `${DEMO_UNLINKED.storefrontNames[1]},,unlinked,`,
+        `${names[1].name},${names[1].platformId},linked,`,
+        "'=1+1,,unlinked,",
         '',
       ].join('\r\n'),
     );

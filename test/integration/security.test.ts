@@ -363,12 +363,14 @@ describe('Security inside VS Code', function () {
       assert.equal(q.errors.length, 1, `lookup with ${h.why}`);
       assert.doesNotMatch(q.errors[0], /[\u0000-\u001f\u200b-\u200f\u202a-\u202e]/, `the error for ${h.why} carries the raw value`);
     }
-    // Lookup entries with control characters: refused, and not quoted raw.
+    // Lookup entries with control characters or too long: kept apart as invalid, never sent, never shown raw.
     for (const bad of ['racer\r\nX-SecretKey: x', 'a\u0000b', `${'n'.repeat(200)}\n`]) {
       const q = script();
-      await run(q, 'platformExplorer.lookUpStorefrontNames', { titleId: RACER.titleId, names: [bad] });
-      assert.equal(q.errors.length, 1, JSON.stringify(bad));
-      assert.doesNotMatch(q.errors[0], /[\u0000-\u001f]/, `the error for ${JSON.stringify(bad)} carries the raw value`);
+      const summary = (await run(q, 'platformExplorer.lookUpStorefrontNames', { titleId: RACER.titleId, names: [bad] })) as { invalid: number; document: vscode.Uri } | undefined;
+      assert.deepEqual(q.errors, [], JSON.stringify(bad));
+      assert.equal(summary?.invalid, 1, JSON.stringify(bad));
+      const shown = vscode.workspace.textDocuments.find((d) => d.uri.toString() === summary.document.toString())?.getText() ?? '';
+      assert.doesNotMatch(shown + q.infos.join(''), /[\u0000-\u0009\u000b-\u001f]/, `${JSON.stringify(bad)} is shown raw`);
     }
     assert.equal((await emu<{ total: number }>(api, 'GET', 'stats')).total, statsBefore + legitimate, 'a request was sent');
     assert.equal(JSON.stringify(api.titles.all()), titlesBefore, 'a hostile title was added');

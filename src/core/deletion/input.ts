@@ -11,17 +11,19 @@ export interface InputLine {
   invalid?: string;
 }
 
-const CONSOLELIVE_RE = /^\d{1,20}$/;
+// ConsoleLive account IDs are 16 decimal digits; a longer run is not one.
+const CONSOLELIVE_RE = /^\d{1,16}$/;
 const STOREFRONT_MAX = 64;
 const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/;
 
 /** The format error for one identifier of `kind`, or undefined when it may be sent. */
 export function formatError(kind: IdKind, s: string): string | undefined {
+  if (s.startsWith('#')) return `"${quoteForMessage(s)}" is a comment line, not an identifier.`;
   switch (kind) {
     case 'platform-id':
       return isPlatformId(s) ? undefined : `"${quoteForMessage(s)}" is not a PlatformId: use 14 to 16 hex characters (0-9, A-F).`;
     case 'consolelive':
-      return CONSOLELIVE_RE.test(s) ? undefined : `"${quoteForMessage(s)}" is not a ConsoleLive ID: use its decimal digits only (up to 20).`;
+      return CONSOLELIVE_RE.test(s) ? undefined : `"${quoteForMessage(s)}" is not a ConsoleLive ID: use its decimal digits only (up to 16).`;
     case 'storefront':
       if (s.length > STOREFRONT_MAX) return `"${quoteForMessage(s)}" is longer than ${STOREFRONT_MAX} characters, too long for a Storefront name.`;
       return CONTROL_RE.test(s) ? `"${quoteForMessage(s)}" holds control or invisible characters; remove them.` : undefined;

@@ -1,24 +1,24 @@
 // Look Up PlatformIds from Storefront Names.
 import * as vscode from 'vscode';
 import { usableTitle, type CommandContext } from './context';
-import { gatherEntries, showLookupResult, validateFreeText, withLookupProgress, type LookupSpec, type LookupSummary } from './lookup';
+import { gatherEntries, showLookupResult, splitInvalid, withLookupProgress, type LookupSpec, type LookupSummary } from './lookup';
 
 // Built on use, so the texts come from the l10n bundle loaded at activation.
 const spec = (): LookupSpec => ({
+  kind: 'storefront',
   what: vscode.l10n.t('Storefront Names'),
   documentName: vscode.l10n.t('Storefront lookup'),
   argName: 'names',
   inputField: 'StorefrontName',
   placeHolder: vscode.l10n.t('e.g. {0}', 'racer_ana_0, racer_bo_1'),
-  validateEntry: validateFreeText(vscode.l10n.t('Storefront Name'), 128),
 });
 
 export async function lookUpStorefrontNames(c: CommandContext, arg?: unknown): Promise<LookupSummary> {
   const { title, client } = await usableTitle(c, arg);
-  const names = await gatherEntries(c, arg, spec());
-  const pairs = await withLookupProgress(c, title, spec(), names.length, (opts) =>
+  const { valid: names, invalid } = splitInvalid(spec(), await gatherEntries(c, arg, spec()));
+  const pairs = names.length === 0 ? [] : await withLookupProgress(c, title, spec(), new Set(names).size, (opts) =>
     client.getPlatformIdsFromStorefrontNames(names, opts),
   );
   const rows = pairs.map((p) => ({ input: p.StorefrontName, platformId: p.PlatformId ?? null }));
-  return showLookupResult(c, title, spec(), rows);
+  return showLookupResult(c, title, spec(), rows, invalid);
 }
