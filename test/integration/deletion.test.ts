@@ -124,6 +124,18 @@ describe('Delete Master Player Account', () => {
     assert.ok(p.infos[0].includes(OTHER.platformId));
   });
 
+  it('from a title of the Platform view, Show Played Titles asks for the PlatformId instead of taking the active editor\'s', async () => {
+    const doc = await vscode.workspace.openTextDocument({ content: `player: ${OTHER.platformId} reported\n` });
+    const editor = await vscode.window.showTextDocument(doc);
+    editor.selection = new vscode.Selection(0, 10, 0, 10);
+    const titleNode = (await children(ctx.api)).find((c) => c.label === RACER.name)!.node;
+    const p = script(ctx.api).typeIn(PLAYER.platformId);
+    const played = await vscode.commands.executeCommand<string[]>('platformExplorer.showPlayedTitles', titleNode);
+    p.assertDone();
+    assert.equal(p.inputs.length, 1, 'it asked');
+    assert.deepEqual(played, PLAYER.playedTitles, 'the typed player, not the one under the editor\'s cursor');
+  });
+
   it('Show Played Titles for an unknown PlatformId shows the service\'s error', async () => {
     const p = script(ctx.api).typeIn('ABCDEF0123456789');
     await vscode.commands.executeCommand('platformExplorer.showPlayedTitles', { titleId: RACER.titleId });

@@ -1,6 +1,7 @@
 // Delete Master Player Accounts from List…: identifiers from a selection, a .txt/.csv file or the
 // active document; the dry run opens first; then one modal and the count and title ID typed
 // back; the batch runs from a journal on disk with progress and Cancel, and lands in the ledger.
+import { isTreeNode } from '../tree/nodes';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -36,7 +37,8 @@ async function listSource(arg: unknown): Promise<{ text: string; csv: boolean }>
   if (fromArg !== undefined) return { text: fromArg, csv: false };
   let uri = arg instanceof vscode.Uri ? arg : undefined;
   const editor = vscode.window.activeTextEditor;
-  if (uri === undefined && editor !== undefined) {
+  // From a node of the Platform view, the active editor's selection is not what the user meant.
+  if (uri === undefined && editor !== undefined && !isTreeNode(arg)) {
     const text = editor.document.getText(editor.selection.isEmpty ? undefined : editor.selection);
     if (text.trim().length > 0) return { text, csv: editor.document.uri.path.toLowerCase().endsWith('.csv') };
   }

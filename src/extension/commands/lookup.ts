@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { formatError } from '../../core/deletion/input';
 import { parseIdList } from '../../core/ids';
 import { idListInEditor } from '../editor/selection';
+import { isTreeNode } from '../tree/nodes';
 import { toCsv } from '../../core/csv';
 import { shownPlatformId } from '../../core/serviceText';
 import { openResultDocument } from '../documents';
@@ -81,7 +82,8 @@ async function splitTyped(c: CommandContext, spec: LookupSpec, text: string): Pr
 /** Entries from the argument, else the editor's selection, else typed or pasted. */
 export async function gatherEntries(c: CommandContext, arg: unknown, spec: LookupSpec): Promise<string[]> {
   const fromArg = stringListArg(arg, spec.argName);
-  const listed = fromArg ?? idListInEditor(vscode.window.activeTextEditor);
+  // From a node of the Platform view, the active editor's selection is not what the user meant.
+  const listed = fromArg ?? (isTreeNode(arg) ? undefined : idListInEditor(vscode.window.activeTextEditor));
   if (listed !== undefined) return listed;
   const typed = await c.ui.input({
     title: vscode.l10n.t('Look Up PlatformIds from {0}', spec.what),

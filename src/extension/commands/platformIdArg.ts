@@ -1,8 +1,9 @@
-// The PlatformId a player command acts on: argument, else the editor's cursor/selection,
-// else typed.
+// The PlatformId a player command acts on: argument, else the editor's cursor/selection (only
+// when the command was not started from the Platform view), else typed.
 import * as vscode from 'vscode';
 import { validatePlatformId } from '../../core/ids';
 import { platformIdInEditor } from '../editor/selection';
+import { isTreeNode } from '../tree/nodes';
 import { CommandError } from '../errors';
 import type { CommandContext } from './context';
 import { stringArg } from './args';
@@ -17,6 +18,8 @@ export function resolvePlatformIdFromArgOrEditor(arg: unknown): string | undefin
     }
     return given.toUpperCase();
   }
+  // From a node of the Platform view, whatever editor happens to be active is not what the user meant.
+  if (isTreeNode(arg)) return undefined;
   return platformIdInEditor(vscode.window.activeTextEditor)?.toUpperCase();
 }
 
