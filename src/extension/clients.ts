@@ -2,6 +2,7 @@
 // is loaded lazily here, so activation never runs network code. A title's client drops itself
 // when its key is set or cleared, or its record changes or is removed (the stores' events), and
 // is rebuilt on the next use when the endpoint or time-out setting changed.
+import type { CommandId } from './commandIds';
 import * as vscode from 'vscode';
 import type { PlatformClient } from '../core/api/client';
 import { buildBaseUrl } from '../core/endpoint';
@@ -65,12 +66,14 @@ export class Clients implements vscode.Disposable {
   private settingsFor(titleId: string): { title: TitleRecord; endpoint: string; timeoutMs: number } {
     const title = this.titles.get(titleId);
     if (!title) {
-      throw new CommandError(vscode.l10n.t('Title {0} is not configured.', titleId), vscode.l10n.t('Add it with "Platform: Add Title".'));
+      throw new CommandError(vscode.l10n.t('Title {0} is not configured.', titleId), vscode.l10n.t('Add it with "Platform: Add Title".'),
+        { label: vscode.l10n.t('Add Title'), command: 'platformExplorer.addTitle' satisfies CommandId });
     }
     if (!this.isTrusted()) {
       throw new CommandError(
         vscode.l10n.t('This workspace is not trusted, so Platform Explorer does not send title secret keys from it.'),
         vscode.l10n.t('Trust the workspace (Workspaces: Manage Workspace Trust) and run the command again.'),
+        { label: vscode.l10n.t('Manage Workspace Trust'), command: 'workbench.trust.manage' },
       );
     }
     noteTitle(title.titleId);
@@ -79,6 +82,7 @@ export class Clients implements vscode.Disposable {
       throw new CommandError(
         vscode.l10n.t('The Platform service endpoint is not set, so there is nowhere to send requests for this title.'),
         vscode.l10n.t('Set "platformExplorer.serviceEndpoint" in your user settings to your service address, e.g. https://{titleId}.your-service-domain.'),
+        { label: vscode.l10n.t('Open Settings'), command: 'platformExplorer.openEndpointSetting' satisfies CommandId },
       );
     }
     return { title, endpoint, timeoutMs: readSettings().requestTimeoutSeconds * 1000 };

@@ -12,11 +12,33 @@ export class UserCancelled extends Error {
 }
 
 /** A failure the extension detects before any request: what happened, and what to do. */
+/** The action that fixes a failure: a button on the error message that runs `command`. */
+export interface FixAction {
+  label: string;
+  command: string;
+  args?: unknown[];
+}
+
 export class CommandError extends Error {
-  constructor(message: string, readonly hint?: string) {
+  constructor(message: string, readonly hint?: string, readonly fix?: FixAction) {
     super(message);
     this.name = 'CommandError';
   }
+}
+
+/** The fixing action for a failure, where one fits: the error's own, else one for the service's answer. */
+export function fixFor(e: unknown): FixAction | undefined {
+  if (e instanceof CommandError) return e.fix;
+  if (!(e instanceof PlatformError)) return undefined;
+  // The key was refused: set it again (the command asks which title).
+  if (e.errorCode === 1293 || e.errorCode === 1089 || (e.errorCode === 1074 && e.operation !== 'LoginWithLauncher')) {
+    return { label: vscode.l10n.t('Set Secret Key'), command: 'platformExplorer.setSecretKey' };
+  }
+  // Nothing answers on this machine's loopback: the local emulator is not running.
+  if (e.kind === 'network' && /could not connect to (127\.0\.0\.1|localhost|\[::1\])/.test(e.message)) {
+    return { label: vscode.l10n.t('Start Local Emulator'), command: 'platformExplorer.startEmulator' };
+  }
+  return undefined;
 }
 
 export function isSilent(e: unknown): boolean {

@@ -50,6 +50,31 @@ describe('Command context', () => {
     assert.equal(await requestCount(ctx.api, 'Admin/GetPlayedTitleList'), 0);
   });
 
+  it('each failure offers the action that fixes it, before Show Log', async () => {
+    const offered = async (command: string, arg: unknown): Promise<string[]> => {
+      const p = script(ctx.api);
+      await vscode.commands.executeCommand(command, arg);
+      assert.equal(p.errors.length, 1, `${command}: ${JSON.stringify(p.errors)}`);
+      return p.errorActions[0];
+    };
+    ctx.api.setTrusted(false);
+    assert.deepEqual(await offered('platformExplorer.showPlayedTitles', { titleId: RACER.titleId }), ['Manage Workspace Trust', 'Show Log']);
+    ctx.api.setTrusted(undefined);
+    assert.deepEqual(await offered('platformExplorer.showPlayedTitles', { titleId: 'ABCD9' }), ['Add Title', 'Show Log']);
+    // A key the service refuses (SecretKeyNotFound): set it again.
+    script(ctx.api).typeIn('WRONGKEY0123456789ABCDEFGHIJKL');
+    await vscode.commands.executeCommand('platformExplorer.setSecretKey', { titleId: RACER.titleId });
+    assert.deepEqual(await offered('platformExplorer.lookUpStorefrontNames', { titleId: RACER.titleId, names: ['someone'] }), ['Set Secret Key', 'Show Log']);
+    script(ctx.api).press('Clear');
+    await vscode.commands.executeCommand('platformExplorer.clearSecretKey', { titleId: RACER.titleId });
+    assert.deepEqual(await offered('platformExplorer.lookUpStorefrontNames', { titleId: RACER.titleId, names: ['someone'] }), ['Set Secret Key', 'Show Log']);
+    // The local emulator stopped: start it.
+    script(ctx.api).typeIn(RACER.secretKey);
+    await vscode.commands.executeCommand('platformExplorer.setSecretKey', { titleId: RACER.titleId });
+    await vscode.commands.executeCommand('platformExplorer.stopEmulator');
+    assert.deepEqual(await offered('platformExplorer.lookUpStorefrontNames', { titleId: RACER.titleId, names: ['someone'] }), ['Start Local Emulator', 'Show Log']);
+  });
+
   it('a dismissed question stops the command silently, and the log says it was cancelled', async () => {
     const p = script(ctx.api).typeIn(undefined);
     const result = await vscode.commands.executeCommand('platformExplorer.renameTitle', { titleId: RACER.titleId });

@@ -1,5 +1,6 @@
 // Command arguments: a tree node or a plain object such as `{ titleId, platformId }`
 // (both carry the same member names), from the palette, the tree, the editor or tests.
+import type { CommandId } from '../commandIds';
 import * as vscode from 'vscode';
 import { validateTitleId } from '../../core/ids';
 import type { TitleRecord } from '../titles';
@@ -54,13 +55,15 @@ export async function resolveTitle(c: CommandContext, arg: unknown): Promise<Tit
       if (problem) {
         throw new CommandError(problem, vscode.l10n.t('Pass the hex title ID of a configured title.'));
       }
-      throw new CommandError(vscode.l10n.t('Title {0} is not configured.', named), vscode.l10n.t('Add it with "Platform: Add Title", or pick a configured title.'));
+      throw new CommandError(vscode.l10n.t('Title {0} is not configured.', named), vscode.l10n.t('Add it with "Platform: Add Title", or pick a configured title.'),
+        { label: vscode.l10n.t('Add Title'), command: 'platformExplorer.addTitle' satisfies CommandId });
     }
     return t;
   }
   const all = s.titles.all();
   if (all.length === 0) {
-    throw new CommandError(vscode.l10n.t('No title is configured yet.'), vscode.l10n.t('Add one with "Platform: Add Title" or "Platform: Start Local Emulator".'));
+    throw new CommandError(vscode.l10n.t('No title is configured yet.'), vscode.l10n.t('Add one with "Platform: Add Title" or "Platform: Start Local Emulator".'),
+      { label: vscode.l10n.t('Add Title'), command: 'platformExplorer.addTitle' satisfies CommandId });
   }
   if (all.length === 1) {
     return all[0];

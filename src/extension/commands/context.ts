@@ -1,5 +1,6 @@
 // What each command call gets (as vscode-azuretools' IActionContext): the services, the prompt
 // layer with dismissal turned into UserCancelled, and a token cancelled when the extension stops.
+import type { CommandId } from '../commandIds';
 import * as vscode from 'vscode';
 import type { PlatformClient } from '../../core/api/client';
 import { CommandError, UserCancelled } from '../errors';
@@ -73,6 +74,7 @@ export async function usableTitle(c: CommandContext, arg: unknown): Promise<{ ti
     throw new CommandError(
       vscode.l10n.t('No secret key is set for {0} ({1}).', title.name, title.titleId),
       vscode.l10n.t('Set it with "Platform: Set Secret Key" (from the title\'s management portal), then run the command again.'),
+      { label: vscode.l10n.t('Set Secret Key'), command: 'platformExplorer.setSecretKey' satisfies CommandId, args: [{ titleId: title.titleId }] },
     );
   }
   return { title, client };

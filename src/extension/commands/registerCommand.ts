@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { recordActivity } from '../activity/recorder';
 import type { CommandId } from '../commandIds';
-import { describeFailure, isExpected, isSilent } from '../errors';
+import { describeFailure, fixFor, isExpected, isSilent } from '../errors';
 import type { Services } from '../services';
 import { commandUi, type CommandContext } from './context';
 
@@ -31,11 +31,15 @@ export function registerCommand(s: Services, id: CommandId, handler: CommandHand
         if (!isExpected(e)) {
           s.log.error(`${id} failed: ${e instanceof Error && e.stack ? e.stack : String(e)}`);
         }
-        // The same text is offered and compared.
+        // The same text is offered and compared; the fixing action, where one fits, comes first.
         const SHOW_LOG = vscode.l10n.t('Show Log');
-        void s.prompts.error(hint ? `${message} ${hint}` : message, SHOW_LOG).then((action) => {
+        const fix = fixFor(e);
+        const actions = fix ? [fix.label, SHOW_LOG] : [SHOW_LOG];
+        void s.prompts.error(hint ? `${message} ${hint}` : message, ...actions).then((action) => {
           if (action === SHOW_LOG) {
             s.log.show();
+          } else if (fix && action === fix.label) {
+            void vscode.commands.executeCommand(fix.command, ...(fix.args ?? []));
           }
         });
         return undefined;
