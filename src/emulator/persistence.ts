@@ -3,6 +3,7 @@
 // costs one write; `flush()` forces the current state to disk (deletion receipts wait for it).
 // Outbox messages are also written as files under DIR/outbox/.
 
+import { isProcessAlive } from '../core/processAlive';
 import { promises as fs, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -28,15 +29,6 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
   }
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * Deletes temp files left by an emulator that died mid-write (kill -9, power loss); otherwise they
  * pile up with every crash. Files of a process still running are its writes in progress.
@@ -44,7 +36,7 @@ function isRunning(pid: number): boolean {
 async function removeStaleTempFiles(dir: string): Promise<void> {
   for (const name of await fs.readdir(dir)) {
     const m = /\.(\d+)\.[0-9a-f]{8}\.tmp$/.exec(name);
-    if (m && Number(m[1]) !== process.pid && !isRunning(Number(m[1]))) {
+    if (m && Number(m[1]) !== process.pid && !isProcessAlive(Number(m[1]))) {
       await fs.rm(join(dir, name), { force: true });
     }
   }

@@ -1,6 +1,7 @@
 // The deletion journal: one JSON record per line, appended and synced to disk before each send
 // (intent) and after it (outcome), so a crash, kill -9 or restart resumes without deleting twice.
 // A record cut short by a crash is the file's tail only: it is cut off when the journal is opened.
+import { isProcessAlive } from '../processAlive';
 import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { mkdir, open, readFile, rm, truncate, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -183,15 +184,6 @@ export class Journal {
   }
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Takes `lockPath` for this process; a lock left by a process that is gone (kill -9) is taken over. */
 async function lockFile(lockPath: string, journalPath: string): Promise<() => Promise<void>> {
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -208,7 +200,7 @@ async function lockFile(lockPath: string, journalPath: string): Promise<() => Pr
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new JournalError(`Cannot lock the journal ${journalPath}: ${(e as Error).message}`);
       const pid = Number((await readFile(lockPath, 'utf8').catch(() => '')).trim());
-      if (Number.isInteger(pid) && pid > 0 && alive(pid)) {
+      if (Number.isInteger(pid) && pid > 0 && isProcessAlive(pid)) {
         throw new JournalError(`The journal ${journalPath} is in use by process ${pid}${pid === process.pid ? ' (this one)' : ''}; wait for that run to finish. Two runs of one batch could send a deletion twice.`);
       }
       await rm(lockPath, { force: true });
