@@ -17,8 +17,10 @@ export function resultDocumentName(n: ResultName, now = new Date()): string {
   return parts.filter(Boolean).join(' ').replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, '_');
 }
 
-export async function openResultDocument(content: string, format: 'json' | 'csv', name?: ResultName): Promise<vscode.TextDocument> {
-  let language = format === 'json' ? 'json' : 'plaintext';
+const LANGUAGE = { json: 'json', csv: 'plaintext', md: 'markdown' } as const;
+
+export async function openResultDocument(content: string, format: 'json' | 'csv' | 'md', name?: ResultName): Promise<vscode.TextDocument> {
+  let language: string = LANGUAGE[format];
   if (format === 'csv' && (await vscode.languages.getLanguages()).includes('csv')) {
     language = 'csv';
   }

@@ -46,8 +46,9 @@ describe('Delete Master Player Accounts from List', () => {
     assert.equal(out.result?.queued, 30);
 
     // The dry run opened first, with every classification.
-    const dry = vscode.workspace.textDocuments.find((d) => d.getText().startsWith('Deletion plan (dry run)') && d.getText().includes('To delete: 30'));
+    const dry = vscode.workspace.textDocuments.find((d) => d.uri.toString() === out.dryRun?.toString());
     assert.ok(dry, 'the dry-run document was not opened');
+    assert.match(dry.uri.path, /^Demo Racer \(F71AC\) Deletion plan \(dry run\) .* UTC\.md$/, 'its tab says what it is');
     assert.match(dry.getText(), /To delete: 30 · .*Duplicate: 1 · Invalid format: 1/);
     assert.match(dry.getText(), /wipes F71AC \(/);
     assert.match(p.confirms[0].message, /Delete 30 master player accounts of title F71AC\?/);

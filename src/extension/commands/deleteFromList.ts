@@ -5,6 +5,7 @@ import { isTreeNode } from '../tree/nodes';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { openResultDocument } from '../documents';
 import { isPlatformId } from '../../core/ids';
 import { ledgerFromJournal } from '../../core/deletion/ledger';
 import { readIdentifiers } from '../../core/deletion/input';
@@ -131,8 +132,8 @@ export async function deleteFromList(c: CommandContext, arg?: unknown): Promise<
     });
   });
   const names = Object.fromEntries(s.titles.all().map((t) => [t.titleId, t.name]));
-  const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: renderPlanText(plan, names) });
-  await vscode.window.showTextDocument(doc, { preview: false });
+  // Named, so that its tab says what it is and its URI is never one a closed result still holds.
+  const doc = await openResultDocument(renderPlanText(plan, names), 'md', { what: vscode.l10n.t('Deletion plan (dry run)'), title });
 
   const count = toDelete(plan).length;
   if (count === 0) {
