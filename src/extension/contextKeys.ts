@@ -19,6 +19,8 @@ export const ContextKeys = {
   hasSecretKey: 'platformExplorer.hasSecretKey',
   /** The Activity view has a filter set. */
   activityFiltered: 'platformExplorer.activityFiltered',
+  /** The Titles view has a filter set. */
+  titlesFiltered: 'platformExplorer.titlesFiltered',
 } as const;
 
 export type ContextKey = (typeof ContextKeys)[keyof typeof ContextKeys];

@@ -59,7 +59,7 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
 
   ctx.subscriptions.push(
     secrets, log, titles, clients, activeTitle, statusBar, jobs, activity, activityView, addonStates, tree, verifier,
-    (tree.view = vscode.window.createTreeView('platformExplorer.titles', { treeDataProvider: tree, showCollapseAll: true })),
+    (tree.view = vscode.window.createTreeView('platformExplorer.titles', { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true })),
     (activityView.view = vscode.window.createTreeView('platformExplorer.activity', { treeDataProvider: activityView })),
     onDidChangeSettings(() => {
       void clients.forgetAll();

@@ -106,6 +106,7 @@ export function createTestApi(s: Services): TestApi {
         await s.ctx.workspaceState.update(key, undefined);
       }
       s.activityView.setFilter('');
+      await s.tree.setFilter('');
       s.tree.refresh();
       s.statusBar.update();
     },

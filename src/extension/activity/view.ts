@@ -1,6 +1,7 @@
 // The Activity view: the history newest first, a text filter, Copy as JSON, and re-run for
 // operations that change nothing (never for a delete).
 import * as vscode from 'vscode';
+import { TextFilter } from '../../core/textFilter';
 import { ContextKeys, setContext } from '../contextKeys';
 import { flags } from '../tree/nodes';
 import type { TitleStore } from '../titles';
@@ -31,7 +32,7 @@ export function outcomeText(e: ActivityEntry): string {
 export class ActivityProvider implements vscode.TreeDataProvider<ActivityItem>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<ActivityItem | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  private filterText = '';
+  private textFilter = new TextFilter();
   private readonly subscription: vscode.Disposable;
   view: vscode.TreeView<ActivityItem> | undefined;
 
@@ -40,31 +41,24 @@ export class ActivityProvider implements vscode.TreeDataProvider<ActivityItem>, 
   }
 
   get filter(): string {
-    return this.filterText;
+    return this.textFilter.text;
   }
 
   setFilter(text: string): void {
-    this.filterText = text.trim();
+    this.textFilter = new TextFilter(text);
     if (this.view) {
-      this.view.description = this.filterText ? vscode.l10n.t('filter: {0}', this.filterText) : undefined;
+      this.view.description = this.textFilter.active ? vscode.l10n.t('filter: {0}', this.textFilter.text) : undefined;
     }
-    void setContext(ContextKeys.activityFiltered, this.filterText.length > 0);
+    void setContext(ContextKeys.activityFiltered, this.textFilter.active);
     this.changed.fire(undefined);
   }
 
   /** The entries shown, newest first: every word of the filter must match a field. */
   shown(): ActivityEntry[] {
-    const words = this.filterText.toLowerCase().split(/\s+/).filter((w) => w.length > 0);
     return this.store
       .all()
       .reverse()
-      .filter((e) => {
-        const hay = [e.operation, e.titleId, e.titleId && this.titles.get(e.titleId)?.name, e.outcome, outcomeText(e), e.errorCode, e.jobReceiptId, e.time]
-          .filter((x) => x !== undefined && x !== '')
-          .join(' ')
-          .toLowerCase();
-        return words.every((w) => hay.includes(w));
-      });
+      .filter((e) => this.textFilter.matches([e.operation, e.titleId, e.titleId && this.titles.get(e.titleId)?.name, e.outcome, outcomeText(e), e.errorCode, e.jobReceiptId, e.time]));
   }
 
   getChildren(item?: ActivityItem): ActivityItem[] {

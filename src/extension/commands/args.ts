@@ -4,7 +4,8 @@ import type { CommandId } from '../commandIds';
 import * as vscode from 'vscode';
 import { validateTitleId } from '../../core/ids';
 import type { TitleRecord } from '../titles';
-import { isTreeNode } from '../tree/nodes';
+import { isTreeNode, type TreeNode } from '../tree/nodes';
+import { TitleNode } from '../tree/titleNodes';
 import { CommandError } from '../errors';
 import type { CommandContext } from './context';
 
@@ -21,6 +22,38 @@ export function treeNodeArg(arg: unknown): unknown {
     return arg;
   }
   throw new CommandError(vscode.l10n.t('This command acts on an item of the Platform view.'), vscode.l10n.t('Run it from the item\'s menu in the Platform view.'));
+}
+
+/**
+ * The view's nodes a command acts on: from a menu, the clicked node with the rest of the selection
+ * (VS Code passes both when the clicked node is selected); from the view's keybindings (F2, Delete:
+ * `{ "treeSelection": true }`), the view's selection; otherwise none (the command asks).
+ */
+export function selectedNodes(c: CommandContext, arg: unknown, selection?: unknown): TreeNode[] {
+  if (isTreeNode(arg)) {
+    return Array.isArray(selection) && selection.length > 0 && selection.every(isTreeNode) && selection.includes(arg) ? selection : [arg];
+  }
+  if (member(arg, 'treeSelection') === true) {
+    return [...(c.services.tree.view?.selection ?? [])];
+  }
+  return [];
+}
+
+/** Whether the command came from the view's keybindings, which act on the selection only. */
+export function fromTreeKeybinding(arg: unknown): boolean {
+  return member(arg, 'treeSelection') === true;
+}
+
+/**
+ * The titles a command acts on: the selected title nodes (several from a multi-selection), else
+ * the title the argument names, the only one or the user's pick. From a keybinding with no title
+ * selected: none.
+ */
+export async function resolveTitles(c: CommandContext, arg: unknown, selection?: unknown): Promise<TitleRecord[]> {
+  const nodes = selectedNodes(c, arg, selection).filter((n): n is TitleNode => n instanceof TitleNode);
+  if (nodes.length > 0) return nodes.map((n) => c.services.titles.get(n.titleId)).filter((t): t is TitleRecord => t !== undefined);
+  if (fromTreeKeybinding(arg)) return [];
+  return [await resolveTitle(c, arg)];
 }
 
 export function stringArg(arg: unknown, name: string): string | undefined {

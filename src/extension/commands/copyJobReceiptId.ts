@@ -1,12 +1,24 @@
-// Copy JobReceiptId of a Deletion Jobs entry (from the tree; else pick one). Only receipts the
-// Deletion Jobs store holds reach the clipboard: an argument from a task could be any text.
+// Copy JobReceiptId of a Deletion Jobs entry (from the tree, or those of the selected jobs one per
+// line; else pick one). Only receipts the Deletion Jobs store holds reach the clipboard: an
+// argument from a task could be any text.
 import * as vscode from 'vscode';
 import { CommandError } from '../errors';
+import { jobsOfNodes } from '../tree/jobNodes';
 import type { CommandContext } from './context';
-import { stringArg, treeNodeArg } from './args';
+import { selectedNodes, stringArg, treeNodeArg } from './args';
 
-export async function copyJobReceiptId(c: CommandContext, arg?: unknown): Promise<string> {
+export async function copyJobReceiptId(c: CommandContext, arg?: unknown, selection?: unknown): Promise<string> {
   const s = c.services;
+  const selected = jobsOfNodes(selectedNodes(c, treeNodeArg(arg), selection));
+  if (selected.length > 1) {
+    const receipts = [...new Set(selected.flatMap((j) => (j.jobReceiptId !== undefined ? [j.jobReceiptId] : [])))];
+    if (receipts.length === 0) {
+      throw new CommandError(vscode.l10n.t('The service returned no JobReceiptId for the selected deletions.'));
+    }
+    await vscode.env.clipboard.writeText(receipts.join('\n'));
+    c.ui.status(vscode.l10n.t('Copied {0} JobReceiptIds', receipts.length));
+    return receipts.join('\n');
+  }
   let receipt = stringArg(treeNodeArg(arg), 'jobReceiptId');
   if (receipt && !s.jobs.all().some((j) => j.jobReceiptId === receipt)) {
     throw new CommandError(vscode.l10n.t('That JobReceiptId is not among the deletion jobs recorded on this machine; nothing was copied.'));

@@ -1,16 +1,19 @@
-// Export Deletion Jobs: the ledger (of one title, or all) for audit records, as JSON or as
-// formula-safe CSV (the `lookupResultFormat` setting, or a `format` argument).
+// Export Deletion Jobs: the ledger (the selected jobs and batches as the view shows them, one
+// title's, or all) for audit records, as JSON or as formula-safe CSV (the `lookupResultFormat`
+// setting, or a `format` argument).
 import * as vscode from 'vscode';
 import { ledgerCsv, ledgerJson } from '../../core/deletion/ledger';
 import { openResultDocument } from '../documents';
 import type { CommandContext } from './context';
 import { readSettings } from '../settings';
-import { stringArg } from './args';
+import { jobsOfNodes } from '../tree/jobNodes';
+import { isTreeNode } from '../tree/nodes';
+import { selectedNodes, stringArg } from './args';
 
-export async function exportDeletionJobs(c: CommandContext, arg?: unknown): Promise<vscode.Uri | undefined> {
+export async function exportDeletionJobs(c: CommandContext, arg?: unknown, selection?: unknown): Promise<vscode.Uri | undefined> {
   const s = c.services;
   const titleId = stringArg(arg, 'titleId');
-  const jobs = titleId ? s.jobs.forTitle(titleId) : s.jobs.all();
+  const jobs = isTreeNode(arg) ? jobsOfNodes(selectedNodes(c, arg, selection)) : titleId ? s.jobs.forTitle(titleId) : s.jobs.all();
   if (jobs.length === 0) {
     void c.ui.info(titleId ? vscode.l10n.t('No deletion jobs are recorded for title {0}.', titleId) : vscode.l10n.t('No deletion jobs are recorded.'));
     return undefined;

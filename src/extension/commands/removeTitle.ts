@@ -1,19 +1,33 @@
 // Remove Title: also deletes its secret key. Deletion Jobs receipts are kept: they are the
-// record that a deletion was requested.
+// record that a deletion was requested. Several selected titles go after one confirmation;
+// Delete in the Titles view removes the selected titles.
 import * as vscode from 'vscode';
 import type { CommandContext } from './context';
-import { resolveTitle } from './args';
+import { resolveTitles } from './args';
 
-export async function removeTitle(c: CommandContext, arg?: unknown): Promise<boolean> {
+export async function removeTitle(c: CommandContext, arg?: unknown, selection?: unknown): Promise<boolean> {
   const s = c.services;
-  const title = await resolveTitle(c, arg);
+  const titles = await resolveTitles(c, arg, selection);
+  if (titles.length === 0) {
+    c.ui.status(vscode.l10n.t('Select a title in the Platform view to remove it.'));
+    return false;
+  }
+  const detail = vscode.l10n.t('Nothing changes on the service. Deletion Jobs receipts are kept and show again if you add the title back.');
   await c.ui.confirm(
-    vscode.l10n.t('Remove title {0} ({1})?', title.name, title.titleId),
-    vscode.l10n.t('Its secret key is deleted from this machine\'s secret storage. Nothing changes on the service. Deletion Jobs receipts are kept and show again if you add the title back.'),
+    titles.length === 1
+      ? vscode.l10n.t('Remove title {0} ({1})?', titles[0].name, titles[0].titleId)
+      : vscode.l10n.t('Remove {0} titles: {1}?', titles.length, titles.map((t) => `${t.name} (${t.titleId})`).join(', ')),
+    `${titles.length === 1
+      ? vscode.l10n.t('Its secret key is deleted from this machine\'s secret storage.')
+      : vscode.l10n.t('Their secret keys are deleted from this machine\'s secret storage.')} ${detail}`,
     vscode.l10n.t('Remove'),
   );
-  // The key goes first: a failure then leaves a title without a key, never an orphaned key.
-  await s.secrets.delete(title.titleId);
-  s.addonStates.forgetTitle(title.titleId);
-  return s.titles.remove(title.titleId);
+  let removed = false;
+  for (const title of titles) {
+    // The key goes first: a failure then leaves a title without a key, never an orphaned key.
+    await s.secrets.delete(title.titleId);
+    s.addonStates.forgetTitle(title.titleId);
+    removed = (await s.titles.remove(title.titleId)) || removed;
+  }
+  return removed;
 }

@@ -5,11 +5,12 @@ import * as vscode from 'vscode';
 import { awaitsVerification, nextVerifyDelay, verifyQueued, type VerifyResult } from '../../core/deletion/ledger';
 import type { Services } from '../services';
 import type { CommandContext } from './context';
-import { stringArg } from './args';
+import { jobsOfNodes } from '../tree/jobNodes';
+import { isTreeNode } from '../tree/nodes';
+import { selectedNodes, stringArg } from './args';
 
-/** Verifies one title's queued deletions; `interactive` reports the result to the user. */
-export async function verifyTitle(s: Services, titleId: string, interactive: boolean): Promise<VerifyResult> {
-  const entries = s.jobs.forTitle(titleId);
+/** Verifies one title's queued deletions (or those of `entries`); `interactive` reports the result to the user. */
+export async function verifyTitle(s: Services, titleId: string, interactive: boolean, entries = s.jobs.forTitle(titleId)): Promise<VerifyResult> {
   const client = await s.clients.get(titleId);
   const verified: string[] = [];
   const r = await verifyQueued(client, entries, (platformId) => void verified.push(platformId));
@@ -22,17 +23,20 @@ export async function verifyTitle(s: Services, titleId: string, interactive: boo
   return r;
 }
 
-export async function verifyDeletions(c: CommandContext, arg?: unknown): Promise<VerifyResult> {
+/** Verifies the selected jobs and batches (several titles' too), else one title's or every queued deletion. */
+export async function verifyDeletions(c: CommandContext, arg?: unknown, selection?: unknown): Promise<VerifyResult> {
   const s = c.services;
   const named = stringArg(arg, 'titleId');
-  const titles = named !== undefined ? [named.toUpperCase()] : [...new Set(s.jobs.all().filter(awaitsVerification).map((e) => e.titleId))];
+  const chosen = isTreeNode(arg) ? jobsOfNodes(selectedNodes(c, arg, selection)).filter(awaitsVerification) : undefined;
+  const titles = chosen ? [...new Set(chosen.map((e) => e.titleId))]
+    : named !== undefined ? [named.toUpperCase()] : [...new Set(s.jobs.all().filter(awaitsVerification).map((e) => e.titleId))];
   const total: VerifyResult = { verified: [], stillQueued: [], errors: [] };
   if (titles.length === 0) {
     void c.ui.info(vscode.l10n.t('No queued deletions to verify.'));
     return total;
   }
   for (const t of titles) {
-    const r = await verifyTitle(s, t, true);
+    const r = await verifyTitle(s, t, true, chosen?.filter((e) => e.titleId === t));
     total.verified.push(...r.verified);
     total.stillQueued.push(...r.stillQueued);
     total.errors.push(...r.errors);

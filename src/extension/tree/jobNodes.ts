@@ -1,6 +1,7 @@
 // The Deletion Jobs node of a title and what is under it: batches and single deletions,
 // each job with its state. The ledger is read on use, so refreshing the node shows it as it is.
 import * as vscode from 'vscode';
+import type { TextFilter } from '../../core/textFilter';
 import type { DeletionJob } from '../jobs';
 import { flags, TreeNode, type TreeContext } from './nodes';
 
@@ -19,6 +20,21 @@ function stateWord(state: DeletionJob['state']): string {
   return words[state]();
 }
 
+/** A job the view's filter lets through: by PlatformId, input, JobReceiptId, ticket, state or the titles it wipes. */
+export function jobMatches(f: TextFilter, j: DeletionJob): boolean {
+  return f.matches([j.platformId, j.input, j.jobReceiptId, j.metaData, j.state, stateWord(j.state), j.batchId, j.requestedAt, ...j.titleIds]);
+}
+
+/** The jobs the given nodes stand for (a job, a batch's, a title's shown), each once, in order. */
+export function jobsOfNodes(nodes: readonly unknown[]): DeletionJob[] {
+  const out = new Map<string, DeletionJob>();
+  for (const n of nodes) {
+    const jobs = n instanceof DeletionJobNode ? [n.job] : n instanceof DeletionBatchNode || n instanceof DeletionJobsNode ? n.jobs : [];
+    for (const j of jobs) out.set(`${j.titleId}/${j.platformId}/${j.requestedAt}`, j);
+  }
+  return [...out.values()];
+}
+
 const shortTime = (iso: string): string => iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC');
 
 /** "3 verified deleted · 27 queued": the states of a set of jobs, most advanced first. */
@@ -31,7 +47,7 @@ function stateSummary(jobs: readonly DeletionJob[]): string {
 export class DeletionJobsNode extends TreeNode {
   readonly id: string;
 
-  constructor(readonly parent: TreeNode & { readonly titleId: string }, private readonly ctx: TreeContext) {
+  constructor(readonly parent: TreeNode & { readonly titleId: string; matchesFilter(): boolean }, private readonly ctx: TreeContext) {
     super();
     this.id = `${parent.id}/jobs`;
   }
@@ -40,9 +56,10 @@ export class DeletionJobsNode extends TreeNode {
     return this.parent.titleId;
   }
 
-  /** This title's ledger entries, as stored now. */
+  /** This title's ledger entries as stored now, those the view's filter lets through. */
   get jobs(): readonly DeletionJob[] {
-    return this.ctx.jobs.forTitle(this.titleId);
+    const all = this.ctx.jobs.forTitle(this.titleId);
+    return this.parent.matchesFilter() ? all : all.filter((j) => jobMatches(this.ctx.filter(), j));
   }
 
   /** Batches (one node each) and single deletions, newest first. */
@@ -57,9 +74,11 @@ export class DeletionJobsNode extends TreeNode {
         batches.set(j.batchId, list);
       }
     }
+    const stored = this.parent.matchesFilter() ? undefined : this.ctx.jobs.forTitle(this.titleId);
     for (const [batchId, list] of batches) {
       const at = list.map((j) => j.requestedAt).sort()[0] ?? '';
-      out.push({ at, node: new DeletionBatchNode(this, batchId, list) });
+      const total = stored ? stored.filter((j) => j.batchId === batchId).length : list.length;
+      out.push({ at, node: new DeletionBatchNode(this, batchId, list, total) });
     }
     return out.sort((a, b) => b.at.localeCompare(a.at)).map((x) => x.node);
   }
@@ -71,7 +90,8 @@ export class DeletionJobsNode extends TreeNode {
       jobs.length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
     );
     item.id = this.id;
-    item.description = jobs.length === 0 ? vscode.l10n.t('none') : String(jobs.length);
+    const stored = this.ctx.jobs.forTitle(this.titleId).length;
+    item.description = jobs.length === 0 ? vscode.l10n.t('none') : jobs.length === stored ? String(jobs.length) : vscode.l10n.t('{0} of {1}', jobs.length, stored);
     item.tooltip = jobs.length === 0
       ? vscode.l10n.t('Master player account deletions requested from this machine, with their JobReceiptIds.')
       : `${vscode.l10n.t('Master player account deletions requested from this machine, with their JobReceiptIds.')}\n${stateSummary(jobs)}`;
@@ -85,7 +105,8 @@ export class DeletionBatchNode extends TreeNode {
   readonly id: string;
   readonly titleId: string;
 
-  constructor(readonly parent: DeletionJobsNode, readonly batchId: string, readonly jobs: readonly DeletionJob[]) {
+  /** `jobs`: those the view's filter lets through, of `total` in the batch. */
+  constructor(readonly parent: DeletionJobsNode, readonly batchId: string, readonly jobs: readonly DeletionJob[], private readonly total = jobs.length) {
     super();
     this.titleId = parent.titleId;
     this.id = `${parent.id}/batch/${batchId}`;
@@ -97,9 +118,10 @@ export class DeletionBatchNode extends TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const first = this.jobs[0];
-    const item = new vscode.TreeItem(vscode.l10n.t('Batch of {0}', this.jobs.length), vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(vscode.l10n.t('Batch of {0}', this.total), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.description = `${stateSummary(this.jobs)} · ${shortTime(first?.requestedAt ?? '')}`;
+    const shown = this.jobs.length < this.total ? `${vscode.l10n.t('{0} shown', this.jobs.length)} · ` : '';
+    item.description = `${shown}${stateSummary(this.jobs)} · ${shortTime(first?.requestedAt ?? '')}`;
     item.tooltip = [
       vscode.l10n.t('Batch {0}', this.batchId),
       ...(first?.metaData ? [vscode.l10n.t('Ticket (MetaData): {0}', first.metaData)] : []),

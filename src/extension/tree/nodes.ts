@@ -3,6 +3,7 @@
 // regex in package.json menus.
 import type { CommandId } from '../commandIds';
 import * as vscode from 'vscode';
+import type { TextFilter } from '../../core/textFilter';
 import type { AddonStates } from '../addonStates';
 import type { Clients } from '../clients';
 import type { DeletionJobStore } from '../jobs';
@@ -18,6 +19,8 @@ export interface TreeContext {
   jobs: DeletionJobStore;
   addonStates: AddonStates;
   log: Log;
+  /** The view's filter now (empty: everything shown). */
+  filter(): TextFilter;
 }
 
 export abstract class TreeNode {

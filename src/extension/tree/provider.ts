@@ -1,12 +1,17 @@
 // The Titles view's data provider: it only delegates to the nodes, turns a failed load into an
 // error node (with "Show Log") instead of a notification, and refreshes just the node a store
 // event concerns: the root when titles come or go, a title on its own record or key change, its
-// add-on nodes on an add-on state change, its Deletion Jobs node on a ledger change.
+// add-on nodes on an add-on state change, its Deletion Jobs node on a ledger change. A text
+// filter keeps the titles, and the deletion jobs, that match (tree/titleNodes, tree/jobNodes).
 import * as vscode from 'vscode';
+import { TextFilter } from '../../core/textFilter';
+import type { TitleRecord } from '../titles';
+import { ContextKeys, setContext } from '../contextKeys';
 import { describeFailure } from '../errors';
 import { Disposable } from '../lifecycle';
+import { DeletionBatchNode, DeletionJobNode, jobMatches } from './jobNodes';
 import { ErrorNode, type TreeContext, type TreeNode } from './nodes';
-import { TitleNode } from './titleNodes';
+import { TitleNode, titleMatches } from './titleNodes';
 
 export class TitlesTreeProvider extends Disposable implements vscode.TreeDataProvider<TreeNode> {
   private readonly changed = this._register(new vscode.EventEmitter<TreeNode | undefined>());
@@ -17,9 +22,12 @@ export class TitlesTreeProvider extends Disposable implements vscode.TreeDataPro
   private readonly titleNodes = new Map<string, TitleNode>();
   /** What each title's Deletion Jobs node last showed (to refresh it only when that changes). */
   private readonly shownJobs = new Map<string, string>();
+  private textFilter = new TextFilter();
+  private readonly d: TreeContext;
 
-  constructor(private readonly d: TreeContext) {
+  constructor(stores: Omit<TreeContext, 'filter'>) {
     super();
+    const d = (this.d = { ...stores, filter: () => this.textFilter });
     this._register(d.titles.onDidChange(() => this.titlesChanged()));
     this._register(d.secrets.onDidChange((titleId) => void this.keyChanged(titleId)));
     this._register(d.jobs.onDidChange(() => this.jobsChanged()));
@@ -33,6 +41,43 @@ export class TitlesTreeProvider extends Disposable implements vscode.TreeDataPro
       this.d.addonStates.forget(node.titleId, 'HandheldStore');
     }
     this.changed.fire(undefined);
+  }
+
+  get filter(): string {
+    return this.textFilter.text;
+  }
+
+  /** Shows only the titles and deletion jobs that match `text` (every word, any field); empty shows all. */
+  async setFilter(text: string): Promise<void> {
+    this.textFilter = new TextFilter(text);
+    const f = this.textFilter;
+    await setContext(ContextKeys.titlesFiltered, f.active);
+    const shown = this.visibleTitles();
+    if (this.view) {
+      this.view.description = f.active ? vscode.l10n.t('filter: {0}', f.text) : undefined;
+      this.view.message = f.active && shown.length === 0 && this.d.titles.all().length > 0
+        ? vscode.l10n.t('No title or deletion job matches "{0}". Clear the filter from the view\'s title bar.', f.text)
+        : undefined;
+    }
+    this.changed.fire(undefined);
+    if (f.active) await this.revealMatchingJobs();
+  }
+
+  /** Opens the way to the first matching deletion jobs of titles shown only for them (a few; the rest are a click away). */
+  private async revealMatchingJobs(): Promise<void> {
+    const roots = await this.roots();
+    let revealed = 0;
+    for (const node of roots) {
+      if (node.matchesFilter()) continue;
+      for (const child of node.jobsNode.getChildren()) {
+        if (revealed >= 10 || !this.view?.visible) return;
+        const target = child instanceof DeletionBatchNode ? child.getChildren()[0] : child;
+        if (target instanceof DeletionJobNode) {
+          revealed++;
+          await Promise.resolve(this.view.reveal(target, { select: false, focus: false })).catch(() => undefined);
+        }
+      }
+    }
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
@@ -62,8 +107,15 @@ export class TitlesTreeProvider extends Disposable implements vscode.TreeDataPro
     }
   }
 
+  /** The titles the filter lets through: by themselves or by some of their deletion jobs. */
+  private visibleTitles(): TitleRecord[] {
+    const f = this.textFilter;
+    if (!f.active) return this.d.titles.all();
+    return this.d.titles.all().filter((t) => titleMatches(f, t) || this.d.jobs.forTitle(t.titleId).some((j) => jobMatches(f, j)));
+  }
+
   private async roots(): Promise<TitleNode[]> {
-    const titles = this.d.titles.all();
+    const titles = this.visibleTitles();
     const keys = await Promise.all(titles.map((t) => this.d.secrets.has(t.titleId)));
     const nodes = titles.map((t, i) => {
       const endpoint = this.d.clients.endpointFor(t);
@@ -79,7 +131,7 @@ export class TitlesTreeProvider extends Disposable implements vscode.TreeDataPro
   }
 
   private titlesChanged(): void {
-    const titles = this.d.titles.all();
+    const titles = this.visibleTitles();
     if (titles.map((t) => t.titleId).join() !== [...this.titleNodes.keys()].join()) {
       this.changed.fire(undefined);
       return;
@@ -114,6 +166,11 @@ export class TitlesTreeProvider extends Disposable implements vscode.TreeDataPro
   }
 
   private jobsChanged(): void {
+    // Under a filter a ledger change can show or hide a title.
+    if (this.textFilter.active && this.visibleTitles().map((t) => t.titleId).join() !== [...this.titleNodes.keys()].join()) {
+      this.changed.fire(undefined);
+      return;
+    }
     for (const node of this.titleNodes.values()) {
       const now = this.jobsSignature(node.titleId);
       const before = this.shownJobs.get(node.titleId);

@@ -2,6 +2,7 @@
 // it can be refreshed on its own; it reads HandheldStore only while that state is unknown.
 import type { CommandId } from '../commandIds';
 import * as vscode from 'vscode';
+import type { TextFilter } from '../../core/textFilter';
 import type { AddonName, AddonState } from '../addonStates';
 import { describeFailure } from '../errors';
 import type { TitleRecord } from '../titles';
@@ -11,6 +12,11 @@ import { flags, showLog, TreeNode, type TreeContext } from './nodes';
 export type AddonNodeState = AddonState | 'error';
 
 const ADDONS: readonly AddonName[] = ['HandheldStore', 'MobileStore', 'ConsoleNetB'];
+
+/** A title the view's filter lets through by itself: by name, title ID, or its marks (emulator, production). */
+export function titleMatches(f: TextFilter, t: TitleRecord): boolean {
+  return f.matches([t.name, t.titleId, t.endpointProfile === 'emulator' && vscode.l10n.t('emulator'), t.production && vscode.l10n.t('production')]);
+}
 
 export class TitleNode extends TreeNode {
   readonly id: string;
@@ -42,7 +48,13 @@ export class TitleNode extends TreeNode {
     this.handheldError = undefined;
   }
 
+  /** Whether the view's filter lets this title through by itself (else only its matching deletion jobs show). */
+  matchesFilter(): boolean {
+    return titleMatches(this.ctx.filter(), this.title);
+  }
+
   override async getChildren(): Promise<TreeNode[]> {
+    if (!this.matchesFilter()) return [this.jobsNode];
     await this.loadHandheldStore();
     return [...this.addons, this.jobsNode];
   }

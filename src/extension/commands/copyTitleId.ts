@@ -1,0 +1,16 @@
+// Copy Title ID: of the title (or the selected titles, one per line), else the user's pick.
+import * as vscode from 'vscode';
+import type { CommandContext } from './context';
+import { resolveTitles } from './args';
+
+export async function copyTitleId(c: CommandContext, arg?: unknown, selection?: unknown): Promise<string | undefined> {
+  const titles = await resolveTitles(c, arg, selection);
+  if (titles.length === 0) {
+    c.ui.status(vscode.l10n.t('Select a title in the Platform view to copy its ID.'));
+    return undefined;
+  }
+  const text = titles.map((t) => t.titleId).join('\n');
+  await vscode.env.clipboard.writeText(text);
+  c.ui.status(titles.length === 1 ? vscode.l10n.t('Copied title ID {0}', text) : vscode.l10n.t('Copied {0} title IDs', titles.length));
+  return text;
+}

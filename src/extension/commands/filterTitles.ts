@@ -1,0 +1,21 @@
+// Filter the Titles view: titles by name, ID or mark; deletion jobs by PlatformId, JobReceiptId,
+// ticket, state or the titles they wipe (tree/provider.ts).
+import * as vscode from 'vscode';
+import type { CommandContext } from './context';
+
+export async function filterTitles(c: CommandContext, text?: unknown): Promise<string> {
+  const tree = c.services.tree;
+  const value = typeof text === 'string'
+    ? text
+    : await c.ui.input({
+        title: vscode.l10n.t('Filter Titles and Deletion Jobs'),
+        prompt: vscode.l10n.t('Words that must all appear: title name or ID, PlatformId, JobReceiptId, ticket, job state (empty: show all)'),
+        value: tree.filter,
+      });
+  await tree.setFilter(value);
+  return tree.filter;
+}
+
+export async function clearTitlesFilter(c: CommandContext): Promise<void> {
+  await c.services.tree.setFilter('');
+}

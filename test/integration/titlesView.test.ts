@@ -1,0 +1,175 @@
+// The Titles view as a user works it: several items selected at once (copy IDs, export or verify
+// several jobs, remove several titles), F2 and Delete on the selection, Copy Title ID, and a
+// filter for many titles and jobs.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
+import type { TreeNode } from '../../src/extension/tree/nodes';
+import { children, documentText, emu, EXTENSION_ID, requestCount, script, titleChild, titleItem, useFreshExtension, type ShownItem } from './support/harness';
+
+const [RACER, ARENA] = DEMO_TITLES;
+const IDS = DEMO_PLAYERS.slice(0, 3).map((p) => p.platformId);
+const PLAYED = 'Admin/GetPlayedTitleList';
+
+/** Selects `node` in the Titles view as a click would, and waits until the extension sees it. */
+async function select(api: { tree: { view?: vscode.TreeView<TreeNode> } }, node: TreeNode): Promise<void> {
+  const view = api.tree.view!;
+  await view.reveal(node, { select: true, focus: true });
+  for (let i = 0; i < 100 && view.selection.map((n) => n.id).join() !== node.id; i++) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  assert.deepEqual(view.selection.map((n) => n.id), [node.id], 'the view did not select the node');
+}
+
+describe('Titles view: selection, keys and filter', () => {
+  const ctx = useFreshExtension({ emulator: true });
+
+  /** Three deletions of the demo racer, in one batch, queued on the emulator; its job nodes. */
+  async function threeJobs(): Promise<ShownItem[]> {
+    const p = script(ctx.api).choose(RACER.titleId).typeIn('T-77').press('Delete 3 Accounts').typeIn('3 F71AC');
+    await vscode.commands.executeCommand('platformExplorer.deleteMasterPlayerAccountsFromList', { text: IDS.join('\n') });
+    p.assertDone();
+    const jobs = await titleChild(ctx.api, RACER.titleId, 'Deletion Jobs');
+    const [batch] = await children(ctx.api, jobs.node);
+    return children(ctx.api, batch.node);
+  }
+
+  it('Copy Title ID copies the title, or every selected title one per line', async () => {
+    const racer = await titleItem(ctx.api, RACER.titleId);
+    const arena = await titleItem(ctx.api, ARENA.titleId);
+    await vscode.env.clipboard.writeText('before');
+    assert.equal(await vscode.commands.executeCommand('platformExplorer.copyTitleId', racer.node), RACER.titleId);
+    assert.equal(await vscode.env.clipboard.readText(), RACER.titleId);
+    // From the menu on a multi-selection VS Code passes the clicked node and the selection.
+    await vscode.commands.executeCommand('platformExplorer.copyTitleId', arena.node, [racer.node, arena.node]);
+    assert.equal(await vscode.env.clipboard.readText(), `${RACER.titleId}\n${ARENA.titleId}`);
+  });
+
+  it('several selected jobs: Copy PlatformId and Copy JobReceiptId copy them all; Export holds just those', async () => {
+    const jobs = await threeJobs();
+    assert.equal(jobs.length, 3);
+    const [a, b] = jobs;
+    const ledger = ctx.api.jobs.all();
+    const ids = [a.label, b.label];
+
+    await vscode.commands.executeCommand('platformExplorer.copyPlatformId', a.node, [a.node, b.node]);
+    assert.equal(await vscode.env.clipboard.readText(), ids.join('\n'));
+    await vscode.commands.executeCommand('platformExplorer.copyJobReceiptId', b.node, [a.node, b.node]);
+    const receipts = ids.map((id) => ledger.find((j) => j.platformId === id)!.jobReceiptId);
+    assert.equal(await vscode.env.clipboard.readText(), receipts.join('\n'));
+
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('platformExplorer.exportDeletionJobs', a.node, [a.node, b.node]);
+    const exported = JSON.parse(documentText(uri)) as { deletions: { platformId: string }[] };
+    assert.deepEqual(exported.deletions.map((r) => r.platformId).sort(), [...ids].sort(), 'the export holds the selected jobs only');
+  });
+
+  it('Verify Deletions on several selected jobs asks the service about those only', async () => {
+    const jobs = await threeJobs();
+    await emu(ctx.api, 'POST', 'clock/advance', { ms: 24 * 3600 * 1000 });
+    const before = await requestCount(ctx.api, PLAYED);
+    script(ctx.api);
+    const r = await vscode.commands.executeCommand<{ verified: string[] }>('platformExplorer.verifyDeletions', jobs[0].node, [jobs[0].node, jobs[2].node]);
+    assert.equal(await requestCount(ctx.api, PLAYED) - before, 2, 'one GetPlayedTitleList per selected job');
+    assert.deepEqual([...r.verified].sort(), [jobs[0].label, jobs[2].label].sort());
+    const states = Object.fromEntries(ctx.api.jobs.all().map((j) => [j.platformId, j.state]));
+    assert.equal(states[jobs[1].label], 'queued', 'the job not selected was left alone');
+  });
+
+  it('F2 renames and Delete removes the selected title; Remove on several selected titles asks once', async () => {
+    const keys = (JSON.parse(readFileSync(join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'package.json'), 'utf8')) as {
+      contributes: { keybindings: { command: string; key: string; when: string; args?: unknown }[] };
+    }).contributes.keybindings;
+    const f2 = keys.find((k) => k.key === 'f2');
+    const del = keys.find((k) => k.key === 'delete');
+    assert.equal(f2?.command, 'platformExplorer.renameTitle');
+    assert.equal(del?.command, 'platformExplorer.removeTitle');
+    for (const k of [f2!, del!]) {
+      assert.match(k.when, /focusedView == platformExplorer\.titles/);
+      assert.match(k.when, /!inputFocus/);
+    }
+
+    // F2 runs its binding's command with its arguments: the selected title is renamed.
+    await select(ctx.api, (await titleItem(ctx.api, ARENA.titleId)).node);
+    let p = script(ctx.api).typeIn('Arena Renamed');
+    await vscode.commands.executeCommand(f2!.command, f2!.args);
+    p.assertDone();
+    assert.match(p.inputs[0].options.title ?? '', new RegExp(ARENA.titleId));
+    assert.equal(ctx.api.titles.get(ARENA.titleId)?.name, 'Arena Renamed');
+    assert.equal(ctx.api.titles.get(RACER.titleId)?.name, RACER.name);
+
+    // Delete on a deletion job removes nothing and asks nothing.
+    const jobs = await threeJobs();
+    await select(ctx.api, jobs[0].node);
+    p = script(ctx.api);
+    assert.equal(await vscode.commands.executeCommand(del!.command, del!.args), false);
+    assert.equal(p.confirms.length, 0);
+    assert.equal(ctx.api.titles.all().length, DEMO_TITLES.length);
+
+    // Delete on a title: the usual confirmation, then it goes.
+    await select(ctx.api, (await titleItem(ctx.api, ARENA.titleId)).node);
+    p = script(ctx.api).press('Remove');
+    await vscode.commands.executeCommand(del!.command, del!.args);
+    p.assertDone();
+    assert.equal(ctx.api.titles.get(ARENA.titleId), undefined);
+    assert.equal(await ctx.api.hasSecretKey(ARENA.titleId), false);
+
+    // Several selected titles: one confirmation naming them all.
+    script(ctx.api).typeIn('C0FFEE').typeIn('Coffee').choose('Platform service').typeIn('');
+    await vscode.commands.executeCommand('platformExplorer.addTitle');
+    const rest = await children(ctx.api);
+    assert.equal(rest.length, 2);
+    p = script(ctx.api).press('Remove');
+    await vscode.commands.executeCommand('platformExplorer.removeTitle', rest[0].node, rest.map((r) => r.node));
+    p.assertDone();
+    assert.equal(p.confirms.length, 1);
+    assert.equal(p.confirms[0].message, `Remove 2 titles: ${RACER.name} (${RACER.titleId}), Coffee (C0FFEE)?`);
+    assert.deepEqual(ctx.api.titles.all(), []);
+  });
+
+  it('the filter keeps matching titles, and titles with matching jobs showing just those; no match says so', async () => {
+    const jobs = await threeJobs();
+    const view = ctx.api.tree.view!;
+    const allRoots = (await children(ctx.api)).map((r) => r.id);
+    assert.ok(allRoots.length >= 2);
+
+    await vscode.commands.executeCommand('platformExplorer.filterTitles', 'arena');
+    assert.deepEqual((await children(ctx.api)).map((r) => r.id), [`title/${ARENA.titleId}`]);
+    assert.equal(view.description, 'filter: arena');
+    assert.equal(ctx.api.contextValue('platformExplorer.titlesFiltered'), true);
+
+    // A PlatformId of one job: its title shows only its Deletion Jobs, with that job alone.
+    const one = jobs[1].label;
+    await vscode.commands.executeCommand('platformExplorer.filterTitles', one.toLowerCase());
+    const roots = await children(ctx.api);
+    assert.deepEqual(roots.map((r) => r.id), [`title/${RACER.titleId}`]);
+    const under = await children(ctx.api, roots[0].node);
+    assert.deepEqual(under.map((k) => k.label), ['Deletion Jobs']);
+    assert.equal(under[0].description, '1 of 3');
+    const [batch] = await children(ctx.api, under[0].node);
+    assert.equal(batch.label, 'Batch of 3');
+    assert.match(batch.description, /^1 shown · /);
+    assert.deepEqual((await children(ctx.api, batch.node)).map((j) => j.label), [one]);
+    // Export from the filtered Deletion Jobs node holds what it shows.
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('platformExplorer.exportDeletionJobs', under[0].node);
+    assert.ok(documentText(uri).includes(one));
+    assert.ok(!documentText(uri).includes(jobs[0].label), 'a job the filter hides was exported');
+
+    // The ticket of the batch matches all three.
+    await vscode.commands.executeCommand('platformExplorer.filterTitles', 't-77');
+    assert.equal((await children(ctx.api, (await titleChild(ctx.api, RACER.titleId, 'Deletion Jobs')).node)).length, 1);
+
+    await vscode.commands.executeCommand('platformExplorer.filterTitles', 'no-such-thing');
+    assert.deepEqual(await children(ctx.api), []);
+    assert.match(view.message ?? '', /No title or deletion job matches "no-such-thing"/);
+
+    await vscode.commands.executeCommand('platformExplorer.clearTitlesFilter');
+    assert.deepEqual((await children(ctx.api)).map((r) => r.id), allRoots);
+    assert.equal(view.message, undefined);
+    assert.equal(view.description, undefined);
+    assert.equal(ctx.api.contextValue('platformExplorer.titlesFiltered'), false);
+    const racer = await titleItem(ctx.api, RACER.titleId);
+    assert.ok((await children(ctx.api, racer.node)).some((k) => k.label === 'HandheldStore'), 'the add-ons came back');
+  });
+});
