@@ -344,6 +344,31 @@ await runSuite('The UI tests', async ({ results, cleanups }) => {
     await poll('the view to show its filter', async () => (await header.innerText()).includes('filter: played'));
   });
 
+  t.step('F2 on the selected title renames it; the Titles filter narrows the view and clears', async () => {
+    const header = page.locator('.pane-header', { hasText: 'Titles' }).first();
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+    await wb.treeRow(ARENA.name).click();
+    await page.keyboard.press('F2');
+    const input = await wb.quickInputTitled(`Rename ${ARENA.titleId}`);
+    assert((await input.inputValue()) === ARENA.name, 'the input holds the selected title\'s name');
+    await input.fill('Arena Renamed');
+    await page.keyboard.press('Enter');
+    await wb.waitTreeRowText('Arena Renamed', /A248/);
+
+    await header.hover();
+    await header.getByRole('button', { name: 'Filter Titles and Deletion Jobs…' }).click();
+    const filter = await wb.quickInputTitled('Filter Titles and Deletion Jobs');
+    await filter.fill(RACER.titleId);
+    await page.keyboard.press('Enter');
+    await poll('the filter to hide the other title', async () =>
+      (await wb.treeRow('Arena Renamed').count()) === 0 && (await wb.treeRow(RACER.name).count()) === 1);
+    await poll('the view to show its filter', async () => (await header.innerText()).includes(`filter: ${RACER.titleId}`));
+    await shot('15-titles-filter');
+    await header.hover();
+    await header.getByRole('button', { name: 'Clear Titles Filter' }).click();
+    await poll('both titles back', async () => (await wb.treeRow('Arena Renamed').count()) === 1 && (await wb.treeRow(RACER.name).count()) === 1);
+  });
+
   return {
     t,
     onFailure: async (title) => {
