@@ -32,12 +32,25 @@ async function until(what: string, ok: () => boolean): Promise<void> {
   assert.ok(ok(), `timed out waiting for ${what}`);
 }
 
+let opened = 0;
+
 /** Opens `content` and selects `ranges` (all of it by default); waits until the extension host has the editor. */
 async function select(content: string, ranges?: vscode.Selection[]): Promise<vscode.TextEditor> {
-  const doc = await vscode.workspace.openTextDocument({ content });
+  // A URI of its own: an Untitled-N one may still be an earlier test's document in this host.
+  const doc = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'untitled', path: `selection-${++opened}.txt` }));
   const editor = await vscode.window.showTextDocument(doc);
-  editor.selections = ranges ?? [new vscode.Selection(0, 0, doc.lineCount, 0)];
-  await until('the editor', () => vscode.window.activeTextEditor?.document === doc);
+  await editor.edit((b) => b.insert(new vscode.Position(0, 0), content));
+  assert.equal(doc.getText(), content);
+  const end = doc.positionAt(content.length);
+  const wanted = ranges ?? [new vscode.Selection(0, 0, end.line, end.character)];
+  // The workbench may report the new editor's first (empty) selection after ours: set it until it holds.
+  const holds = (): boolean => vscode.window.activeTextEditor?.document === doc
+    && editor.selections.length === wanted.length && editor.selections.every((sel, i) => sel.isEqual(wanted[i]));
+  for (let i = 0; i < 200 && !holds(); i++) {
+    editor.selections = wanted;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  assert.ok(holds(), 'the selection did not hold');
   return editor;
 }
 
@@ -202,5 +215,18 @@ describe('Selections of several PlatformIds', () => {
     assert.match(dryRun.getText(), /: 3 PlatformIds/);
     assert.match(dryRun.getText(), /To delete: 2 · .*Already deleted: 1/);
     assert.equal(await requestCount(ctx.api, 'Admin/DeleteMasterPlayerAccount'), 0);
+  });
+
+  it('the lookups read every selection, not only the first', async () => {
+    const name = DEMO_PLAYERS.find((x) => x.storefrontNames.length > 0)!.storefrontNames[0];
+    const line = `refund ${name} and ${DEMO_UNLINKED.storefrontNames[0]}`;
+    const at = (s: string): vscode.Selection => new vscode.Selection(0, line.indexOf(s), 0, line.indexOf(s) + s.length);
+    // The second cursor first: the result keeps the document's order.
+    await select(line, [at(DEMO_UNLINKED.storefrontNames[0]), at(name)]);
+    const p = script(ctx.api);
+    const summary = await vscode.commands.executeCommand<{ rows: { input: string }[]; linked: number; unlinked: number }>('platformExplorer.lookUpStorefrontNames', { titleId: RACER.titleId });
+    p.assertDone();
+    assert.deepEqual(summary?.rows.map((r) => r.input), [name, DEMO_UNLINKED.storefrontNames[0]]);
+    assert.deepEqual([summary?.linked, summary?.unlinked], [1, 1]);
   });
 });
