@@ -7,6 +7,8 @@ import type { TitleStore } from './titles';
 export const ContextKeys = {
   /** The cursor is on a PlatformId, or the selection is exactly one. */
   editorHasPlatformId: 'platformExplorer.editorHasPlatformId',
+  /** The selections hold several PlatformIds (one per line or comma-separated): Show Played Titles for all. */
+  editorHasPlatformIds: 'platformExplorer.editorHasPlatformIds',
   /** Some text is selected: the bulk lookups offer to read it as a list (one per line or comma-separated). */
   editorHasIdList: 'platformExplorer.editorHasIdList',
   /** The local emulator runs in this extension host. */

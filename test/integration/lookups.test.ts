@@ -188,23 +188,59 @@ describe('PlatformId lookups', () => {
     assert.deepEqual(p.errors, []);
   });
 
-  it('cancelling a bulk lookup stops it: no further chunks, no document, no message', async () => {
-    const ids = Array.from({ length: 300 }, (_, i) => String(2533274899000000 + i));
+  it('cancelling a bulk lookup stops it and keeps what was looked up: the rest is marked "not looked up"', async () => {
+    // 300 distinct IDs (the first request holds the two linked ones), an invalid one and a duplicate.
+    const ids = [retail[0].id, DEMO_UNLINKED.consoleLiveIds[0], retail[1].id, ...Array.from({ length: 297 }, (_, i) => String(2533274899000000 + i)), 'abc', retail[0].id];
+    await vscode.workspace.getConfiguration('platformExplorer').update('lookupConcurrency', 1, vscode.ConfigurationTarget.Global);
     await emu(api, 'POST', 'faults', { latencyMs: 150, rules: [] });
     await emu(api, 'POST', 'stats/reset');
     const p = script(api).typeIn('RETAIL');
-    // The first report is the 0-of-N start; cancel on the first chunk's answer.
+    // The first report is the 0-of-N start; cancel on the first request's answer.
     p.cancelProgressAfterReports = 2;
-    const { result, opened } = await untitledOpenedDuring(() =>
-      vscode.commands.executeCommand('platformExplorer.lookUpConsoleLiveIds', { titleId: RACER.titleId, ids }),
-    );
-    await emu(api, 'POST', 'faults/clear');
-    assert.equal(result, undefined);
-    assert.deepEqual(p.errors, [], 'a cancellation is silent');
-    assert.deepEqual(p.infos, []);
-    const sent = await requestCount(api, 'Server/GetPlatformIDsFromConsoleLiveIDs');
-    assert.ok(sent >= 1 && sent < 12, `expected the lookup to stop early, but ${sent} of 12 chunks were sent`);
-    assert.deepEqual(opened, [], 'a result document was opened');
+    let summary: (Summary & { cancelled: boolean; notLookedUp: number }) | undefined;
+    try {
+      summary = await vscode.commands.executeCommand('platformExplorer.lookUpConsoleLiveIds', { titleId: RACER.titleId, ids });
+    } finally {
+      await emu(api, 'POST', 'faults/clear');
+      await vscode.workspace.getConfiguration('platformExplorer').update('lookupConcurrency', undefined, vscode.ConfigurationTarget.Global);
+    }
+    p.assertDone();
+    assert.equal(await requestCount(api, 'Server/GetPlatformIDsFromConsoleLiveIDs'), 1, 'no request after Cancel');
+    assert.deepEqual(summary && [summary.cancelled, summary.linked, summary.unlinked, summary.invalid, summary.notLookedUp, summary.duplicates], [true, 2, 23, 1, 275, 1]);
+    const doc = JSON.parse(documentText(summary?.document)) as JsonResult & { cancelled: boolean; notLookedUp: number };
+    assert.equal(doc.cancelled, true);
+    assert.equal(doc.notLookedUp, 275);
+    assert.equal(doc.results.length, 302, 'a row per entry');
+    assert.deepEqual(doc.results.slice(0, 3), [
+      { ConsoleLiveAccountId: retail[0].id, PlatformId: retail[0].platformId, Status: 'linked' },
+      { ConsoleLiveAccountId: DEMO_UNLINKED.consoleLiveIds[0], PlatformId: null, Status: 'unlinked' },
+      { ConsoleLiveAccountId: retail[1].id, PlatformId: retail[1].platformId, Status: 'linked' },
+    ]);
+    assert.ok(doc.results.slice(3, 25).every((r) => r.Status === 'unlinked'), 'the rest of the first request: looked up');
+    assert.deepEqual(doc.results[25], { ConsoleLiveAccountId: '2533274899000022', PlatformId: null, Status: 'not looked up', Reason: 'cancelled' });
+    assert.ok(doc.results.slice(25, 300).every((r) => r.Status === 'not looked up'), 'the others: not looked up');
+    // The duplicate takes its first row's answer; invalid entries come last, as ever.
+    assert.deepEqual(doc.results[300], { ConsoleLiveAccountId: retail[0].id, PlatformId: retail[0].platformId, Status: 'linked' });
+    assert.equal(doc.results[301].Status, 'invalid');
+    assert.equal(p.infos.length, 1);
+    assert.match(p.infos[0], /cancelled after looking up 25 of 300 ConsoleLive IDs: 2 linked, 23 unlinked, 1 invalid .*275 are marked "not looked up"/);
+    const recorded = api.activity.all().at(-1);
+    assert.equal(recorded?.outcome, 'cancelled', 'Activity records the lookup as cancelled');
+  });
+
+  it('cancelled before any answer: every entry is "not looked up", in CSV too', async () => {
+    await vscode.workspace.getConfiguration('platformExplorer').update('lookupResultFormat', 'csv', vscode.ConfigurationTarget.Global);
+    const p = script(api);
+    p.cancelProgressAfterReports = 1;
+    const summary = await vscode.commands.executeCommand<Summary>('platformExplorer.lookUpStorefrontNames', { titleId: RACER.titleId, names: [names[0].name, names[1].name] });
+    p.assertDone();
+    assert.equal(documentText(summary?.document), [
+      'StorefrontName,PlatformId,Status,Reason',
+      `${names[0].name},,not looked up,cancelled`,
+      `${names[1].name},,not looked up,cancelled`,
+      '',
+    ].join('\r\n'));
+    assert.match(p.infos[0], /cancelled after looking up 0 of 2 Storefront Names/);
   });
 
   it('a service failure shows the message with what to do, opens nothing, and keeps the title', async () => {

@@ -1,5 +1,6 @@
 // Bulk lookups: distinct identifiers in requests of at most 25, a bounded number in flight, each
-// identifier's PlatformId matched back from the answers; a failure stops the rest.
+// identifier's PlatformId matched back from the answers (and reported per request, so that a
+// cancelled run keeps what was resolved); a failure stops the rest.
 import { MAX_IDS_PER_LOOKUP } from './operations';
 import type { LookupEntry } from './results';
 import { linkSignals } from './signals';
@@ -8,6 +9,8 @@ export interface BulkRun {
   concurrency: number;
   /** Called with (identifiers resolved, distinct identifiers): once with 0 at the start, then after each request. */
   onProgress?: (done: number, total: number) => void;
+  /** Called with each request's identifiers and their PlatformId (or null) once its answer is merged. */
+  onResolved?: (resolved: ReadonlyMap<string, string | null>) => void;
   send: (chunk: string[], signal: AbortSignal) => Promise<(LookupEntry | null)[]>;
 }
 
@@ -31,8 +34,9 @@ export async function runBulk(ids: readonly string[], signal: AbortSignal, run: 
     while (failure === undefined && !link.signal.aborted && next < chunks.length) {
       const chunk = chunks[next++];
       try {
-        mergeLookup(chunk, await run.send(chunk, link.signal), found);
+        const answered = mergeLookup(chunk, await run.send(chunk, link.signal), found);
         done += chunk.length;
+        run.onResolved?.(answered);
         progress(done);
       } catch (e) {
         failure ??= e;
@@ -58,7 +62,8 @@ export async function runBulk(ids: readonly string[], signal: AbortSignal, run: 
  * Records each requested identifier's PlatformId. Entries are matched by the identifier the service
  * echoes (exactly, then ignoring case); entries without one are matched by position.
  */
-function mergeLookup(chunk: string[], entries: (LookupEntry | null)[], found: Map<string, string | null>): void {
+function mergeLookup(chunk: string[], entries: (LookupEntry | null)[], found: Map<string, string | null>): Map<string, string | null> {
+  const answered = new Map<string, string | null>();
   const exact = new Map<string, string | null>();
   const folded = new Map<string, string | null>();
   for (const e of entries) {
@@ -72,6 +77,8 @@ function mergeLookup(chunk: string[], entries: (LookupEntry | null)[], found: Ma
     const value = exact.has(id) ? exact.get(id)
       : folded.has(id.toLowerCase()) ? folded.get(id.toLowerCase())
         : positional != null && positional.id === undefined ? positional.platformId : null;
+    answered.set(id, value ?? null);
     found.set(id, value ?? null);
   });
+  return answered;
 }

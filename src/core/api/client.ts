@@ -392,6 +392,6 @@ export class PlatformClient {
       }
     });
     const concurrency = intOption(o?.concurrency, 'concurrency', 1, 64, this.concurrency);
-    return runBulk(ids, signal, { concurrency, onProgress: o?.onProgress, send }, () => this.cancelled());
+    return runBulk(ids, signal, { concurrency, onProgress: o?.onProgress, onResolved: o?.onResolved, send }, () => this.cancelled());
   }
 }

@@ -19,6 +19,11 @@ export interface BulkOptions extends CallOptions {
   concurrency?: number;
   /** Called with (identifiers resolved, distinct identifiers): once with 0 at the start, then after each request. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Called after each request with its identifiers and their PlatformId (null: unlinked). What was
+   * reported stays true when the call is later cancelled or fails, so a caller can keep it.
+   */
+  onResolved?: (resolved: ReadonlyMap<string, string | null>) => void;
 }
 
 export interface PlatformClientOptions extends TransportOptions {

@@ -2,9 +2,8 @@
 // the ledger and the service (GetPlayedTitleList, paced), and classified.
 import { PlatformError } from '../api/errors';
 import { quoteForMessage } from '../ids';
-import { ErrorCodes } from '../api/types';
 import type { InputLine } from './input';
-import { Pacer } from './pacer';
+import { checkPlayedTitles } from '../playedTitles';
 import type { DeletionClient, IdKind, LedgerEntry, Plan, PlanEntry, PlanStatus } from './types';
 
 export interface PlanOptions {
@@ -19,10 +18,6 @@ export interface PlanOptions {
   concurrency?: number;
   onProgress?: (checked: number, total: number) => void;
   now?: () => Date;
-}
-
-function errorText(e: unknown): string {
-  return e instanceof PlatformError ? e.message : String((e as Error)?.message ?? e);
 }
 
 /** Classifies every input line; only `delete` entries are sent by a run. */
@@ -75,47 +70,23 @@ export async function buildPlan(client: DeletionClient, o: PlanOptions): Promise
     toCheck.push(e);
   });
 
-  await checkPlayedTitles(client, toCheck, o);
+  await checkPlayers(client, toCheck, o);
   return { titleId: o.titleId, kind: o.kind, sandbox: o.sandbox, createdAt: (o.now?.() ?? new Date()).toISOString(), entries };
 }
 
-/** GetPlayedTitleList for each player, a few at a time, paced like the deletions. */
-async function checkPlayedTitles(client: DeletionClient, todo: PlanEntry[], o: PlanOptions): Promise<void> {
-  const pacer = new Pacer({ maxInFlight: o.concurrency ?? 4 });
-  const stop = new AbortController();
-  const signal = o.signal === undefined ? stop.signal : AbortSignal.any([o.signal, stop.signal]);
-  let failure: unknown;
-  let next = 0;
-  let done = 0;
-  o.onProgress?.(0, todo.length);
-  const worker = async (): Promise<void> => {
-    while (next < todo.length && failure === undefined) {
-      const e = todo[next++];
-      if (!(await pacer.acquire(signal))) return;
-      try {
-        e.titleIds = [...(await client.getPlayedTitleList(e.platformId!, { signal })).TitleIds];
-        pacer.onSuccess();
-      } catch (err) {
-        if (err instanceof PlatformError && err.errorCode === ErrorCodes.AccountNotFound) {
-          Object.assign(e, { status: 'already-deleted', reason: 'the service reports no such player (AccountNotFound)' });
-        } else if (err instanceof PlatformError && (err.kind === 'cancelled' || (err.httpStatus !== undefined && err.httpStatus >= 400 && err.httpStatus < 500 && err.httpStatus !== 429))) {
-          // A refused key or a bad request fails every player alike: stop the plan, not one line.
-          stop.abort();
-          failure ??= err;
-        } else {
-          if (err instanceof PlatformError && err.httpStatus === 429) pacer.onThrottle(err.retryAfterSeconds);
-          Object.assign(e, { status: 'failed', reason: `could not check the played titles: ${errorText(err)}` });
-        }
-      } finally {
-        pacer.release();
-      }
-      o.onProgress?.(++done, todo.length);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(o.concurrency ?? 4, todo.length) }, worker));
-  if (failure !== undefined) throw failure;
-  if (o.signal?.aborted === true) {
-    throw new PlatformError({ kind: 'cancelled', message: 'Cancelled while checking the players; nothing was deleted.', hint: 'Run it again when ready.' });
+/** GetPlayedTitleList for each player, a few at a time, paced like the deletions (core/playedTitles.ts). */
+async function checkPlayers(client: DeletionClient, todo: PlanEntry[], o: PlanOptions): Promise<void> {
+  const checked = await checkPlayedTitles(client, todo.map((e) => e.platformId!), {
+    signal: o.signal,
+    concurrency: o.concurrency,
+    onProgress: o.onProgress,
+    cancelled: () => new PlatformError({ kind: 'cancelled', message: 'Cancelled while checking the players; nothing was deleted.', hint: 'Run it again when ready.' }),
+  });
+  for (const e of todo) {
+    const check = checked.get(e.platformId!);
+    if (check?.status === 'found') e.titleIds = check.titleIds;
+    else if (check?.status === 'not-found') Object.assign(e, { status: 'already-deleted', reason: 'the service reports no such player (AccountNotFound)' });
+    else if (check?.status === 'failed') Object.assign(e, { status: 'failed', reason: `could not check the played titles: ${check.reason}` });
   }
 }
 

@@ -70,6 +70,11 @@ function outcomeOf(e: unknown): { outcome: ActivityOutcome; errorCode?: number }
   return { outcome: 'failed' };
 }
 
+/** A command that was cancelled part-way and returned what it had (`{ cancelled: true }`) counts as cancelled. */
+function cancelledPartWay(result: unknown): boolean {
+  return typeof result === 'object' && result !== null && (result as Record<string, unknown>).cancelled === true;
+}
+
 function receiptOf(result: unknown): string | undefined {
   const r = typeof result === 'object' && result !== null ? (result as Record<string, unknown>).JobReceiptId : undefined;
   return typeof r === 'string' ? r : undefined;
@@ -100,7 +105,7 @@ export async function recordActivity<T>(store: ActivityStore, command: ActivityS
   };
   try {
     const result = await current.run(state, run);
-    await record({ outcome: 'succeeded' }, receiptOf(result));
+    await record({ outcome: cancelledPartWay(result) ? 'cancelled' : 'succeeded' }, receiptOf(result));
     return result;
   } catch (e) {
     await record(outcomeOf(e));

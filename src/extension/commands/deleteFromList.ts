@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { openResultDocument } from '../documents';
+import { selectedText } from '../editor/selection';
 import { isPlatformId } from '../../core/ids';
 import { ledgerFromJournal } from '../../core/deletion/ledger';
 import { readIdentifiers } from '../../core/deletion/input';
@@ -32,7 +33,7 @@ const KIND_LABELS: Record<IdKind, () => string> = {
   storefront: () => vscode.l10n.t('Storefront names'),
 };
 
-/** The list's text and whether it is CSV: an explorer file, a test's `text`, the selection, or the active document. */
+/** The list's text and whether it is CSV: an explorer file, a test's `text`, the selections, or the active document. */
 async function listSource(arg: unknown): Promise<{ text: string; csv: boolean }> {
   const fromArg = stringArg(arg, 'text');
   if (fromArg !== undefined) return { text: fromArg, csv: false };
@@ -40,7 +41,8 @@ async function listSource(arg: unknown): Promise<{ text: string; csv: boolean }>
   const editor = vscode.window.activeTextEditor;
   // From a node of the Platform view, the active editor's selection is not what the user meant.
   if (uri === undefined && editor !== undefined && !isTreeNode(arg)) {
-    const text = editor.document.getText(editor.selection.isEmpty ? undefined : editor.selection);
+    // Every selection (one per ID after Find PlatformIds), else the whole document.
+    const text = selectedText(editor) || editor.document.getText();
     if (text.trim().length > 0) return { text, csv: editor.document.uri.path.toLowerCase().endsWith('.csv') };
   }
   if (uri === undefined) {

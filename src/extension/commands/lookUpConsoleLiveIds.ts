@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { DEFAULT_SANDBOX } from '../../core/api/types';
 import { usableTitle, type CommandContext } from './context';
 import { stringArg } from './args';
-import { gatherEntries, showLookupResult, splitInvalid, withLookupProgress, type LookupSpec, type LookupSummary } from './lookup';
+import { gatherEntries, lookUpAndShow, splitInvalid, type LookupSpec, type LookupSummary } from './lookup';
 
 // Built on use, so the texts come from the l10n bundle loaded at activation.
 const spec = (): LookupSpec => ({
@@ -26,16 +26,12 @@ function validateSandbox(v: string): string | undefined {
 
 export async function lookUpConsoleLiveIds(c: CommandContext, arg?: unknown): Promise<LookupSummary> {
   const { title, client } = await usableTitle(c, arg);
-  const { valid: ids, invalid } = splitInvalid(spec(), await gatherEntries(c, arg, spec()));
+  const entries = splitInvalid(spec(), await gatherEntries(c, arg, spec()));
   const sandbox = (await c.ui.input({
     title: vscode.l10n.t('Sandbox'),
     prompt: vscode.l10n.t('The ConsoleLive sandbox of these IDs (case-sensitive)'),
     value: stringArg(arg, 'sandbox') ?? DEFAULT_SANDBOX,
     validateInput: validateSandbox,
   })).trim();
-  const pairs = ids.length === 0 ? [] : await withLookupProgress(c, title, spec(), new Set(ids).size, (opts) =>
-    client.getPlatformIdsFromConsoleLiveIds(ids, sandbox, opts),
-  );
-  const rows = pairs.map((p) => ({ input: p.ConsoleLiveAccountId, platformId: p.PlatformId ?? null }));
-  return showLookupResult(c, title, spec(), rows, invalid, { sandbox });
+  return lookUpAndShow(c, title, spec(), entries, (opts) => client.getPlatformIdsFromConsoleLiveIds(entries.valid, sandbox, opts), { sandbox });
 }

@@ -1,7 +1,7 @@
 // Look Up PlatformIds from Storefront Names.
 import * as vscode from 'vscode';
 import { usableTitle, type CommandContext } from './context';
-import { gatherEntries, showLookupResult, splitInvalid, withLookupProgress, type LookupSpec, type LookupSummary } from './lookup';
+import { gatherEntries, lookUpAndShow, splitInvalid, type LookupSpec, type LookupSummary } from './lookup';
 
 // Built on use, so the texts come from the l10n bundle loaded at activation.
 const spec = (): LookupSpec => ({
@@ -15,10 +15,6 @@ const spec = (): LookupSpec => ({
 
 export async function lookUpStorefrontNames(c: CommandContext, arg?: unknown): Promise<LookupSummary> {
   const { title, client } = await usableTitle(c, arg);
-  const { valid: names, invalid } = splitInvalid(spec(), await gatherEntries(c, arg, spec()));
-  const pairs = names.length === 0 ? [] : await withLookupProgress(c, title, spec(), new Set(names).size, (opts) =>
-    client.getPlatformIdsFromStorefrontNames(names, opts),
-  );
-  const rows = pairs.map((p) => ({ input: p.StorefrontName, platformId: p.PlatformId ?? null }));
-  return showLookupResult(c, title, spec(), rows, invalid);
+  const entries = splitInvalid(spec(), await gatherEntries(c, arg, spec()));
+  return lookUpAndShow(c, title, spec(), entries, (opts) => client.getPlatformIdsFromStorefrontNames(entries.valid, opts));
 }

@@ -1,12 +1,15 @@
 // What the two PlatformId lookups share: where the entries come from (a pasted list is never
-// silently one entry), entries of the wrong format kept apart, progress with cancel, and the
-// result document with unlinked and invalid entries marked and distinct identifiers counted.
+// silently one entry), entries of the wrong format kept apart, progress with cancel (which keeps
+// what was looked up), and the result document with unlinked, invalid and not-looked-up entries
+// marked and distinct identifiers counted.
 import * as vscode from 'vscode';
 import { formatError } from '../../core/deletion/input';
 import { parseIdList } from '../../core/ids';
 import { idListInEditor } from '../editor/selection';
 import { isTreeNode } from '../tree/nodes';
 import { toCsv } from '../../core/csv';
+import { isCancellation } from '../../core/api/errors';
+import type { BulkOptions } from '../../core/api/options';
 import { shownPlatformId } from '../../core/serviceText';
 import { openResultDocument } from '../documents';
 import { readSettings } from '../settings';
@@ -14,11 +17,16 @@ import type { CommandContext } from './context';
 import type { TitleRecord } from '../titles';
 import { stringListArg } from './args';
 
+/** The status of an entry a cancelled lookup did not reach. */
+export const NOT_LOOKED_UP = 'not looked up';
+
 export interface LookupRow {
   input: string;
   platformId: string | null;
   /** Why the entry was not sent (its format), for entries kept apart. */
   invalid?: string;
+  /** The lookup was cancelled before this entry's answer came. */
+  notLookedUp?: boolean;
 }
 
 export interface LookupSummary {
@@ -28,6 +36,9 @@ export interface LookupSummary {
   unlinked: number;
   invalid: number;
   duplicates: number;
+  /** Cancelled part-way: the result holds what was looked up, the rest marked "not looked up". */
+  cancelled: boolean;
+  notLookedUp: number;
   rows: LookupRow[];
   document: vscode.Uri;
 }
@@ -94,15 +105,20 @@ export async function gatherEntries(c: CommandContext, arg: unknown, spec: Looku
   return splitTyped(c, spec, typed);
 }
 
-/** Runs the bulk call under a cancellable progress notification. */
-export function withLookupProgress<T>(
-  c: CommandContext,
-  title: TitleRecord,
-  spec: LookupSpec,
-  count: number,
-  call: (opts: { signal: AbortSignal; concurrency: number; onProgress: (done: number, total: number) => void }) => Promise<T>,
-): Promise<T> {
-  return c.ui.progress(vscode.l10n.t('Looking up {0} {1} for {2}', count, spec.what, title.name), async (progress, token) => {
+/** What a task under runCancellable gets: the signal Cancel aborts, and where to report "done of total". */
+export interface CancellableRun {
+  signal: AbortSignal;
+  concurrency: number;
+  onProgress: (done: number, total: number) => void;
+}
+
+/**
+ * Runs `task` under a cancellable progress notification. Cancel is not a failure: the task stops
+ * and this answers true, so that the caller keeps what the task reported before (only the
+ * extension stopping still throws the cancellation).
+ */
+export function runCancellable(c: CommandContext, progressTitle: string, task: (run: CancellableRun) => Promise<unknown>): Promise<boolean> {
+  return c.ui.progress(progressTitle, async (progress, token) => {
     const abort = new AbortController();
     const sub = token.onCancellationRequested(() => abort.abort());
     try {
@@ -110,7 +126,7 @@ export function withLookupProgress<T>(
         abort.abort();
       }
       let last = 0;
-      return await call({
+      await task({
         signal: abort.signal,
         concurrency: readSettings().lookupConcurrency,
         onProgress: (done, total) => {
@@ -119,39 +135,74 @@ export function withLookupProgress<T>(
           last = pct;
         },
       });
+      return false;
+    } catch (e) {
+      if (abort.signal.aborted && isCancellation(e) && !c.token.isCancellationRequested) {
+        c.services.log.info(`${progressTitle}: cancelled; what was done before is kept`);
+        return true;
+      }
+      throw e;
     } finally {
       sub.dispose();
     }
   });
 }
 
-/** Opens the result as JSON or CSV (setting) and shows "n linked, m unlinked". */
-export async function showLookupResult(
+/**
+ * Looks up the valid entries (the bulk call under a cancellable progress) and shows the result.
+ * Cancel keeps the entries resolved so far; the others are marked "not looked up".
+ */
+export async function lookUpAndShow(
+  c: CommandContext,
+  title: TitleRecord,
+  spec: LookupSpec,
+  entries: { valid: string[]; invalid: LookupRow[] },
+  call: (opts: BulkOptions) => Promise<unknown>,
+  extra: Record<string, string> = {},
+): Promise<LookupSummary> {
+  const { valid } = entries;
+  const found = new Map<string, string | null>();
+  const cancelled = valid.length > 0 && await runCancellable(
+    c,
+    vscode.l10n.t('Looking up {0} {1} for {2}', new Set(valid).size, spec.what, title.name),
+    (run) => call({ ...run, onResolved: (resolved) => resolved.forEach((pid, id) => found.set(id, pid)) }),
+  );
+  const rows = valid.map((id): LookupRow => (found.has(id) ? { input: id, platformId: found.get(id) ?? null } : { input: id, platformId: null, notLookedUp: true }));
+  return showLookupResult(c, title, spec, rows, entries.invalid, cancelled, extra);
+}
+
+/** Opens the result as JSON or CSV (setting) and shows "n linked, m unlinked" (and, cancelled, how far it got). */
+async function showLookupResult(
   c: CommandContext,
   title: TitleRecord,
   spec: LookupSpec,
   looked: LookupRow[],
   invalidRows: LookupRow[],
-  extra: Record<string, string> = {},
+  cancelled: boolean,
+  extra: Record<string, string>,
 ): Promise<LookupSummary> {
   // The service's PlatformIds are checked (and escaped when malformed) before they reach the document.
   const rows = [...looked.map((r) => ({ ...r, platformId: shownPlatformId(r.platformId) })), ...invalidRows];
-  const status = (r: LookupRow): string => (r.invalid !== undefined ? 'invalid' : r.platformId === null ? 'unlinked' : 'linked');
+  const status = (r: LookupRow): string =>
+    r.invalid !== undefined ? 'invalid' : r.notLookedUp === true ? NOT_LOOKED_UP : r.platformId === null ? 'unlinked' : 'linked';
+  const reason = (r: LookupRow): string | undefined => r.invalid ?? (r.notLookedUp === true ? 'cancelled' : undefined);
   // Counted over distinct identifiers: a duplicate is folded into its first row.
   const distinct = new Map(rows.map((r) => [r.input, r]));
   const count = (s: string): number => [...distinct.values()].filter((r) => status(r) === s).length;
   const linked = count('linked');
   const unlinked = count('unlinked');
   const invalid = count('invalid');
+  const notLookedUp = count(NOT_LOOKED_UP);
   const duplicates = rows.length - distinct.size;
   const format = readSettings().lookupResultFormat;
   const content =
     format === 'csv'
-      ? toCsv([spec.inputField, 'PlatformId', 'Status', 'Reason'], rows.map((r) => [r.input, r.platformId ?? '', status(r), r.invalid ?? '']))
+      ? toCsv([spec.inputField, 'PlatformId', 'Status', 'Reason'], rows.map((r) => [r.input, r.platformId ?? '', status(r), reason(r) ?? '']))
       : JSON.stringify(
           {
             titleId: title.titleId,
             ...extra,
+            ...(cancelled ? { cancelled: true, notLookedUp } : {}),
             linked,
             unlinked,
             invalid,
@@ -160,7 +211,7 @@ export async function showLookupResult(
               [spec.inputField]: r.input,
               PlatformId: r.platformId,
               Status: status(r),
-              ...(r.invalid !== undefined ? { Reason: r.invalid } : {}),
+              ...(reason(r) !== undefined ? { Reason: reason(r) } : {}),
             })),
           },
           null,
@@ -170,6 +221,12 @@ export async function showLookupResult(
   const parts = [vscode.l10n.t('{0} linked, {1} unlinked', linked, unlinked)];
   if (invalid > 0) parts.push(vscode.l10n.t('{0} invalid (not sent; see the result)', invalid));
   const folded = duplicates > 0 ? vscode.l10n.t('; {0} duplicates folded', duplicates) : '';
-  void c.ui.info(vscode.l10n.t('{0}: {1} ({2} distinct {3}{4}).', title.name, parts.join(', '), distinct.size, spec.what, folded));
-  return { titleId: title.titleId, linked, unlinked, invalid, duplicates, rows, document: doc.uri };
+  const sent = distinct.size - invalid;
+  void c.ui.info(
+    cancelled
+      ? vscode.l10n.t('{0}: cancelled after looking up {1} of {2} {3}: {4}; the other {5} are marked "not looked up" in the result ({6} distinct{7}).',
+        title.name, sent - notLookedUp, sent, spec.what, parts.join(', '), notLookedUp, distinct.size, folded)
+      : vscode.l10n.t('{0}: {1} ({2} distinct {3}{4}).', title.name, parts.join(', '), distinct.size, spec.what, folded),
+  );
+  return { titleId: title.titleId, linked, unlinked, invalid, duplicates, cancelled, notLookedUp, rows, document: doc.uri };
 }

@@ -1,19 +1,80 @@
-// Show Played Titles: the titles GetPlayedTitleList reports for a PlatformId.
+// Show Played Titles: the titles GetPlayedTitleList reports for a PlatformId (an info message), or
+// for several (a selection of PlatformIds, or `{ platformIds: [...] }`): each distinct valid one
+// checked, a few at a time, under a cancellable progress, into a JSON or CSV result document.
 import * as vscode from 'vscode';
+import { toCsv } from '../../core/csv';
+import { isPlatformId, validatePlatformId } from '../../core/ids';
+import { redactText } from '../../core/redact';
+import { checkPlayedTitles, type PlayedTitlesCheck } from '../../core/playedTitles';
 import { shownTitleId } from '../../core/serviceText';
+import { openResultDocument } from '../documents';
+import { idListInEditor } from '../editor/selection';
+import { readSettings } from '../settings';
+import type { TitleRecord } from '../titles';
+import { isTreeNode } from '../tree/nodes';
+import { stringArg, stringListArg } from './args';
 import { usableTitle, type CommandContext } from './context';
+import { NOT_LOOKED_UP, runCancellable } from './lookup';
 import { resolvePlatformId } from './platformIdArg';
 
-export async function showPlayedTitles(c: CommandContext, arg?: unknown): Promise<string[]> {
-  const s = c.services;
-  const { client } = await usableTitle(c, arg);
-  const platformId = await resolvePlatformId(c, arg, vscode.l10n.t('Show Played Titles'));
+export type PlayedStatus = 'found' | 'account not found' | 'invalid' | 'failed' | typeof NOT_LOOKED_UP;
+
+export interface PlayedRow {
+  /** Upper case when valid; as given when invalid. */
+  platformId: string;
+  status: PlayedStatus;
+  titleIds?: string[];
+  /** Why: the format rule broken, the service's failure, or "cancelled". */
+  reason?: string;
+}
+
+export interface PlayedTitlesSummary {
+  titleId: string;
+  /** Distinct PlatformIds per status; duplicates folded into them. */
+  found: number;
+  accountNotFound: number;
+  invalid: number;
+  failed: number;
+  notLookedUp: number;
+  duplicates: number;
+  cancelled: boolean;
+  rows: PlayedRow[];
+  document: vscode.Uri;
+}
+
+/**
+ * The PlatformIds to check, when there are several: the `platformIds` argument, else the editor's
+ * selections (not from the Platform view) when they hold a valid one among several entries.
+ */
+function severalPlatformIds(arg: unknown): string[] | undefined {
+  if (stringArg(arg, 'platformId') !== undefined) return undefined;
+  const given = stringListArg(arg, 'platformIds');
+  if (given !== undefined) return given.length > 1 ? given : undefined;
+  // From a node of the Platform view, the active editor's selection is not what the user meant.
+  if (isTreeNode(arg)) return undefined;
+  const listed = idListInEditor(vscode.window.activeTextEditor);
+  return listed !== undefined && listed.length > 1 && listed.some(isPlatformId) ? listed : undefined;
+}
+
+/** The PlatformId of `{ platformIds: [one] }`, validated like `{ platformId }`. */
+function onePlatformIdArg(arg: unknown): unknown {
+  const given = stringArg(arg, 'platformId') === undefined ? stringListArg(arg, 'platformIds') : undefined;
+  return given?.length === 1 ? { ...(arg as object), platformId: given[0] } : arg;
+}
+
+function titleLabel(c: CommandContext, id: string): string {
+  const known = c.services.titles.get(id);
+  return known ? `${id} (${known.name})` : id;
+}
+
+export async function showPlayedTitles(c: CommandContext, arg?: unknown): Promise<string[] | PlayedTitlesSummary> {
+  const { title, client } = await usableTitle(c, arg);
+  const several = severalPlatformIds(arg);
+  if (several !== undefined) return showPlayedTitlesOfMany(c, title, client, several);
+  const platformId = await resolvePlatformId(c, onePlatformIdArg(arg), vscode.l10n.t('Show Played Titles'));
   const { TitleIds } = await client.getPlayedTitleList(platformId);
   const list = (TitleIds ?? []).map(shownTitleId);
-  const names = list.map((id) => {
-    const known = s.titles.get(id);
-    return known ? `${id} (${known.name})` : id;
-  });
+  const names = list.map((id) => titleLabel(c, id));
   void c.ui.info(
     list.length === 0
       ? vscode.l10n.t('PlatformId {0} has played no titles of this publisher.', platformId)
@@ -22,4 +83,87 @@ export async function showPlayedTitles(c: CommandContext, arg?: unknown): Promis
         : vscode.l10n.t('PlatformId {0} has played {1} titles: {2}.', platformId, list.length, names.join(', ')),
   );
   return list;
+}
+
+/** Each distinct entry once (PlatformIds in upper case), in the order first seen; invalid ones never sent. */
+function distinctRows(entries: readonly string[]): { rows: PlayedRow[]; duplicates: number } {
+  const rows = new Map<string, PlayedRow>();
+  for (const e of entries) {
+    const problem = validatePlatformId(e);
+    const key = problem === undefined ? e.toUpperCase() : e;
+    if (!rows.has(key)) rows.set(key, problem === undefined ? { platformId: key, status: NOT_LOOKED_UP } : { platformId: e, status: 'invalid', reason: problem });
+  }
+  return { rows: [...rows.values()], duplicates: entries.length - rows.size };
+}
+
+function applyCheck(c: CommandContext, row: PlayedRow, check: PlayedTitlesCheck): void {
+  if (check.status === 'found') Object.assign(row, { status: 'found', titleIds: check.titleIds.map(shownTitleId) });
+  else if (check.status === 'not-found') row.status = 'account not found';
+  // The failure's text goes into a document: redacted like any error shown.
+  else Object.assign(row, { status: 'failed', reason: redactText(check.reason, c.services.secrets.known()) });
+}
+
+async function showPlayedTitlesOfMany(
+  c: CommandContext, title: TitleRecord, client: Parameters<typeof checkPlayedTitles>[0], entries: readonly string[],
+): Promise<PlayedTitlesSummary> {
+  const { rows, duplicates } = distinctRows(entries);
+  const byId = new Map(rows.filter((r) => r.status !== 'invalid').map((r) => [r.platformId, r]));
+  const cancelled = byId.size > 0 && await runCancellable(
+    c,
+    vscode.l10n.t('Checking the played titles of {0} PlatformIds for {1}', byId.size, title.name),
+    (run) => checkPlayedTitles(client, [...byId.keys()], {
+      signal: run.signal,
+      onProgress: run.onProgress,
+      onChecked: (id, check) => applyCheck(c, byId.get(id)!, check),
+    }),
+  );
+  for (const r of rows) if (r.status === NOT_LOOKED_UP) r.reason = 'cancelled';
+  const count = (s: PlayedStatus): number => rows.filter((r) => r.status === s).length;
+  const summary = {
+    titleId: title.titleId, found: count('found'), accountNotFound: count('account not found'), invalid: count('invalid'),
+    failed: count('failed'), notLookedUp: count(NOT_LOOKED_UP), duplicates, cancelled,
+  };
+  const doc = await openResultDocument(playedDocument(c, rows, summary), readSettings().lookupResultFormat, { what: vscode.l10n.t('Played titles'), title });
+  void c.ui.info(playedMessage(title, summary, rows.length));
+  return { ...summary, rows, document: doc.uri };
+}
+
+type Counts = Omit<PlayedTitlesSummary, 'rows' | 'document'>;
+
+function playedDocument(c: CommandContext, rows: readonly PlayedRow[], n: Counts): string {
+  const labels = (r: PlayedRow): string[] => (r.titleIds ?? []).map((id) => titleLabel(c, id));
+  if (readSettings().lookupResultFormat === 'csv') {
+    return toCsv(['PlatformId', 'Status', 'PlayedTitles', 'Reason'], rows.map((r) => [r.platformId, r.status, labels(r).join('; '), r.reason ?? '']));
+  }
+  return JSON.stringify(
+    {
+      titleId: n.titleId,
+      ...(n.cancelled ? { cancelled: true, notLookedUp: n.notLookedUp } : {}),
+      found: n.found,
+      accountNotFound: n.accountNotFound,
+      invalid: n.invalid,
+      failed: n.failed,
+      duplicatesFolded: n.duplicates,
+      results: rows.map((r) => ({
+        PlatformId: r.platformId,
+        Status: r.status,
+        ...(r.titleIds !== undefined ? { TitleIds: r.titleIds, Titles: labels(r) } : {}),
+        ...(r.reason !== undefined ? { Reason: r.reason } : {}),
+      })),
+    },
+    null,
+    2,
+  ) + '\n';
+}
+
+function playedMessage(title: TitleRecord, n: Counts, distinct: number): string {
+  const parts = [vscode.l10n.t('{0} found', n.found), vscode.l10n.t('{0} account not found', n.accountNotFound)];
+  if (n.invalid > 0) parts.push(vscode.l10n.t('{0} invalid (not sent; see the result)', n.invalid));
+  if (n.failed > 0) parts.push(vscode.l10n.t('{0} could not be checked (see the result)', n.failed));
+  const folded = n.duplicates > 0 ? vscode.l10n.t('; {0} duplicates folded', n.duplicates) : '';
+  const valid = distinct - n.invalid;
+  return n.cancelled
+    ? vscode.l10n.t('{0}: played titles cancelled after checking {1} of {2} PlatformIds: {3}; the other {4} are marked "not looked up" in the result ({5} distinct{6}).',
+      title.name, valid - n.notLookedUp, valid, parts.join(', '), n.notLookedUp, distinct, folded)
+    : vscode.l10n.t('{0}: played titles of {1} distinct PlatformIds: {2}{3}.', title.name, distinct, parts.join(', '), folded);
 }

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { CommandId } from '../commandIds';
 import { ContextKeys, setContext } from '../contextKeys';
-import { platformIdAtPosition, platformIdInEditor } from './selection';
+import { platformIdAtPosition, platformIdInEditor, selectionHasPlatformIds } from './selection';
 
 /** Commands a hover card may run; nothing else is enabled in its markdown. */
 export const HOVER_COMMANDS = [
@@ -21,10 +21,13 @@ export function registerEditorFeatures(): vscode.Disposable {
   const disposables: vscode.Disposable[] = [];
   let lastHasId: boolean | undefined;
   let lastHasList: boolean | undefined;
+  let lastHasIds: boolean | undefined;
 
   const update = (editor: vscode.TextEditor | undefined): void => {
     const hasId = platformIdInEditor(editor) !== undefined;
     const hasList = editor !== undefined && !editor.selection.isEmpty;
+    // Bounded: reads the first lines of the first selections only.
+    const hasIds = selectionHasPlatformIds(editor);
     if (hasId !== lastHasId) {
       lastHasId = hasId;
       void setContext(ContextKeys.editorHasPlatformId, hasId);
@@ -32,6 +35,10 @@ export function registerEditorFeatures(): vscode.Disposable {
     if (hasList !== lastHasList) {
       lastHasList = hasList;
       void setContext(ContextKeys.editorHasIdList, hasList);
+    }
+    if (hasIds !== lastHasIds) {
+      lastHasIds = hasIds;
+      void setContext(ContextKeys.editorHasPlatformIds, hasIds);
     }
   };
 

@@ -29,9 +29,51 @@ export function platformIdInEditor(editor: vscode.TextEditor | undefined): strin
   return platformIdAtPosition(editor.document, sel.active)?.id;
 }
 
-/** The entries of a non-empty selection: one per line or comma-separated. */
+/** The non-empty selections (several after Find PlatformIds or with multiple cursors), in document order. */
+function nonEmptySelections(editor: vscode.TextEditor): vscode.Selection[] {
+  return editor.selections.filter((sel) => !sel.isEmpty).sort((a, b) => a.start.compareTo(b.start));
+}
+
+/** The entries of the non-empty selections: one per line or comma-separated. */
 export function idListInEditor(editor: vscode.TextEditor | undefined): string[] | undefined {
-  if (!editor || editor.selection.isEmpty) return undefined;
-  const entries = parseIdList(editor.document.getText(editor.selection));
+  if (!editor) return undefined;
+  const entries = nonEmptySelections(editor).flatMap((sel) => parseIdList(editor.document.getText(sel)));
   return entries.length > 0 ? entries : undefined;
+}
+
+/** The text of the non-empty selections, one after the other on lines of their own; '' when none. */
+export function selectedText(editor: vscode.TextEditor): string {
+  return nonEmptySelections(editor).map((sel) => editor.document.getText(sel)).join('\n');
+}
+
+/**
+ * How much of the selections the context key's check reads: it runs on every selection change,
+ * and a selection can be a whole multi-megabyte log (or 10,000 cursors after Find PlatformIds).
+ */
+const PEEK = { selections: 64, lines: 64, chars: 1024 };
+
+/**
+ * Whether the selections hold at least two PlatformIds as entries (one per line or comma-separated).
+ * Reads at most PEEK: the first lines of the first selections, the first characters of each line.
+ */
+export function selectionHasPlatformIds(editor: vscode.TextEditor | undefined): boolean {
+  if (!editor) return false;
+  let found = 0;
+  const selections = editor.selections;
+  for (let i = 0; i < selections.length && i < PEEK.selections; i++) {
+    const sel = selections[i];
+    if (sel.isEmpty) continue;
+    const last = Math.min(sel.end.line, sel.start.line + PEEK.lines - 1);
+    for (let line = sel.start.line; line <= last; line++) {
+      const from = line === sel.start.line ? sel.start.character : 0;
+      // One more character than kept tells a cut line: its last entry may be cut, so it is dropped.
+      const to = line === sel.end.line ? Math.min(sel.end.character, from + PEEK.chars + 1) : from + PEEK.chars + 1;
+      const text = editor.document.getText(new vscode.Range(line, from, line, to));
+      const entries = text.split(',');
+      if (text.length > PEEK.chars) entries.pop();
+      found += entries.filter((e) => isPlatformId(e.trim())).length;
+      if (found >= 2) return true;
+    }
+  }
+  return false;
 }

@@ -1,0 +1,83 @@
+// GetPlayedTitleList for many players (core/playedTitles.ts), as the dry run and Show Played Titles
+// run it: against the real emulator over HTTP.
+import * as assert from 'node:assert/strict';
+import { PlatformClient } from '../../../src/core/api/client';
+import { PlatformError } from '../../../src/core/api/errors';
+import { checkPlayedTitles, type PlayedTitlesCheck } from '../../../src/core/playedTitles';
+import { DEMO_PLAYERS, DEMO_TITLES, DEMO_UNLINKED } from '../../../src/emulator/seed';
+import type { EmulatorHandle } from '../../../src/emulator/server';
+import { checkedEmulator } from '../helpers/contract';
+import { emulatorControl } from '../helpers/controls';
+
+const TITLE = DEMO_TITLES[0];
+
+describe('core/checkPlayedTitles', () => {
+  let emu: EmulatorHandle;
+  const clients: PlatformClient[] = [];
+
+  function client(key = TITLE.secretKey): PlatformClient {
+    const c = new PlatformClient({ titleId: TITLE.titleId, endpoint: emu.endpoint, getSecretKey: async () => key, retryBaseDelayMs: 1 });
+    clients.push(c);
+    return c;
+  }
+
+  async function requests(): Promise<number> {
+    const stats = await emulatorControl(emu.origin, 'stats') as { requests: Record<string, number> };
+    return stats.requests['Admin/GetPlayedTitleList'] ?? 0;
+  }
+
+  before(async () => {
+    emu = await checkedEmulator({ seed: 'demo' });
+  });
+  after(async () => {
+    await emu.close();
+  });
+  beforeEach(async () => {
+    await emulatorControl(emu.origin, 'reset', {});
+  });
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.close()));
+  });
+
+  it('each distinct player once: the titles played, or not-found; each answer reported as it comes', async () => {
+    const ids = [DEMO_PLAYERS[0].platformId, DEMO_UNLINKED.platformId, DEMO_PLAYERS[1].platformId, DEMO_PLAYERS[0].platformId];
+    const reported: [string, PlayedTitlesCheck][] = [];
+    const progress: number[] = [];
+    const found = await checkPlayedTitles(client(), ids, { onChecked: (id, c) => reported.push([id, c]), onProgress: (done) => progress.push(done) });
+    assert.equal(await requests(), 3);
+    assert.deepEqual([...found.keys()].sort(), [...new Set(ids)].sort());
+    assert.deepEqual(found.get(DEMO_UNLINKED.platformId), { status: 'not-found' });
+    const first = found.get(DEMO_PLAYERS[0].platformId);
+    assert.ok(first?.status === 'found');
+    assert.deepEqual([...first.titleIds].sort(), [...DEMO_PLAYERS[0].playedTitles].sort());
+    assert.deepEqual(new Map(reported), found);
+    assert.deepEqual(progress, [0, 1, 2, 3]);
+  });
+
+  it('Cancel throws the caller\'s error after reporting the answers that came; nothing more is sent', async () => {
+    await emulatorControl(emu.origin, 'faults', { latencyMs: 100 });
+    const ids = DEMO_PLAYERS.slice(0, 20).map((p) => p.platformId);
+    const abort = new AbortController();
+    const reported = new Map<string, PlayedTitlesCheck>();
+    const e = await checkPlayedTitles(client(), ids, {
+      signal: abort.signal,
+      concurrency: 1,
+      onChecked: (id, c) => {
+        reported.set(id, c);
+        abort.abort();
+      },
+      cancelled: () => new PlatformError({ kind: 'cancelled', message: 'stopped here', hint: '' }),
+    }).then(() => assert.fail('not cancelled'), (err: unknown) => err);
+    await emulatorControl(emu.origin, 'faults/clear', {});
+    assert.ok(e instanceof PlatformError && e.message === 'stopped here', String(e));
+    assert.deepEqual([...reported.keys()], [ids[0]]);
+    assert.equal(await requests(), 1);
+  });
+
+  it('a refused key stops every player and is thrown', async () => {
+    const e = await checkPlayedTitles(client('WRONGKEY0123456789ABCDEFGHIJKLMNOPQRSTUV'), DEMO_PLAYERS.slice(0, 10).map((p) => p.platformId), { concurrency: 1 })
+      .then(() => assert.fail('no failure'), (err: unknown) => err);
+    assert.ok(e instanceof PlatformError && (e.httpStatus === 401 || e.httpStatus === 403), String(e));
+    assert.equal(await requests(), 1);
+  });
+});
