@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
-import { children, documentText, emu, requestCount, script, titleChild, useFreshExtension } from './support/harness';
+import { children, documentText, emu, requestCount, script, titleChild, useFreshExtension, openText } from './support/harness';
 
 const RACER = DEMO_TITLES[0];
 // Played both demo titles (see the seed), so the impact lists two titles.
@@ -114,9 +114,7 @@ describe('Delete Master Player Account', () => {
   });
 
   it('Show Played Titles takes the PlatformId under the cursor', async () => {
-    const doc = await vscode.workspace.openTextDocument({ content: `player: ${OTHER.platformId} reported\n` });
-    const editor = await vscode.window.showTextDocument(doc);
-    editor.selection = new vscode.Selection(0, 10, 0, 10);
+    await openText(`player: ${OTHER.platformId} reported\n`, { selections: [new vscode.Selection(0, 10, 0, 10)] });
     const p = script(ctx.api);
     const played = await vscode.commands.executeCommand<string[]>('platformExplorer.showPlayedTitles', { titleId: RACER.titleId });
     p.assertDone();
@@ -125,9 +123,7 @@ describe('Delete Master Player Account', () => {
   });
 
   it('from a title of the Platform view, Show Played Titles asks for the PlatformId instead of taking the active editor\'s', async () => {
-    const doc = await vscode.workspace.openTextDocument({ content: `player: ${OTHER.platformId} reported\n` });
-    const editor = await vscode.window.showTextDocument(doc);
-    editor.selection = new vscode.Selection(0, 10, 0, 10);
+    await openText(`player: ${OTHER.platformId} reported\n`, { selections: [new vscode.Selection(0, 10, 0, 10)] });
     const titleNode = (await children(ctx.api)).find((c) => c.label === RACER.name)!.node;
     const p = script(ctx.api).typeIn(PLAYER.platformId);
     const played = await vscode.commands.executeCommand<string[]>('platformExplorer.showPlayedTitles', titleNode);

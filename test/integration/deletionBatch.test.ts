@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
-import { children, emu, requestCount, script, titleChild, useFreshExtension } from './support/harness';
+import { children, emu, requestCount, script, titleChild, useFreshExtension, openText } from './support/harness';
 
 const RACER = DEMO_TITLES[0];
 const DELETE = 'Admin/DeleteMasterPlayerAccount';
@@ -27,12 +27,7 @@ interface EmuJob {
 }
 
 async function selectAll(content: string): Promise<void> {
-  const doc = await vscode.workspace.openTextDocument({ content });
-  const editor = await vscode.window.showTextDocument(doc);
-  editor.selection = new vscode.Selection(0, 0, doc.lineCount, 0);
-  // The editor state reaches the extension host after the call returns: wait until it is ours.
-  for (let i = 0; i < 100 && vscode.window.activeTextEditor?.document !== doc; i++) await new Promise((r) => setTimeout(r, 20));
-  assert.equal(vscode.window.activeTextEditor?.document, doc, 'the list is not in the active editor');
+  await openText(content);
 }
 
 describe('Delete Master Player Accounts from List', () => {

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
-import { closeAllEditors, script, useFreshExtension } from './support/harness';
+import { closeAllEditors, script, useFreshExtension, openText } from './support/harness';
 
 const RACER = DEMO_TITLES[0];
 const PLAYER = DEMO_PLAYERS[1];
@@ -17,8 +17,7 @@ const FIXTURE = [
 ].join('\n');
 
 async function openFixture(): Promise<vscode.TextEditor> {
-  const doc = await vscode.workspace.openTextDocument({ content: FIXTURE, language: 'log' });
-  return vscode.window.showTextDocument(doc);
+  return openText(FIXTURE, { language: 'log', selections: [new vscode.Selection(0, 0, 0, 0)] });
 }
 
 function hoverText(hovers: vscode.Hover[]): string {
@@ -87,7 +86,7 @@ describe('Player IDs in files', () => {
   it('Find PlatformIds in This File selects each PlatformId (one cursor each) and says how many', async () => {
     const other = DEMO_PLAYERS[2].platformId;
     const text = [`refund ${PLAYER.platformId}, ${other}`, 'commit 3f9a2c4e5b6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f; total 1234567890123456', `again: ${PLAYER.platformId}`].join('\n');
-    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: text }));
+    const editor = await openText(text, { selections: [new vscode.Selection(0, 0, 0, 0)] });
     const p = script(ctx.api);
     const found = await vscode.commands.executeCommand('platformExplorer.findPlatformIds');
     assert.deepEqual(found, { found: 3, distinct: 2, selected: 3 });
@@ -98,7 +97,7 @@ describe('Player IDs in files', () => {
 
   it('Find PlatformIds in This File caps the cursors in a huge file, says so, and explains when nothing is open', async () => {
     const ids = Array.from({ length: 12_000 }, (_, i) => (0x9437a5addae30000n + BigInt(i) * 7919n).toString(16).toUpperCase());
-    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: ids.map((id) => `player ${id} ok`).join('\n') }));
+    const editor = await openText(ids.map((id) => `player ${id} ok`).join('\n'), { selections: [new vscode.Selection(0, 0, 0, 0)] });
     let p = script(ctx.api);
     const found = await vscode.commands.executeCommand('platformExplorer.findPlatformIds');
     assert.deepEqual(found, { found: 12_000, distinct: 12_000, selected: 10_000 });

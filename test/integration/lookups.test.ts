@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_PLAYERS, DEMO_TITLES, DEMO_UNLINKED } from '../../src/emulator/seed';
 import type { TestApi } from '../../src/extension/testApi';
-import { documentText, emu, getApi, requestCount, script, startEmulatorWithDemoTitles, startFresh, untitledOpenedDuring } from './support/harness';
+import { documentText, emu, getApi, requestCount, script, startEmulatorWithDemoTitles, startFresh, untitledOpenedDuring, openText } from './support/harness';
 
 const RACER = DEMO_TITLES[0];
 const retail = DEMO_PLAYERS.flatMap((p) => p.consoleLive.filter((c) => c.sandbox === 'RETAIL').map((c) => ({ id: c.id, platformId: p.platformId })));
@@ -161,9 +161,7 @@ describe('PlatformId lookups', () => {
     await vscode.workspace.getConfiguration('platformExplorer').update('lookupResultFormat', 'csv', vscode.ConfigurationTarget.Global);
     // A name a spreadsheet would run as a formula is neutralised in the CSV.
     const text = `${names[0].name}\n${DEMO_UNLINKED.storefrontNames[1]}\n${names[1].name}\n=1+1\n`;
-    const source = await vscode.workspace.openTextDocument({ content: text });
-    const editor = await vscode.window.showTextDocument(source);
-    editor.selection = new vscode.Selection(0, 0, 4, 0);
+    await openText(text, { selections: [new vscode.Selection(0, 0, 4, 0)] });
     const p = script(api);
     const summary = await vscode.commands.executeCommand<Summary>('platformExplorer.lookUpStorefrontNames', { titleId: RACER.titleId });
     p.assertDone();

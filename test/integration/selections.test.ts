@@ -9,7 +9,7 @@ import { validatePlatformId } from '../../src/core/ids';
 import { DEMO_PLAYERS, DEMO_TITLES, DEMO_UNLINKED } from '../../src/emulator/seed';
 import type { PlayedTitlesSummary } from '../../src/extension/commands/showPlayedTitles';
 import type { TestApi } from '../../src/extension/testApi';
-import { documentText, emu, EXTENSION_ID, requestCount, script, titleItem, untitledOpenedDuring, useFreshExtension } from './support/harness';
+import { documentText, emu, EXTENSION_ID, requestCount, script, titleItem, untitledOpenedDuring, useFreshExtension, openText } from './support/harness';
 
 const RACER = DEMO_TITLES[0];
 const PLAYED = 'Admin/GetPlayedTitleList';
@@ -32,27 +32,8 @@ async function until(what: string, ok: () => boolean): Promise<void> {
   assert.ok(ok(), `timed out waiting for ${what}`);
 }
 
-let opened = 0;
-
-/** Opens `content` and selects `ranges` (all of it by default); waits until the extension host has the editor. */
-async function select(content: string, ranges?: vscode.Selection[]): Promise<vscode.TextEditor> {
-  // A URI of its own: an Untitled-N one may still be an earlier test's document in this host.
-  const doc = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'untitled', path: `selection-${++opened}.txt` }));
-  const editor = await vscode.window.showTextDocument(doc);
-  await editor.edit((b) => b.insert(new vscode.Position(0, 0), content));
-  assert.equal(doc.getText(), content);
-  const end = doc.positionAt(content.length);
-  const wanted = ranges ?? [new vscode.Selection(0, 0, end.line, end.character)];
-  // The workbench may report the new editor's first (empty) selection after ours: set it until it holds.
-  const holds = (): boolean => vscode.window.activeTextEditor?.document === doc
-    && editor.selections.length === wanted.length && editor.selections.every((sel, i) => sel.isEqual(wanted[i]));
-  for (let i = 0; i < 200 && !holds(); i++) {
-    editor.selections = wanted;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  assert.ok(holds(), 'the selection did not hold');
-  return editor;
-}
+/** Opens `content` and selects `ranges` (all of it by default). */
+const select = (content: string, ranges?: vscode.Selection[]): Promise<vscode.TextEditor> => openText(content, { selections: ranges });
 
 /**
  * A `when` clause of the editor's context menu, evaluated the way VS Code does for the forms the

@@ -329,3 +329,29 @@ export async function setServiceEndpoint(value: string | undefined): Promise<voi
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+let openedTexts = 0;
+
+/**
+ * Opens `content` in an editor under a URI of its own (an Untitled-N one may still be an earlier
+ * test's closed document in this host, with that test's text) and sets `selections` (default: all
+ * of it) until the extension host sees them on the active editor.
+ */
+export async function openText(content: string, opts: { selections?: vscode.Selection[]; language?: string } = {}): Promise<vscode.TextEditor> {
+  let doc = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'untitled', path: `test-text-${++openedTexts}.txt` }));
+  if (opts.language) doc = await vscode.languages.setTextDocumentLanguage(doc, opts.language);
+  const editor = await vscode.window.showTextDocument(doc);
+  await editor.edit((b) => b.insert(new vscode.Position(0, 0), content));
+  assert.equal(doc.getText(), content);
+  const end = doc.positionAt(content.length);
+  const wanted = opts.selections ?? [new vscode.Selection(0, 0, end.line, end.character)];
+  // The workbench may report the new editor's first (empty) selection after ours: set it until it holds.
+  const holds = (): boolean => vscode.window.activeTextEditor?.document === doc
+    && editor.selections.length === wanted.length && editor.selections.every((sel, i) => sel.isEqual(wanted[i]));
+  for (let i = 0; i < 200 && !holds(); i++) {
+    editor.selections = wanted;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  assert.ok(holds(), 'the selection did not hold');
+  return editor;
+}
