@@ -19,5 +19,8 @@ export async function exportDeletionJobs(c: CommandContext, arg?: unknown, selec
     return undefined;
   }
   const format = stringArg(arg, 'format') === 'csv' || (stringArg(arg, 'format') === undefined && readSettings().lookupResultFormat === 'csv') ? 'csv' : 'json';
-  return (await openResultDocument(format === 'csv' ? ledgerCsv(jobs) : ledgerJson(jobs), format)).uri;
+  const titleIds = new Set(jobs.map((j) => j.titleId));
+  const one = titleIds.size === 1 ? s.titles.get([...titleIds][0]) : undefined;
+  const name = { what: vscode.l10n.t('Deletion jobs'), title: one && { titleId: one.titleId, name: one.name } };
+  return (await openResultDocument(format === 'csv' ? ledgerCsv(jobs) : ledgerJson(jobs), format, name)).uri;
 }
