@@ -7,6 +7,7 @@ export const COMMAND_IDS = [
   'platformExplorer.clearSecretKey',
   'platformExplorer.clearTitlesFilter',
   'platformExplorer.copyActivityJson',
+  'platformExplorer.copyAllActivityJson',
   'platformExplorer.copyJobReceiptId',
   'platformExplorer.copyPlatformId',
   'platformExplorer.copyTitleId',

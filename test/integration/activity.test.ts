@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
 import type { ActivityEntry } from '../../src/extension/activity/store';
-import { emu, requestCount, script, useFreshExtension } from './support/harness';
+import { emu, requestCount, script, useFreshExtension, EXTENSION_ID } from './support/harness';
 
 const RACER = DEMO_TITLES[0];
 const PLAYER = DEMO_PLAYERS.find((p) => p.launcherSubject && p.playedTitles.includes(RACER.titleId) && !p.banned)!;
@@ -89,6 +89,12 @@ describe('Activity view', () => {
     const lookup = ctx.api.activityView.getChildren().find((i) => i.entry.operation === 'GetPlayedTitleList')!;
     const item = await vscode.commands.executeCommand<string>('platformExplorer.copyActivityJson', lookup);
     assert.equal((JSON.parse(item) as ActivityEntry).operation, 'GetPlayedTitleList');
+    // The view's title bar passes the focused entry: its Copy copies every entry shown all the same.
+    const manifest = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { menus: Record<string, { command: string; when?: string }[]> } };
+    const titleBar = manifest.contributes.menus['view/title'].filter((m) => /view == platformExplorer\.activity\b/.test(m.when ?? '')).map((m) => m.command);
+    const copy = titleBar.find((c) => /copy/i.test(c))!;
+    const all = await vscode.commands.executeCommand<string>(copy, lookup);
+    assert.equal((JSON.parse(all) as ActivityEntry[]).length, 2, 'the title bar copied one entry, not all shown');
 
     // Re-run asks for the PlatformId again (the history keeps none) and runs for the same title.
     const before = await requestCount(ctx.api, 'Admin/GetPlayedTitleList');

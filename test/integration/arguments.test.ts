@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
-import { children, script, startEmulatorWithDemoTitles, titleChild, useFreshExtension } from './support/harness';
+import { children, script, startEmulatorWithDemoTitles, titleChild, useFreshExtension, openText, requestCount } from './support/harness';
 
 const RACER = DEMO_TITLES[0];
 
@@ -31,6 +31,21 @@ describe('Command arguments', () => {
     assert.equal(await vscode.commands.executeCommand('platformExplorer.copyJobReceiptId', job.node), receipt);
     assert.deepEqual(p.errors, []);
     assert.equal(await vscode.env.clipboard.readText(), receipt);
+  });
+
+  it('an empty list argument is refused instead of reading the editor\'s selection', async () => {
+    const editor = await openText(DEMO_PLAYERS.slice(0, 3).map((pl) => pl.platformId).join('\n'));
+    assert.ok(!editor.selection.isEmpty);
+    for (const [command, arg] of [
+      ['platformExplorer.showPlayedTitles', { titleId: RACER.titleId, platformIds: [] }],
+      ['platformExplorer.lookUpStorefrontNames', { titleId: RACER.titleId, names: ['  '] }],
+    ] as const) {
+      const p = script(ctx.api);
+      assert.equal(await vscode.commands.executeCommand(command, arg), undefined);
+      assert.equal(p.errors.length, 1, `no error for ${command}`);
+      assert.match(p.errors[0], /argument is an empty list/);
+    }
+    assert.equal(await requestCount(ctx.api, 'Admin/GetPlayedTitleList'), 0);
   });
 
   it('Replace Secret Key takes only a tree node: JSON naming a title asks for no key', async () => {

@@ -3,8 +3,8 @@
 // tree to verified; Cancel mid-batch; a .csv from the explorer context menu.
 import * as assert from 'node:assert/strict';
 import { appendFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { homedir, tmpdir } from 'node:os';
+import { join, posix } from 'node:path';
 import * as vscode from 'vscode';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
 import { children, emu, requestCount, script, titleChild, useFreshExtension, openText } from './support/harness';
@@ -43,7 +43,10 @@ describe('Delete Master Player Accounts from List', () => {
     // The dry run opened first, with every classification.
     const dry = vscode.workspace.textDocuments.find((d) => d.uri.toString() === out.dryRun?.toString());
     assert.ok(dry, 'the dry-run document was not opened');
-    assert.match(dry.uri.path, /^Demo Racer \(F71AC\) Deletion plan \(dry run\) .* UTC\.md$/, 'its tab says what it is');
+    assert.match(dry.uri.path, /\/Demo Racer \(F71AC\) Deletion plan \(dry run\) .* UTC\.md$/, 'its tab says what it is');
+    // Save puts it in the workspace folder (else home), never at the file system's root.
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri.path ?? vscode.Uri.file(homedir()).path;
+    assert.equal(posix.dirname(dry.uri.path), folder.replace(/\/+$/, ''));
     assert.match(dry.getText(), /To delete: 30 · .*Duplicate: 1 · Invalid format: 1/);
     assert.match(dry.getText(), /wipes F71AC \(/);
     assert.match(p.confirms[0].message, /Delete 30 master player accounts of title F71AC\?/);

@@ -77,6 +77,34 @@ describe('Titles view: selection, keys and filter', () => {
     assert.equal(states[jobs[1].label], 'queued', 'the job not selected was left alone');
   });
 
+  it('Mark as Production and Clear Secret Key on several selected titles act on them all', async () => {
+    const racer = await titleItem(ctx.api, RACER.titleId);
+    const arena = await titleItem(ctx.api, ARENA.titleId);
+    script(ctx.api);
+    await vscode.commands.executeCommand('platformExplorer.markProduction', arena.node, [racer.node, arena.node]);
+    assert.deepEqual(DEMO_TITLES.map((t) => ctx.api.titles.get(t.titleId)?.production === true), [true, true]);
+    script(ctx.api);
+    await vscode.commands.executeCommand('platformExplorer.unmarkProduction', racer.node, [racer.node, arena.node]);
+    assert.deepEqual(DEMO_TITLES.map((t) => ctx.api.titles.get(t.titleId)?.production === true), [false, false]);
+
+    const p = script(ctx.api).press('Clear');
+    await vscode.commands.executeCommand('platformExplorer.clearSecretKey', racer.node, [racer.node, arena.node]);
+    p.assertDone();
+    assert.equal(p.confirms.length, 1);
+    assert.equal(p.confirms[0].message, `Clear the secret keys of ${RACER.name} (${RACER.titleId}), ${ARENA.name} (${ARENA.titleId})?`);
+    assert.deepEqual([await ctx.api.hasSecretKey(RACER.titleId), await ctx.api.hasSecretKey(ARENA.titleId)], [false, false]);
+  });
+
+  it('the title bar acts on the whole view: it passes the focused item, so no node-taking command sits there', async () => {
+    const manifest = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { menus: Record<string, { command: string; when?: string }[]> } };
+    const titleBar = manifest.contributes.menus['view/title'].filter((m) => /view == platformExplorer\.titles\b/.test(m.when ?? '')).map((m) => m.command);
+    assert.ok(!titleBar.includes('platformExplorer.exportDeletionJobs'), 'Export Deletion Jobs there would export only the focused node\'s jobs');
+    // The palette's Export, with no argument, exports every title's jobs.
+    await threeJobs();
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('platformExplorer.exportDeletionJobs');
+    assert.equal((JSON.parse(documentText(uri)) as { deletions: unknown[] }).deletions.length, 3);
+  });
+
   it('F2 renames and Delete removes the selected title; Remove on several selected titles asks once', async () => {
     const keys = (JSON.parse(readFileSync(join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'package.json'), 'utf8')) as {
       contributes: { keybindings: { command: string; key: string; when: string; args?: unknown }[] };
@@ -163,6 +191,15 @@ describe('Titles view: selection, keys and filter', () => {
     await vscode.commands.executeCommand('platformExplorer.filterTitles', 'no-such-thing');
     assert.deepEqual(await children(ctx.api), []);
     assert.match(view.message ?? '', /No title or deletion job matches "no-such-thing"/);
+
+    // A title added under the filter that matches it shows, and the view no longer says nothing matches.
+    script(ctx.api).typeIn('C0FFEE').typeIn('no-such-thing').choose('Platform service').typeIn('');
+    await vscode.commands.executeCommand('platformExplorer.addTitle');
+    assert.deepEqual((await children(ctx.api)).map((r) => r.id), ['title/C0FFEE']);
+    assert.equal(view.message, undefined);
+    script(ctx.api).press('Remove');
+    await vscode.commands.executeCommand('platformExplorer.removeTitle', { titleId: 'C0FFEE' });
+    assert.match(view.message ?? '', /No title or deletion job matches/);
 
     await vscode.commands.executeCommand('platformExplorer.clearTitlesFilter');
     assert.deepEqual((await children(ctx.api)).map((r) => r.id), allRoots);

@@ -5,7 +5,7 @@
 //
 // Usage: node test/ui/workbench.ui.mjs   (after `node esbuild.mjs` and scripts/test-host/install.mjs)
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -367,6 +367,23 @@ await runSuite('The UI tests', async ({ results, cleanups }) => {
     await header.hover();
     await header.getByRole('button', { name: 'Clear Titles Filter' }).click();
     await poll('both titles back', async () => (await wb.treeRow('Arena Renamed').count()) === 1 && (await wb.treeRow(RACER.name).count()) === 1);
+  });
+
+  t.step('a lookup result opens in a tab named for it, and Ctrl+S saves it under that name in the workspace folder', async () => {
+    await wb.runCommand('Platform: Look Up PlatformIds from Storefront Names');
+    await wb.quickInputTitled('Which title?');
+    await wb.quickPick(RACER.name);
+    const names = await wb.quickInputTitled('Look Up PlatformIds from Storefront Names');
+    await names.fill(PLAYER.storefrontName);
+    await page.keyboard.press('Enter');
+    const tab = page.locator('.tab', { hasText: /Demo Racer \(F71AC\) Storefront lookup .* UTC\.json/ }).first();
+    await tab.waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Control+S');
+    const saved = await poll('the result saved in the workspace folder, with no dialog', async () =>
+      readdirSync(folder).find((f) => /^Demo Racer \(F71AC\) Storefront lookup .* UTC\.json$/.test(f)));
+    const content = JSON.parse(readFileSync(join(folder, saved), 'utf8'));
+    assert(content.linked === 1 && content.results[0].PlatformId === platformId, `the saved result: ${JSON.stringify(content)}`);
+    await shot('16-saved-result');
   });
 
   return {

@@ -24,10 +24,20 @@ export function clearActivityFilter(c: CommandContext): void {
   s.activityView.setFilter('');
 }
 
-/** The entry of a view item, or every entry shown (from the view's title bar), as JSON on the clipboard. */
+/** The entry of a view item (its menu), else every entry shown, as JSON on the clipboard. */
 export async function copyActivityJson(c: CommandContext, item?: unknown): Promise<string> {
-  const s = c.services;
-  const entries: ActivityEntry[] | ActivityEntry = item instanceof ActivityItem ? item.entry : s.activityView.shown();
+  return copyJson(c, item instanceof ActivityItem ? item.entry : c.services.activityView.shown());
+}
+
+/**
+ * Every entry shown, as JSON on the clipboard: the view's title bar, which passes the focused
+ * entry as its argument (so it needs a command of its own).
+ */
+export function copyAllActivityJson(c: CommandContext): Promise<string> {
+  return copyJson(c, c.services.activityView.shown());
+}
+
+async function copyJson(c: CommandContext, entries: ActivityEntry[] | ActivityEntry): Promise<string> {
   const json = JSON.stringify(entries, null, 2);
   await vscode.env.clipboard.writeText(json);
   c.ui.status(Array.isArray(entries) ? vscode.l10n.t('Copied {0} Activity entries as JSON', entries.length) : vscode.l10n.t('Copied the Activity entry as JSON'));

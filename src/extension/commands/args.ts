@@ -70,7 +70,11 @@ export function stringListArg(arg: unknown, name: string): string[] | undefined 
     throw new CommandError(vscode.l10n.t('The "{0}" argument must be a list of strings.', name));
   }
   const list = (v as string[]).map((x) => x.trim()).filter((x) => x.length > 0);
-  return list.length > 0 ? list : undefined;
+  // Given but empty is no reason to read the editor instead.
+  if (list.length === 0) {
+    throw new CommandError(vscode.l10n.t('The "{0}" argument is an empty list.', name), vscode.l10n.t('Pass at least one entry, or no "{0}" to be asked.', name));
+  }
+  return list;
 }
 
 /**

@@ -1,20 +1,26 @@
-// Clear Secret Key: removes it from SecretStorage after a modal confirmation.
+// Clear Secret Key: removes it (of the title, or of every selected title) from SecretStorage
+// after one modal confirmation.
 import * as vscode from 'vscode';
 import type { CommandContext } from './context';
-import { resolveTitle } from './args';
+import { resolveTitles } from './args';
 
-export async function clearSecretKey(c: CommandContext, arg?: unknown): Promise<boolean> {
+export async function clearSecretKey(c: CommandContext, arg?: unknown, selection?: unknown): Promise<boolean> {
   const s = c.services;
-  const title = await resolveTitle(c, arg);
-  if (!(await s.secrets.has(title.titleId))) {
-    void c.ui.info(vscode.l10n.t('{0} ({1}) has no secret key set.', title.name, title.titleId));
+  const chosen = await resolveTitles(c, arg, selection);
+  const keyed = [];
+  for (const t of chosen) if (await s.secrets.has(t.titleId)) keyed.push(t);
+  const names = keyed.map((t) => `${t.name} (${t.titleId})`).join(', ');
+  if (keyed.length === 0) {
+    void c.ui.info(chosen.length === 1
+      ? vscode.l10n.t('{0} ({1}) has no secret key set.', chosen[0].name, chosen[0].titleId)
+      : vscode.l10n.t('None of the selected titles has a secret key set.'));
     return false;
   }
   await c.ui.confirm(
-    vscode.l10n.t('Clear the secret key of {0} ({1})?', title.name, title.titleId),
+    keyed.length === 1 ? vscode.l10n.t('Clear the secret key of {0}?', names) : vscode.l10n.t('Clear the secret keys of {0}?', names),
     vscode.l10n.t('It is deleted from this machine\'s secret storage; commands for this title stop working until you set it again.'),
     vscode.l10n.t('Clear'),
   );
-  await s.secrets.delete(title.titleId);
+  for (const t of keyed) await s.secrets.delete(t.titleId);
   return true;
 }

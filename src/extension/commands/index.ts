@@ -1,7 +1,7 @@
 // Every command of the extension, registered through one wrapper.
 // package.json declares the same IDs; scripts/check-commands.mjs keeps both in step.
 import type { Services } from '../services';
-import { clearActivity, clearActivityFilter, copyActivityJson, filterActivity, rerunActivity } from './activity';
+import { clearActivity, clearActivityFilter, copyActivityJson, copyAllActivityJson, filterActivity, rerunActivity } from './activity';
 import { addTitle } from './addTitle';
 import { treeNodeArg } from './args';
 import { clearSecretKey } from './clearSecretKey';
@@ -62,6 +62,7 @@ export function registerCommands(s: Services): void {
   registerCommand(s, 'platformExplorer.filterActivity', filterActivity);
   registerCommand(s, 'platformExplorer.clearActivityFilter', clearActivityFilter);
   registerCommand(s, 'platformExplorer.copyActivityJson', copyActivityJson);
+  registerCommand(s, 'platformExplorer.copyAllActivityJson', copyAllActivityJson);
   registerCommand(s, 'platformExplorer.rerunActivity', rerunActivity);
   registerCommand(s, 'platformExplorer.clearActivity', clearActivity);
   registerCommand(s, 'platformExplorer.openEndpointSetting', openEndpointSetting);

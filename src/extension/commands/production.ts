@@ -3,22 +3,29 @@
 import * as vscode from 'vscode';
 import type { CommandContext } from './context';
 import type { TitleRecord } from '../titles';
-import { pickTitle, resolveTitle } from './args';
+import { pickTitle, resolveTitle, resolveTitles } from './args';
 
-export async function markProduction(c: CommandContext, arg?: unknown): Promise<boolean> {
-  const s = c.services;
-  const title = await resolveTitle(c, arg);
-  await s.titles.setProduction(title.titleId, true);
-  void c.ui.info(vscode.l10n.t('{0} ({1}) is marked production: deletions on it also need its title ID typed.', title.name, title.titleId));
-  return true;
+/** Marks (or unmarks) the title, or every selected title. */
+async function setProduction(c: CommandContext, arg: unknown, selection: unknown, production: boolean): Promise<boolean> {
+  const titles = await resolveTitles(c, arg, selection);
+  for (const t of titles) await c.services.titles.setProduction(t.titleId, production);
+  const names = titles.map((t) => `${t.name} (${t.titleId})`).join(', ');
+  void c.ui.info(production
+    ? (titles.length === 1
+      ? vscode.l10n.t('{0} is marked production: deletions on it also need its title ID typed.', names)
+      : vscode.l10n.t('{0} are marked production: deletions on them also need the title ID typed.', names))
+    : (titles.length === 1
+      ? vscode.l10n.t('{0} is no longer marked production.', names)
+      : vscode.l10n.t('{0} are no longer marked production.', names)));
+  return production;
 }
 
-export async function unmarkProduction(c: CommandContext, arg?: unknown): Promise<boolean> {
-  const s = c.services;
-  const title = await resolveTitle(c, arg);
-  await s.titles.setProduction(title.titleId, false);
-  void c.ui.info(vscode.l10n.t('{0} ({1}) is no longer marked production.', title.name, title.titleId));
-  return false;
+export function markProduction(c: CommandContext, arg?: unknown, selection?: unknown): Promise<boolean> {
+  return setProduction(c, arg, selection, true);
+}
+
+export function unmarkProduction(c: CommandContext, arg?: unknown, selection?: unknown): Promise<boolean> {
+  return setProduction(c, arg, selection, false);
 }
 
 /** For a production title, asks for its title ID typed back; a dismissal cancels the command. */

@@ -36,10 +36,9 @@ export class TitlesTreeProvider extends Disposable implements vscode.TreeDataPro
 
   /** An explicit refresh: every title re-reads HandheldStore when shown expanded. */
   refresh(): void {
-    for (const node of this.titleNodes.values()) {
-      node.forgetError();
-      this.d.addonStates.forget(node.titleId, 'HandheldStore');
-    }
+    for (const node of this.titleNodes.values()) node.forgetError();
+    // Titles the filter hides too: they read it again once shown.
+    for (const t of this.d.titles.all()) this.d.addonStates.forget(t.titleId, 'HandheldStore');
     this.changed.fire(undefined);
   }
 
@@ -52,15 +51,20 @@ export class TitlesTreeProvider extends Disposable implements vscode.TreeDataPro
     this.textFilter = new TextFilter(text);
     const f = this.textFilter;
     await setContext(ContextKeys.titlesFiltered, f.active);
-    const shown = this.visibleTitles();
+    if (this.view) this.view.description = f.active ? vscode.l10n.t('filter: {0}', f.text) : undefined;
+    this.rootsChanged();
+    if (f.active) await this.revealMatchingJobs();
+  }
+
+  /** The whole tree redraws; under a filter the view says when nothing matches. */
+  private rootsChanged(): void {
+    const f = this.textFilter;
     if (this.view) {
-      this.view.description = f.active ? vscode.l10n.t('filter: {0}', f.text) : undefined;
-      this.view.message = f.active && shown.length === 0 && this.d.titles.all().length > 0
+      this.view.message = f.active && this.visibleTitles().length === 0 && this.d.titles.all().length > 0
         ? vscode.l10n.t('No title or deletion job matches "{0}". Clear the filter from the view\'s title bar.', f.text)
         : undefined;
     }
     this.changed.fire(undefined);
-    if (f.active) await this.revealMatchingJobs();
   }
 
   /** Opens the way to the first matching deletion jobs of titles shown only for them (a few; the rest are a click away). */
@@ -133,7 +137,7 @@ export class TitlesTreeProvider extends Disposable implements vscode.TreeDataPro
   private titlesChanged(): void {
     const titles = this.visibleTitles();
     if (titles.map((t) => t.titleId).join() !== [...this.titleNodes.keys()].join()) {
-      this.changed.fire(undefined);
+      this.rootsChanged();
       return;
     }
     for (const t of titles) {
@@ -149,11 +153,12 @@ export class TitlesTreeProvider extends Disposable implements vscode.TreeDataPro
 
   /** A new or cleared key may change what HandheldStore reads: that title reads it again. */
   private async keyChanged(titleId: string): Promise<void> {
+    // Also for a title the filter hides: it reads HandheldStore again once shown.
+    this.d.addonStates.forget(titleId, 'HandheldStore');
     const node = this.titleNodes.get(titleId);
     if (!node) return;
     node.update(node.title, await this.d.secrets.has(titleId), node.endpoint);
     node.forgetError();
-    this.d.addonStates.forget(titleId, 'HandheldStore');
     this.changed.fire(node);
   }
 
@@ -168,7 +173,7 @@ export class TitlesTreeProvider extends Disposable implements vscode.TreeDataPro
   private jobsChanged(): void {
     // Under a filter a ledger change can show or hide a title.
     if (this.textFilter.active && this.visibleTitles().map((t) => t.titleId).join() !== [...this.titleNodes.keys()].join()) {
-      this.changed.fire(undefined);
+      this.rootsChanged();
       return;
     }
     for (const node of this.titleNodes.values()) {
