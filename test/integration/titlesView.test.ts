@@ -182,6 +182,7 @@ describe('Titles view: selection, keys and filter', () => {
     // Export from the filtered Deletion Jobs node holds what it shows.
     const uri = await vscode.commands.executeCommand<vscode.Uri>('platformExplorer.exportDeletionJobs', under[0].node);
     assert.ok(documentText(uri).includes(one));
+    assert.match(uri.path, new RegExp(`Deletion jobs, filter ${one.toLowerCase()} `), 'the export\'s name says it is filtered');
     assert.ok(!documentText(uri).includes(jobs[0].label), 'a job the filter hides was exported');
 
     // The ticket of the batch matches all three.

@@ -21,6 +21,9 @@ export async function exportDeletionJobs(c: CommandContext, arg?: unknown, selec
   const format = stringArg(arg, 'format') === 'csv' || (stringArg(arg, 'format') === undefined && readSettings().lookupResultFormat === 'csv') ? 'csv' : 'json';
   const titleIds = new Set(jobs.map((j) => j.titleId));
   const one = titleIds.size === 1 ? s.titles.get([...titleIds][0]) : undefined;
-  const name = { what: vscode.l10n.t('Deletion jobs'), title: one && { titleId: one.titleId, name: one.name } };
+  // From the view under a filter the export holds what the view shows: its name says so.
+  const filter = isTreeNode(arg) ? s.tree.filter : '';
+  const what = filter ? vscode.l10n.t('Deletion jobs, filter {0}', filter) : vscode.l10n.t('Deletion jobs');
+  const name = { what, title: one && { titleId: one.titleId, name: one.name } };
   return (await openResultDocument(format === 'csv' ? ledgerCsv(jobs) : ledgerJson(jobs), format, name)).uri;
 }
