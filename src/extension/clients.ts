@@ -99,7 +99,7 @@ export class Clients implements vscode.Disposable {
       getSecretKey: () => this.secrets.get(o.title.titleId),
       onRequest: (e) => {
         this.log.request(e, route.via);
-        noteOperation(e.operation);
+        noteOperation(e.operation, e.durationMs);
       },
       ...route.options,
     });

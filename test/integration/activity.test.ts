@@ -62,6 +62,23 @@ describe('Activity view', () => {
     }
   });
 
+  it('the duration is the time the service took, not the time a prompt stayed open', async () => {
+    await emu(ctx.api, 'POST', 'faults', { latencyMs: 150 });
+    try {
+      const p = script(ctx.api).choose(RACER.titleId);
+      p.thinkMs = 1500;
+      const started = Date.now();
+      await vscode.commands.executeCommand('platformExplorer.showPlayedTitles', { platformId: PLAYER.platformId });
+      p.assertDone();
+      assert.ok(Date.now() - started >= 1500);
+    } finally {
+      await emu(ctx.api, 'POST', 'faults/clear');
+    }
+    const [entry] = ctx.api.activity.all();
+    assert.equal(entry.operation, 'GetPlayedTitleList');
+    assert.ok(entry.durationMs >= 150 && entry.durationMs < 1000, `duration ${entry.durationMs} ms: the picker's 1.5 s counted`);
+  });
+
   it('filters, copies as JSON, re-runs a lookup and never re-runs a delete', async () => {
     script(ctx.api);
     await vscode.commands.executeCommand('platformExplorer.showPlayedTitles', { titleId: RACER.titleId, platformId: PLAYER.platformId });

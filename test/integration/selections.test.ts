@@ -183,6 +183,21 @@ describe('Selections of several PlatformIds', () => {
     assert.deepEqual(opened, []);
   });
 
+  it('the typed PlatformId may be several: commas, spaces or a pasted list\'s line breaks separate them', async () => {
+    const node = (await titleItem(ctx.api, RACER.titleId)).node;
+    await emu(ctx.api, 'POST', 'stats/reset');
+    const p = script(ctx.api).typeIn(`${ONE.platformId}, ${TWO.platformId}  ${NOBODY.toLowerCase()}`);
+    const summary = await vscode.commands.executeCommand<Summary>('platformExplorer.showPlayedTitles', node);
+    p.assertDone();
+    const check = p.inputs[0].options.validateInput!;
+    assert.equal(await check(`${ONE.platformId} ${TWO.platformId}`), undefined);
+    assert.match(String(await check(`${ONE.platformId} nope`)), /PlatformId "nope" is not valid.*Remove it/);
+    assert.deepEqual(summary.rows.map((r) => [r.platformId, r.status]), [
+      [ONE.platformId, 'found'], [TWO.platformId, 'found'], [NOBODY, 'account not found'],
+    ]);
+    assert.equal(await requestCount(ctx.api, PLAYED), 3);
+  });
+
   it('Delete Master Player Accounts from List… takes every selection (one cursor per ID after Find PlatformIds)', async () => {
     await select(`refund ${TWO.platformId} and ${ONE.platformId}\nrefund ${NOBODY}\n`, [new vscode.Selection(0, 0, 0, 0)]);
     script(ctx.api);

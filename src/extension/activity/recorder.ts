@@ -3,6 +3,7 @@
 import type { CommandId } from '../commandIds';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PlatformError } from '../../core/api/errors';
+import { busyTime } from '../../core/busyTime';
 import { OPERATIONS, type OperationName } from '../../core/api/operations';
 import { isSilent } from '../errors';
 import type { ActivityEntry, ActivityOutcome, ActivityStore } from './store';
@@ -10,6 +11,8 @@ import type { ActivityEntry, ActivityOutcome, ActivityStore } from './store';
 interface Run {
   titleId?: string;
   operations: string[];
+  /** Each request attempt's [start, end] in ms: the duration is the time the service was waited on, not the prompts. */
+  requests: [number, number][];
   /** A client was asked for: the command reached the point of talking to the service. */
   usedService: boolean;
 }
@@ -51,13 +54,13 @@ export function noteTitle(titleId: string): void {
   }
 }
 
-/** Called for every request attempt: the API operation, as `Area/Name` or `Name`. */
-export function noteOperation(operation: string): void {
+/** Called after every request attempt: the API operation (as `Area/Name` or `Name`) and how long it took. */
+export function noteOperation(operation: string, durationMs = 0, now = Date.now()): void {
   const run = current.getStore();
+  if (!run) return;
   const name = operation.split('/').pop() ?? operation;
-  if (run && !run.operations.includes(name)) {
-    run.operations.push(name);
-  }
+  if (!run.operations.includes(name)) run.operations.push(name);
+  run.requests.push([now - Math.max(0, durationMs), now]);
 }
 
 function outcomeOf(e: unknown): { outcome: ActivityOutcome; errorCode?: number } {
@@ -85,7 +88,7 @@ function receiptOf(result: unknown): string | undefined {
 export type ActivitySource = CommandId | `platformExplorer.tool.${string}`;
 
 export async function recordActivity<T>(store: ActivityStore, command: ActivitySource, run: () => Promise<T>): Promise<T> {
-  const state: Run = { operations: [], usedService: false };
+  const state: Run = { operations: [], requests: [], usedService: false };
   const started = Date.now();
   const record = async (outcome: { outcome: ActivityOutcome; errorCode?: number }, receipt?: string): Promise<void> => {
     if (!state.usedService && state.operations.length === 0) {
@@ -93,13 +96,14 @@ export async function recordActivity<T>(store: ActivityStore, command: ActivityS
     }
     const main = COMMAND_OPERATION[command as CommandId];
     const operation = main ?? (state.operations.join(', ') || command.replace(/^platformExplorer\./, ''));
+    const service = busyTime(state.requests);
     await store.add({
-      time: new Date(started).toISOString(),
+      time: new Date(service.start ?? started).toISOString(),
       command,
       operation,
       titleId: state.titleId,
       ...outcome,
-      durationMs: Date.now() - started,
+      durationMs: service.ms,
       jobReceiptId: receipt,
     });
   };

@@ -15,7 +15,7 @@ import { isTreeNode } from '../tree/nodes';
 import { stringArg, stringListArg } from './args';
 import { usableTitle, type CommandContext } from './context';
 import { NOT_LOOKED_UP, runCancellable } from './lookup';
-import { resolvePlatformId } from './platformIdArg';
+import { resolvePlatformIdFromArgOrEditor } from './platformIdArg';
 
 export type PlayedStatus = 'found' | 'account not found' | 'invalid' | 'failed' | typeof NOT_LOOKED_UP;
 
@@ -67,11 +67,34 @@ function titleLabel(c: CommandContext, id: string): string {
   return known ? `${id} (${known.name})` : id;
 }
 
+/**
+ * Asks for one PlatformId or several: PlatformIds hold no spaces, so commas, spaces and the line
+ * breaks of a pasted list (which the input box turns into spaces) all separate them.
+ */
+async function askPlatformIds(c: CommandContext): Promise<string[]> {
+  const split = (v: string): string[] => v.split(/[\s,;]+/).filter((x) => x.length > 0);
+  const typed = await c.ui.input({
+    title: vscode.l10n.t('Show Played Titles'),
+    prompt: vscode.l10n.t('The player\'s PlatformId, or several separated by commas or spaces (a pasted list works too)'),
+    placeHolder: vscode.l10n.t('e.g. {0}', '9437A5ADDAE3012D'),
+    validateInput: (v) => {
+      const ids = split(v);
+      if (ids.length === 0) return validatePlatformId('');
+      const bad = ids.map(validatePlatformId).find((problem) => problem !== undefined);
+      return bad === undefined || ids.length === 1 ? bad : vscode.l10n.t('{0} Remove it, or check the others.', bad);
+    },
+  });
+  return split(typed);
+}
+
 export async function showPlayedTitles(c: CommandContext, arg?: unknown): Promise<string[] | PlayedTitlesSummary> {
   const { title, client } = await usableTitle(c, arg);
   const several = severalPlatformIds(arg);
   if (several !== undefined) return showPlayedTitlesOfMany(c, title, client, several);
-  const platformId = await resolvePlatformId(c, onePlatformIdArg(arg), vscode.l10n.t('Show Played Titles'));
+  const known = resolvePlatformIdFromArgOrEditor(onePlatformIdArg(arg));
+  const asked = known === undefined ? await askPlatformIds(c) : [known];
+  if (asked.length > 1) return showPlayedTitlesOfMany(c, title, client, asked);
+  const platformId = asked[0].toUpperCase();
   const { TitleIds } = await client.getPlayedTitleList(platformId);
   const list = (TitleIds ?? []).map(shownTitleId);
   const names = list.map((id) => titleLabel(c, id));

@@ -46,6 +46,8 @@ export class ScriptedPrompts implements Prompts {
   readonly unexpected: string[] = [];
   /** Cancel a progress notification once it has reported this many times. */
   cancelProgressAfterReports: number | undefined;
+  /** Milliseconds each pick and input takes to answer, as a person thinking. */
+  thinkMs = 0;
 
   typeIn(value: string | undefined): this {
     this.script.push({ kind: 'input', value });
@@ -82,6 +84,7 @@ export class ScriptedPrompts implements Prompts {
 
   async pick<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Promise<T | undefined> {
     this.picks.push({ items: [...items], options });
+    if (this.thinkMs > 0) await new Promise((r) => setTimeout(r, this.thinkMs));
     const a = this.next('pick', options.title ?? '');
     if (a?.label === undefined) return undefined;
     const found = items.find((i) => i.label === a.label || i.description === a.label);
@@ -99,6 +102,7 @@ export class ScriptedPrompts implements Prompts {
   }
 
   async input(options: vscode.InputBoxOptions): Promise<string | undefined> {
+    if (this.thinkMs > 0) await new Promise((r) => setTimeout(r, this.thinkMs));
     const a = this.next('input', options.title ?? options.prompt ?? '');
     const value = a?.value;
     const raw = value === undefined || !options.validateInput ? undefined : await options.validateInput(value);
