@@ -106,7 +106,7 @@ async function main() {
       // No smoke-test driver (it hides notifications), so the extension is installed (linked) into
       // this run's extensions folder rather than passed as a development path.
       const server = await startCodeServer({
-        folder, env, settings: { 'window.commandCenter': false }, testDriver: false, workspaceTrust: true, extensions: [REPO_ROOT],
+        folder, env, settings: { 'window.commandCenter': false, 'git.openRepositoryInParentFolders': 'never' }, testDriver: false, workspaceTrust: true, extensions: [REPO_ROOT],
       });
       stops.push(() => server.stop());
       const url = server.workbenchUrl();

@@ -30,9 +30,9 @@ export class CommandError extends Error {
 export function fixFor(e: unknown): FixAction | undefined {
   if (e instanceof CommandError) return e.fix;
   if (!(e instanceof PlatformError)) return undefined;
-  // The key was refused: set it again (the command asks which title).
+  // The key was refused: replace it (the command asks which title).
   if (e.errorCode === 1293 || e.errorCode === 1089 || (e.errorCode === 1074 && e.operation !== 'LoginWithLauncher')) {
-    return { label: vscode.l10n.t('Set Secret Key'), command: 'platformExplorer.setSecretKey' };
+    return { label: vscode.l10n.t('Replace Secret Key'), command: 'platformExplorer.setSecretKey' };
   }
   // Nothing answers on this machine's loopback: the local emulator is not running.
   if (e.kind === 'network' && /could not connect to (127\.0\.0\.1|localhost|\[::1\])/.test(e.message)) {

@@ -61,10 +61,10 @@ describe('Command context', () => {
     assert.deepEqual(await offered('platformExplorer.showPlayedTitles', { titleId: RACER.titleId }), ['Manage Workspace Trust', 'Show Log']);
     ctx.api.setTrusted(undefined);
     assert.deepEqual(await offered('platformExplorer.showPlayedTitles', { titleId: 'ABCD9' }), ['Add Title', 'Show Log']);
-    // A key the service refuses (SecretKeyNotFound): set it again.
+    // A key the service refuses (SecretKeyNotFound): replace it.
     script(ctx.api).typeIn('WRONGKEY0123456789ABCDEFGHIJKL');
     await vscode.commands.executeCommand('platformExplorer.setSecretKey', { titleId: RACER.titleId });
-    assert.deepEqual(await offered('platformExplorer.lookUpStorefrontNames', { titleId: RACER.titleId, names: ['someone'] }), ['Set Secret Key', 'Show Log']);
+    assert.deepEqual(await offered('platformExplorer.lookUpStorefrontNames', { titleId: RACER.titleId, names: ['someone'] }), ['Replace Secret Key', 'Show Log']);
     script(ctx.api).press('Clear');
     await vscode.commands.executeCommand('platformExplorer.clearSecretKey', { titleId: RACER.titleId });
     assert.deepEqual(await offered('platformExplorer.lookUpStorefrontNames', { titleId: RACER.titleId, names: ['someone'] }), ['Set Secret Key', 'Show Log']);

@@ -79,9 +79,11 @@ describe('Selections of several PlatformIds', () => {
     await select(`refunds: none\n${TWO.platformId}, ${ONE.platformId}\n`, [new vscode.Selection(1, 0, 1, 40)]);
     await until('comma-separated', () => hasIds() === true);
 
-    // Lines of text that are not IDs, nor only one ID among them.
+    // Lines of text with two PlatformIds in them (ticket lines) count; with one, or a 16-digit number, not.
     await select(`deleted player ${TWO.platformId} on request\nand ${ONE.platformId} too\n`);
-    await until('no list of IDs', () => hasIds() === false);
+    await until('IDs within text', () => hasIds() === true);
+    await select(`deleted player ${TWO.platformId} on request\ntotal 1234567890123456 coins\n`);
+    await until('only one ID in the text', () => hasIds() === false);
     assert.equal(offered(ctx.api, 'platformExplorer.showPlayedTitles', SELECTED), false);
     assert.equal(offered(ctx.api, 'platformExplorer.deleteMasterPlayerAccountsFromList', SELECTED), true, 'offered for any selection');
 
@@ -181,6 +183,21 @@ describe('Selections of several PlatformIds', () => {
     p.assertDone();
     assert.deepEqual(result, ONE.playedTitles);
     assert.deepEqual(opened, []);
+  });
+
+  it('ticket lines with PlatformIds in their text offer Show Played Titles for the IDs they hold', async () => {
+    await select([
+      `- Storefront name racer_ana_0: PlatformId ${TWO.platformId}`,
+      `- refund asked for ${ONE.platformId} (ticket 1234567890123456)`,
+      `- again ${TWO.platformId}; nothing else`,
+    ].join('\n'));
+    await until('editorHasPlatformIds', () => hasIds() === true);
+    await emu(ctx.api, 'POST', 'stats/reset');
+    const p = script(ctx.api);
+    const summary = await vscode.commands.executeCommand<Summary>('platformExplorer.showPlayedTitles', { titleId: RACER.titleId });
+    p.assertDone();
+    assert.deepEqual(summary.rows.map((r) => [r.platformId, r.status]), [[TWO.platformId, 'found'], [ONE.platformId, 'found']]);
+    assert.equal(await requestCount(ctx.api, PLAYED), 2);
   });
 
   it('the typed PlatformId may be several: commas, spaces or a pasted list\'s line breaks separate them', async () => {

@@ -112,7 +112,8 @@ function serviceError(operation: string, raw: RawResponse, body: Record<string, 
     message += ` (${[error, errorCode].filter((x) => x !== undefined).join(' ')})`;
   }
   if (errorMessage !== undefined && errorMessage !== described.title) {
-    message += ` The service said: "${errorMessage}".`;
+    // Its own full stop ends the sentence: no second one after the quote.
+    message += ` The service said: "${errorMessage}"${/[.!?]$/.test(errorMessage) ? '' : '.'}`;
   }
   if (errorDetails !== undefined) {
     // Bounded whatever the service sends: the message ends up in a notification.

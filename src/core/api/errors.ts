@@ -84,7 +84,7 @@ const DESCRIPTIONS: Record<ErrorName, { title: string; hint: string }> = {
   InvalidSignature: { title: 'The identity token\'s signature is not valid for this title.', hint: 'Check that the launcher token was issued for this title, and that the title\'s launcher key is set up.' },
   DataUpdateRateExceeded: { title: 'Data is being updated too fast.', hint: RETRY_LATER },
   EncryptionKeyMissing: { title: 'The title has no launcher encryption key set up.', hint: 'Set up the launcher key in the title\'s management portal.' },
-  SecretKeyNotFound: { title: 'The secret key is not known for this title.', hint: CHECK_KEY },
+  SecretKeyNotFound: { title: 'The service does not accept this secret key for the title.', hint: CHECK_KEY },
   PlayerSecretAlreadyConfigured: { title: 'The player secret is already configured.', hint: 'No action needed unless you meant to replace it.' },
   RequestViewConstraintParamsNotAllowed: { title: 'The requested profile fields are not allowed for this title.', hint: 'Ask for fewer profile fields, or allow them in the title\'s client profile settings.' },
   AccountDeleted: { title: 'This player account is being deleted.', hint: 'Wait until the deletion finishes (a confirmation e-mail is sent) before creating the account again.' },

@@ -8,7 +8,7 @@ import { redactText } from '../../core/redact';
 import { checkPlayedTitles, type PlayedTitlesCheck } from '../../core/playedTitles';
 import { shownTitleId } from '../../core/serviceText';
 import { openResultDocument } from '../documents';
-import { idListInEditor } from '../editor/selection';
+import { idListInEditor, platformIdsInSelections } from '../editor/selection';
 import { readSettings } from '../settings';
 import type { TitleRecord } from '../titles';
 import { isTreeNode } from '../tree/nodes';
@@ -52,8 +52,13 @@ function severalPlatformIds(arg: unknown): string[] | undefined {
   if (given !== undefined) return given.length > 1 ? given : undefined;
   // From a node of the Platform view, the active editor's selection is not what the user meant.
   if (isTreeNode(arg)) return undefined;
-  const listed = idListInEditor(vscode.window.activeTextEditor);
-  return listed !== undefined && listed.length > 1 && listed.some(isPlatformId) ? listed : undefined;
+  const editor = vscode.window.activeTextEditor;
+  const listed = idListInEditor(editor);
+  // A list (mostly PlatformIds, one per line or comma-separated): each entry, invalid ones reported.
+  if (listed !== undefined && listed.length > 1 && listed.filter(isPlatformId).length * 2 >= listed.length) return listed;
+  // Text that holds PlatformIds (ticket lines, a log): the IDs in it.
+  const inText = platformIdsInSelections(editor);
+  return inText.length > 1 ? inText : undefined;
 }
 
 /** The PlatformId of `{ platformIds: [one] }`, validated like `{ platformId }`. */

@@ -2,7 +2,7 @@
 // and the IDs or names of a selection. The cursor check reads one line, never the whole
 // file, so it stays cheap in huge logs.
 import * as vscode from 'vscode';
-import { isPlatformId, parseIdList, PLATFORM_ID_REACH, platformIdAt } from '../../core/ids';
+import { findPlatformIds, isPlatformId, parseIdList, PLATFORM_ID_REACH, platformIdAt } from '../../core/ids';
 
 /**
  * The PlatformId at `pos`, read from a few characters around it (never the whole line: a line
@@ -52,9 +52,16 @@ export function selectedText(editor: vscode.TextEditor): string {
  */
 const PEEK = { selections: 64, lines: 64, chars: 1024 };
 
+/** The distinct PlatformIds written anywhere in the selections (ticket lines, a log), in order. */
+export function platformIdsInSelections(editor: vscode.TextEditor | undefined): string[] {
+  if (!editor) return [];
+  return [...new Set(findPlatformIds(selectedText(editor)).map((h) => h.id.toUpperCase()))];
+}
+
 /**
- * Whether the selections hold at least two PlatformIds as entries (one per line or comma-separated).
- * Reads at most PEEK: the first lines of the first selections, the first characters of each line.
+ * Whether the selections hold at least two PlatformIds, as entries (one per line or
+ * comma-separated) or within text such as ticket lines. Reads at most PEEK: the first lines of
+ * the first selections, the first characters of each line.
  */
 export function selectionHasPlatformIds(editor: vscode.TextEditor | undefined): boolean {
   if (!editor) return false;
@@ -69,9 +76,12 @@ export function selectionHasPlatformIds(editor: vscode.TextEditor | undefined): 
       // One more character than kept tells a cut line: its last entry may be cut, so it is dropped.
       const to = line === sel.end.line ? Math.min(sel.end.character, from + PEEK.chars + 1) : from + PEEK.chars + 1;
       const text = editor.document.getText(new vscode.Range(line, from, line, to));
+      // A cut line's last entry or word may be cut: it does not count.
+      const cut = text.length > PEEK.chars;
       const entries = text.split(',');
-      if (text.length > PEEK.chars) entries.pop();
-      found += entries.filter((e) => isPlatformId(e.trim())).length;
+      if (cut) entries.pop();
+      const inText = findPlatformIds(text).filter((h) => !cut || h.index + h.id.length < PEEK.chars - 1).length;
+      found += Math.max(entries.filter((e) => isPlatformId(e.trim())).length, inText);
       if (found >= 2) return true;
     }
   }

@@ -71,6 +71,14 @@ describe('core/envelope', () => {
     assert.equal(e.hint, describeErrorCode('InvalidParams').hint);
   });
 
+  it('the service\'s message, quoted, keeps its own full stop and gets one when it has none', () => {
+    const ended = parseError({ code: 401, status: 'Unauthorized', error: 'SecretKeyNotFound', errorCode: 1293, errorMessage: 'Copy the key again.' }, 401);
+    assert.match(ended.message, /The service said: "Copy the key again\."$/);
+    assert.ok(!ended.message.includes('.".'), ended.message);
+    const bare = parseError({ code: 401, status: 'Unauthorized', error: 'SecretKeyNotFound', errorCode: 1293, errorMessage: 'Copy the key again' }, 401);
+    assert.match(bare.message, /The service said: "Copy the key again"\.$/);
+  });
+
   it('a detail that ends its own sentence gets no second full stop', () => {
     const e = parseError({ code: 400, status: 'BadRequest', error: 'InvalidParams', errorCode: 1000, errorDetails: { PlatformId: ['Already queued; wait for its confirmation e-mail.'] } }, 400);
     assert.match(e.message, /confirmation e-mail\.$/);
