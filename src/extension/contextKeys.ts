@@ -39,14 +39,32 @@ export function contextValue(key: ContextKey): unknown {
   return lastSet.get(key);
 }
 
-/** Keeps hasTitle and hasSecretKey in step with the stored titles and keys, however they changed. */
-export function trackSetupState(titles: TitleStore, secrets: SecretKeys): vscode.Disposable {
+/**
+ * Keeps hasTitle and hasSecretKey (the walkthrough's first two steps) in step with the stored
+ * titles and keys, however they changed. VS Code ticks such a step when its key turns true after
+ * it registered the walkthrough; a key already true at that moment counts as seen and never ticks
+ * in that session (its gettingStartedService), and the registration may wait up to 5 s after
+ * start-up. So the keys start false and take the stored state `settleMs` after activation; a
+ * title or key added later counts at once.
+ */
+export function trackSetupState(titles: TitleStore, secrets: SecretKeys, settleMs: number): vscode.Disposable {
+  let settled = false;
   const update = async (): Promise<void> => {
+    if (!settled) return;
     const all = titles.all();
     await setContext(ContextKeys.hasTitle, all.length > 0);
     const keys = await Promise.all(all.map((t) => secrets.has(t.titleId)));
     await setContext(ContextKeys.hasSecretKey, keys.some(Boolean));
   };
-  void update();
-  return vscode.Disposable.from(titles.onDidChange(() => void update()), secrets.onDidChange(() => void update()));
+  void setContext(ContextKeys.hasTitle, false);
+  void setContext(ContextKeys.hasSecretKey, false);
+  const timer = setTimeout(() => {
+    settled = true;
+    void update();
+  }, settleMs);
+  return vscode.Disposable.from(
+    titles.onDidChange(() => void update()),
+    secrets.onDidChange(() => void update()),
+    { dispose: () => clearTimeout(timer) },
+  );
 }

@@ -76,6 +76,14 @@ await runSuite('The demo tests', async ({ results, cleanups }) => {
     await wb.openActivity('Platform');
     await wb.waitTreeRowText('Demo Racer', /F71AC · key set · emulator/);
     await wb.waitTreeRowText('Demo Racer Arena', /A248 · key set · emulator/);
+    // The demo's titles come with their keys: the walkthrough's first two steps are done.
+    await wb.runCommand('Welcome: Open Walkthrough...');
+    await wb.quickPick('Get started with Platform Explorer');
+    const steps = page.locator('.gettingStartedContainer button.getting-started-step');
+    await poll('the walkthrough\'s steps', async () => (await steps.count()) === 4);
+    await poll('its first two steps checked off (a title, a key)', async () =>
+      (await steps.nth(0).getAttribute('aria-checked')) === 'true' && (await steps.nth(1).getAttribute('aria-checked')) === 'true');
+    await page.screenshot({ path: join(results, 'demo-walkthrough.png') });
     await wb.treeRow('Demo Racer').click();
     await wb.waitTreeRowText('HandheldStore', /HandheldStore created/);
     const handover = out.match(/PLATFORM_EXPLORER_DEMO_FILE=(\S+)/)?.[1];
