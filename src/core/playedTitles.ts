@@ -2,6 +2,7 @@
 // answer reported as it comes so that a cancelled run keeps what it learned. The deletion dry run
 // (deletion/plan.ts) and Show Played Titles for a list of PlatformIds both run it.
 import { PlatformError } from './api/errors';
+import { linkSignals } from './api/signals';
 import { ErrorCodes, type GetPlayedTitleListResult } from './api/types';
 import { Pacer } from './deletion/pacer';
 
@@ -32,7 +33,7 @@ export interface PlayedTitlesOptions {
 export const PLAYED_TITLES_CONCURRENCY = 4;
 
 function errorText(e: unknown): string {
-  return e instanceof PlatformError ? e.message : String((e as Error)?.message ?? e);
+  return e instanceof Error ? e.message : String(e);
 }
 
 /**
@@ -46,7 +47,8 @@ export async function checkPlayedTitles(
   const concurrency = o.concurrency ?? PLAYED_TITLES_CONCURRENCY;
   const pacer = new Pacer({ maxInFlight: concurrency });
   const stop = new AbortController();
-  const signal = o.signal === undefined ? stop.signal : AbortSignal.any([o.signal, stop.signal]);
+  const link = linkSignals([o.signal, stop.signal]);
+  const signal = link.signal;
   const checked = new Map<string, PlayedTitlesCheck>();
   const record = (id: string, check: PlayedTitlesCheck): void => {
     checked.set(id, check);
@@ -80,7 +82,11 @@ export async function checkPlayedTitles(
       if (checked.has(id)) o.onProgress?.(++done, todo.length);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, todo.length) }, worker));
+  try {
+    await Promise.all(Array.from({ length: Math.min(concurrency, todo.length) }, worker));
+  } finally {
+    link.dispose();
+  }
   if (o.signal?.aborted === true) {
     throw o.cancelled?.() ?? new PlatformError({ kind: 'cancelled', message: 'Cancelled.', hint: 'Run it again when ready.' });
   }

@@ -2,10 +2,8 @@
 // server answering like the service: a deletion without JobReceiptId, a login with unknown members
 // and missing optional ones. Each must work in the real extension, never read as "malformed".
 import * as assert from 'node:assert/strict';
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
-import { children, documentText, script, titleChild, useFreshExtension } from './support/harness';
+import { children, documentText, script, titleChild, useFreshExtension, useLoopbackService } from './support/harness';
 
 const TITLE = 'C0DE6';
 const PLAYER = '9437A5ADDAE3012D';
@@ -27,32 +25,7 @@ const ANSWERS: Record<string, unknown> = {
 
 describe('Answers the published contract allows (a loopback service)', () => {
   const ctx = useFreshExtension({ emulator: false });
-  let server: http.Server;
-  let endpoint: string;
-  const seen: string[] = [];
-
-  before(async () => {
-    server = http.createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        const op = (req.url ?? '').split('/').slice(-2).join('/');
-        seen.push(op);
-        const data = ANSWERS[op];
-        res.writeHead(data ? 200 : 404, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify(data ? { code: 200, status: 'OK', data } : { code: 404, status: 'NotFound', error: 'InvalidRequest', errorCode: 1071 }));
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/{titleId}`;
-  });
-  after(() => new Promise<void>((r) => server.close(() => r())));
-
-  beforeEach(async () => {
-    seen.length = 0;
-    script(ctx.api).typeIn(TITLE).typeIn('Contract service').choose('Local emulator').typeIn(endpoint).typeIn('CONTRACTKEY0123456789ABCDEFGHIJ');
-    await vscode.commands.executeCommand('platformExplorer.addTitle');
-    assert.ok(ctx.api.titles.get(TITLE));
-  });
+  const { seen } = useLoopbackService(ctx, { titleId: TITLE, name: 'Contract service', key: 'CONTRACTKEY0123456789ABCDEFGHIJ' }, (op) => ANSWERS[op]);
 
   it('a deletion answered without JobReceiptId is reported queued and recorded under Deletion Jobs, with no receipt to copy', async () => {
     const p = script(ctx.api).press('Delete').typeIn(PLAYER);

@@ -2,10 +2,8 @@
 // line breaks in TitleIds, a JobReceiptId and lookup PlatformIds reach no modal, tree item,
 // stored receipt or result document raw.
 import * as assert from 'node:assert/strict';
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
-import { children, documentText, script, titleChild, useFreshExtension } from './support/harness';
+import { children, documentText, script, titleChild, useFreshExtension, useLoopbackService } from './support/harness';
 
 const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
 const TITLE = 'C0DE5';
@@ -13,37 +11,16 @@ const PLAYER = '9437A5ADDAE3012D';
 const HOSTILE_TITLE = 'F71AC\u202Egpj.exe';
 const HOSTILE_RECEIPT = 'ok\u202E\nDeletion cancelled';
 
-function answer(path: string): unknown {
-  if (path.endsWith('/Admin/GetPlayedTitleList')) return { TitleIds: [HOSTILE_TITLE, 'A248\u2066'] };
-  if (path.endsWith('/Admin/DeleteMasterPlayerAccount')) return { JobReceiptId: HOSTILE_RECEIPT, TitleIds: [HOSTILE_TITLE] };
-  if (path.endsWith('/Server/GetPlatformIDsFromStorefrontNames')) return { Data: [{ StorefrontName: 'ana', PlatformId: '9437A5ADDAE3012D\u202E' }] };
+function answer(operation: string): unknown {
+  if (operation === 'Admin/GetPlayedTitleList') return { TitleIds: [HOSTILE_TITLE, 'A248\u2066'] };
+  if (operation === 'Admin/DeleteMasterPlayerAccount') return { JobReceiptId: HOSTILE_RECEIPT, TitleIds: [HOSTILE_TITLE] };
+  if (operation === 'Server/GetPlatformIDsFromStorefrontNames') return { Data: [{ StorefrontName: 'ana', PlatformId: '9437A5ADDAE3012D\u202E' }] };
   return undefined;
 }
 
 describe('Hostile service identifiers', () => {
   const ctx = useFreshExtension({ emulator: false });
-  let server: http.Server;
-  let endpoint: string;
-
-  before(async () => {
-    server = http.createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        const data = answer(req.url ?? '');
-        res.writeHead(data ? 200 : 404, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify(data ? { code: 200, status: 'OK', data } : { code: 404, status: 'NotFound', error: 'InvalidRequest', errorCode: 1071, errorMessage: 'no' }));
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/{titleId}`;
-  });
-  after(() => new Promise<void>((r) => server.close(() => r())));
-
-  beforeEach(async () => {
-    script(ctx.api).typeIn(TITLE).typeIn('Hostile service').choose('Local emulator').typeIn(endpoint).typeIn('HOSTILEKEY0123456789ABCDEFGHIJ');
-    await vscode.commands.executeCommand('platformExplorer.addTitle');
-    assert.ok(ctx.api.titles.get(TITLE));
-  });
+  useLoopbackService(ctx, { titleId: TITLE, name: 'Hostile service', key: 'HOSTILEKEY0123456789ABCDEFGHIJ' }, answer);
 
   it('the delete modal, the receipt kept, its tree node and the message show escapes, never raw bidi or line breaks', async () => {
     const p = script(ctx.api).press('Delete').typeIn(PLAYER);

@@ -1,6 +1,8 @@
 // Shared by the extension's integration tests: the test API, a scripted prompt layer, the
 // in-host emulator's controls over HTTP, and tree helpers.
 import * as assert from 'node:assert/strict';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { Prompts, ProgressReporter } from '../../../src/extension/prompts';
 import type { TestApi } from '../../../src/extension/testApi';
@@ -358,4 +360,42 @@ export async function openText(content: string, opts: { selections?: vscode.Sele
   }
   assert.ok(holds(), 'the selection did not hold');
   return editor;
+}
+
+/**
+ * A loopback server answering like the service, for answers the emulator never gives: `answer`
+ * maps an operation (`Area/Name`) to the `data` of an OK answer (undefined: 404 InvalidRequest).
+ * Before each test a title of the local-emulator profile pointing at it is added, with `key`.
+ * `seen` lists the operations requested, in order, since that test began.
+ */
+export function useLoopbackService(
+  ctx: { readonly api: TestApi },
+  title: { titleId: string; name: string; key: string },
+  answer: (operation: string) => unknown,
+): { readonly seen: string[] } {
+  let server: http.Server;
+  let endpoint = '';
+  const seen: string[] = [];
+  before(async () => {
+    server = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        const operation = (req.url ?? '').split('/').slice(-2).join('/');
+        seen.push(operation);
+        const data = answer(operation);
+        res.writeHead(data ? 200 : 404, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify(data ? { code: 200, status: 'OK', data } : { code: 404, status: 'NotFound', error: 'InvalidRequest', errorCode: 1071 }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/{titleId}`;
+  });
+  after(() => new Promise<void>((r) => server.close(() => r())));
+  beforeEach(async () => {
+    seen.length = 0;
+    script(ctx.api).typeIn(title.titleId).typeIn(title.name).choose('Local emulator').typeIn(endpoint).typeIn(title.key);
+    await vscode.commands.executeCommand('platformExplorer.addTitle');
+    assert.ok(ctx.api.titles.get(title.titleId), `title ${title.titleId} was not added`);
+  });
+  return { seen };
 }
