@@ -40,7 +40,7 @@ export function selectedNodes(c: CommandContext, arg: unknown, selection?: unkno
 }
 
 /** Whether the command came from the view's keybindings, which act on the selection only. */
-export function fromTreeKeybinding(arg: unknown): boolean {
+function fromTreeKeybinding(arg: unknown): boolean {
   return member(arg, 'treeSelection') === true;
 }
 
