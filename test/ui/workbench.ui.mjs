@@ -379,6 +379,32 @@ await runSuite('The UI tests', async ({ results, cleanups }) => {
     await poll('both titles back', async () => (await wb.treeRow('Arena Renamed').count()) === 1 && (await wb.treeRow(RACER.name).count()) === 1);
   });
 
+  t.step('Delete acts on the focused title, not on a selection the focus moved away from; a title with a key needs its ID typed', async () => {
+    await wb.treeRow(RACER.name).click();
+    // Arrow keys move the focus, not the selection (VS Code's lists).
+    const focusedLabel = async () => (await page.locator('.monaco-list-row[role="treeitem"].focused .label-name').first().innerText().catch(() => '')).trim();
+    await poll('the focus on the other title', async () => {
+      if ((await focusedLabel()) === 'Arena Renamed') return true;
+      await page.keyboard.press('ArrowDown');
+      return false;
+    }, 20_000, 100);
+    assert((await wb.treeRow(RACER.name).getAttribute('aria-selected')) === 'true', 'Demo Racer stays selected');
+    await page.keyboard.press('Delete');
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ timeout: 20_000 });
+    const said = (await dialog.innerText()).replace(/\s+/g, ' ');
+    assert(said.includes(`Remove title Arena Renamed (${ARENA.titleId})?`), `the focused title, not the selected one: ${said}`);
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+    // It has a key: Enter alone does not remove it.
+    const typed = await wb.quickInputTitled('Confirm removal');
+    await page.keyboard.press('Enter');
+    assert((await typed.isVisible()) && (await wb.treeRow('Arena Renamed').count()) === 1, 'nothing removed without the title ID');
+    await page.keyboard.press('Escape');
+    await wb.quickInput.waitFor({ state: 'hidden', timeout: 20_000 });
+    assert((await wb.treeRow('Arena Renamed').count()) === 1 && (await wb.treeRow(RACER.name).count()) === 1, 'both titles kept');
+  });
+
   t.step('a lookup result opens in a tab named for it, and Ctrl+S saves it under that name in the workspace folder', async () => {
     await wb.runCommand('Platform: Look Up PlatformIds from Storefront Names');
     await wb.quickInputTitled('Which title?');
