@@ -33,13 +33,15 @@ export async function measureDeletion({ quick, row }) {
       ours.push(await batch('ours', i));
       fixed.push(await batch('fixed8', i));
     }
-    const bound = (n / limit) * 1000;
+    // The service's Retry-After is whole seconds: a client that must find the limit by hitting it
+    // waits one whole second once, whatever it does. The bound counts that second.
+    const bound = (n / limit) * 1000 + 1000;
     const wall = median(ours.map((r) => r.wallMs));
     const fixedWall = median(fixed.map((r) => r.wallMs));
     const share = (r) => r.throttled / r.requests;
     const worstShare = Math.max(...ours.map(share));
     const sec = `Deletions: ${n} players at --rate-limit ${limit}/1 (median of ${repeats}); baseline: 8 senders, Retry-After per request`;
-    row(sec, `wall time / bound (${n}/${limit} s)`, wall, bound, wall / bound, '<= 1.10', wall / bound <= 1.1, 'ms');
+    row(sec, `wall time / bound (${n}/${limit} s + one 1 s Retry-After)`, wall, bound, wall / bound, '<= 1.10', wall / bound <= 1.1, 'ms');
     row(sec, 'wall time next to the fixed concurrency-8 sender', wall, fixedWall, wall / fixedWall, 'info', undefined, 'ms');
     row(sec, 'throttled answers / requests (worst run; baseline: its median)', worstShare * 100, median(fixed.map(share)) * 100, worstShare / Math.max(1e-9, median(fixed.map(share))), '<= 2%', worstShare <= 0.02, '%');
     row(sec, 'requests sent per player', median(ours.map((r) => r.requests)) / n, median(fixed.map((r) => r.requests)) / n, '-', 'info', undefined, '');

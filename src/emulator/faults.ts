@@ -52,8 +52,8 @@ export function parseFaults(body: Record<string, unknown>): FaultConfig {
       return;
     }
     const retry = r.retryAfterSeconds;
-    if (retry !== undefined && (typeof retry !== 'number' || !Number.isFinite(retry) || retry < 0 || retry > MAX_RETRY_AFTER_SECONDS)) {
-      check.add(`${path}.retryAfterSeconds`, `${path}.retryAfterSeconds must be a number of seconds from 0 to ${MAX_RETRY_AFTER_SECONDS}.`);
+    if (retry !== undefined && (typeof retry !== 'number' || !Number.isInteger(retry) || retry < 0 || retry > MAX_RETRY_AFTER_SECONDS)) {
+      check.add(`${path}.retryAfterSeconds`, `${path}.retryAfterSeconds must be whole seconds from 0 to ${MAX_RETRY_AFTER_SECONDS}.`);
       return;
     }
     const rule: FaultRule = { kind: kind as FaultKind, times };

@@ -71,7 +71,8 @@ export class RateLimiter {
     }
     if (++w.count <= rl.limit) return;
     this.throttled++;
-    const after = Math.max(0.001, Math.round(w.start + rl.windowMs - now) / 1000);
+    // Whole seconds, as the service sends them (the SDKs type retryAfterSeconds as an unsigned integer).
+    const after = Math.max(1, Math.ceil((w.start + rl.windowMs - now) / 1000));
     throw new ApiError(429, 'APIClientRequestRateLimitExceeded', `The title has exceeded its API request rate for ${operation}; retry after the delay.`, undefined, after);
   }
 }

@@ -110,7 +110,7 @@ describe('Local emulator', () => {
   it('Add Title with the local emulator profile offers the running emulator and works against it', async () => {
     await startEmulatorWithDemoTitles(api);
     const t = DEMO_TITLES[0];
-    script(api).press('Remove');
+    script(api).press('Remove').typeIn(t.titleId);
     await vscode.commands.executeCommand('platformExplorer.removeTitle', { titleId: t.titleId });
     const endpoint = api.emulator()!.endpoint;
     let p = script(api).typeIn(t.titleId).typeIn('Racer via emulator').choose('Local emulator').typeIn(endpoint).typeIn(t.secretKey);

@@ -138,9 +138,15 @@ describe('Titles and keys', () => {
     await vscode.commands.executeCommand('platformExplorer.removeTitle', { titleId: RACER.titleId });
     assert.ok(ctx.api.titles.get(RACER.titleId));
     assert.equal(await ctx.api.hasSecretKey(RACER.titleId), true);
-    p = script(ctx.api).press('Remove');
+    p = script(ctx.api).press('Remove').typeIn(RACER.titleId);
     await vscode.commands.executeCommand('platformExplorer.removeTitle', { titleId: RACER.titleId });
     p.assertDone();
+    // It had a key: its title ID typed, nothing else.
+    const typed = p.inputs[0].options;
+    assert.match(typed.prompt ?? '', /Type F71AC \(the title ID\) to remove Demo Racer and delete its secret key/);
+    assert.equal(await typed.validateInput!('f71ac'), undefined);
+    assert.ok(await typed.validateInput!(''), 'Enter alone does not remove a title with a key');
+    assert.ok(await typed.validateInput!('A248'), 'another title ID is refused');
     assert.equal(ctx.api.titles.get(RACER.titleId), undefined);
     assert.equal(await ctx.api.hasSecretKey(RACER.titleId), false);
     assert.deepEqual((await children(ctx.api)).map((c) => c.id), [`title/${DEMO_TITLES[1].titleId}`]);
@@ -196,7 +202,7 @@ describe('Titles and keys', () => {
     const endpoint = ctx.api.emulator()!.endpoint;
     const arena = DEMO_TITLES[1];
     // Turn the emulator's second title into a "service" title: its requests now follow the setting.
-    script(ctx.api).press('Remove');
+    script(ctx.api).press('Remove').typeIn(arena.titleId);
     await vscode.commands.executeCommand('platformExplorer.removeTitle', { titleId: arena.titleId });
     script(ctx.api).typeIn(arena.titleId).typeIn(arena.name).choose('Platform service').typeIn(arena.secretKey);
     await vscode.commands.executeCommand('platformExplorer.addTitle');

@@ -105,7 +105,7 @@ describe('Titles view: selection, keys and filter', () => {
     assert.equal((JSON.parse(documentText(uri)) as { deletions: unknown[] }).deletions.length, 3);
   });
 
-  it('F2 renames and Delete removes the selected title; Remove on several selected titles asks once', async () => {
+  it('F2 renames and Delete removes the focused title (the selection where VS Code passes no focused node); Remove on several selected titles asks once', async () => {
     const keys = (JSON.parse(readFileSync(join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'package.json'), 'utf8')) as {
       contributes: { keybindings: { command: string; key: string; when: string; args?: unknown }[] };
     }).contributes.keybindings;
@@ -134,10 +134,20 @@ describe('Titles view: selection, keys and filter', () => {
     assert.equal(await vscode.commands.executeCommand(del!.command, del!.args), false);
     assert.equal(p.confirms.length, 0);
     assert.equal(ctx.api.titles.all().length, DEMO_TITLES.length);
+    // The same with the focused job as VS Code passes it: said in a message (announced), not the status bar.
+    p = script(ctx.api);
+    assert.equal(await vscode.commands.executeCommand(del!.command, jobs[0].node), false);
+    assert.match(p.infos.join('\n'), /Only a title can be removed: move to a title in the Titles view/);
+    assert.deepEqual(p.statuses, []);
+    // The focused title when the focus left the selection: the focused one, never the selected one.
+    await select(ctx.api, (await titleItem(ctx.api, RACER.titleId)).node);
+    p = script(ctx.api).press(undefined);
+    await vscode.commands.executeCommand(del!.command, (await titleItem(ctx.api, ARENA.titleId)).node);
+    assert.match(p.confirms[0].message, new RegExp(`Remove title Arena Renamed \\(${ARENA.titleId}\\)\\?`));
 
     // Delete on a title: the usual confirmation, then it goes.
     await select(ctx.api, (await titleItem(ctx.api, ARENA.titleId)).node);
-    p = script(ctx.api).press('Remove');
+    p = script(ctx.api).press('Remove').typeIn(ARENA.titleId);
     await vscode.commands.executeCommand(del!.command, del!.args);
     p.assertDone();
     assert.equal(ctx.api.titles.get(ARENA.titleId), undefined);
@@ -148,7 +158,7 @@ describe('Titles view: selection, keys and filter', () => {
     await vscode.commands.executeCommand('platformExplorer.addTitle');
     const rest = await children(ctx.api);
     assert.equal(rest.length, 2);
-    p = script(ctx.api).press('Remove');
+    p = script(ctx.api).press('Remove').typeIn(RACER.titleId);
     await vscode.commands.executeCommand('platformExplorer.removeTitle', rest[0].node, rest.map((r) => r.node));
     p.assertDone();
     assert.equal(p.confirms.length, 1);

@@ -42,6 +42,14 @@ await runSuite('The UI tests', async ({ results, cleanups }) => {
   const platformId = lookup.data.Data[0].PlatformId;
   assert(/^[0-9A-F]{14,16}$/.test(platformId), `the emulator returned a PlatformId for ${PLAYER.storefrontName}: ${JSON.stringify(lookup)}`);
 
+  // Four demo players who played Demo Racer (seed.ts: players 0, 1, 3 and 4), for a list file.
+  const listed = await fetch(emulator.endpoint.replace('{titleId}', RACER.titleId) + '/Server/GetPlatformIDsFromStorefrontNames', {
+    method: 'POST', headers: { 'content-type': 'application/json', 'X-SecretKey': racerKey },
+    body: JSON.stringify({ StorefrontNames: ['racer_ana_0', 'racer_bo_1', 'racer_dee_3', 'racer_eli_4'] }),
+  }).then((r) => r.json());
+  const listIds = listed.data.Data.map((e) => e.PlatformId);
+  assert(listIds.length === 4 && listIds.every((id) => /^[0-9A-F]{14,16}$/.test(id)), `four PlatformIds for the list file: ${JSON.stringify(listed)}`);
+
   const folder = mkdtempSync(join(tmpdir(), 'platform-ui-'));
   cleanups.push(async () => rmSync(folder, { recursive: true, force: true }));
   writeFileSync(join(folder, 'support-ticket.md'), [
@@ -52,6 +60,8 @@ await runSuite('The UI tests', async ({ results, cleanups }) => {
     'Build 1234, reported 2025-01-06.',
     '',
   ].join('\n'));
+
+  writeFileSync(join(folder, 'players.txt'), listIds.join('\n') + '\n');
 
   const server = await startCodeServer({ folder, settings: {
     'window.commandCenter': false,
@@ -369,6 +379,32 @@ await runSuite('The UI tests', async ({ results, cleanups }) => {
     await poll('both titles back', async () => (await wb.treeRow('Arena Renamed').count()) === 1 && (await wb.treeRow(RACER.name).count()) === 1);
   });
 
+  t.step('Delete acts on the focused title, not on a selection the focus moved away from; a title with a key needs its ID typed', async () => {
+    await wb.treeRow(RACER.name).click();
+    // Arrow keys move the focus, not the selection (VS Code's lists).
+    const focusedLabel = async () => (await page.locator('.monaco-list-row[role="treeitem"].focused .label-name').first().innerText().catch(() => '')).trim();
+    await poll('the focus on the other title', async () => {
+      if ((await focusedLabel()) === 'Arena Renamed') return true;
+      await page.keyboard.press('ArrowDown');
+      return false;
+    }, 20_000, 100);
+    assert((await wb.treeRow(RACER.name).getAttribute('aria-selected')) === 'true', 'Demo Racer stays selected');
+    await page.keyboard.press('Delete');
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ timeout: 20_000 });
+    const said = (await dialog.innerText()).replace(/\s+/g, ' ');
+    assert(said.includes(`Remove title Arena Renamed (${ARENA.titleId})?`), `the focused title, not the selected one: ${said}`);
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+    // It has a key: Enter alone does not remove it.
+    const typed = await wb.quickInputTitled('Confirm removal');
+    await page.keyboard.press('Enter');
+    assert((await typed.isVisible()) && (await wb.treeRow('Arena Renamed').count()) === 1, 'nothing removed without the title ID');
+    await page.keyboard.press('Escape');
+    await wb.quickInput.waitFor({ state: 'hidden', timeout: 20_000 });
+    assert((await wb.treeRow('Arena Renamed').count()) === 1 && (await wb.treeRow(RACER.name).count()) === 1, 'both titles kept');
+  });
+
   t.step('a lookup result opens in a tab named for it, and Ctrl+S saves it under that name in the workspace folder', async () => {
     await wb.runCommand('Platform: Look Up PlatformIds from Storefront Names');
     await wb.quickInputTitled('Which title?');
@@ -379,11 +415,48 @@ await runSuite('The UI tests', async ({ results, cleanups }) => {
     const tab = page.locator('.tab', { hasText: /Demo Racer \(F71AC\) Storefront lookup .* UTC\.json/ }).first();
     await tab.waitFor({ timeout: 15_000 });
     await page.keyboard.press('Control+S');
-    const saved = await poll('the result saved in the workspace folder, with no dialog', async () =>
-      readdirSync(folder).find((f) => /^Demo Racer \(F71AC\) Storefront lookup .* UTC\.json$/.test(f)));
-    const content = JSON.parse(readFileSync(join(folder, saved), 'utf8'));
+    // Found once it is whole: the save writes the file after creating it.
+    const content = await poll('the result saved in the workspace folder, with no dialog', async () => {
+      const saved = readdirSync(folder).find((f) => /^Demo Racer \(F71AC\) Storefront lookup .* UTC\.json$/.test(f));
+      try {
+        return saved === undefined ? undefined : JSON.parse(readFileSync(join(folder, saved), 'utf8'));
+      } catch {
+        return undefined;
+      }
+    });
     assert(content.linked === 1 && content.results[0].PlatformId === platformId, `the saved result: ${JSON.stringify(content)}`);
     await shot('16-saved-result');
+  });
+
+  t.step('select two of four lines and run Delete Master Player Accounts from List… from the editor context menu: the dry run plans those two, not the file', async () => {
+    await page.keyboard.press('Control+P');
+    await page.locator('.quick-input-box input').fill('players.txt');
+    await wb.quickPick('players.txt');
+    const second = page.locator('.monaco-editor .view-lines .view-line', { hasText: listIds[1] });
+    await second.waitFor({ timeout: 20_000 });
+    await second.click();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Shift+ArrowDown');
+    const inside = page.locator('.monaco-editor .view-lines span', { hasText: listIds[2] }).last();
+    await wb.contextMenu(inside, 'Delete Master Player Accounts from List');
+    // Two titles by now: the one the list is for.
+    const racer = wb.quickInput.locator('.monaco-list-row', { hasText: RACER.titleId }).first();
+    await racer.waitFor({ timeout: 20_000 });
+    await racer.click();
+    // The ticket reference (optional): left empty.
+    await wb.quickInputTitled('Ticket reference');
+    await page.keyboard.press('Enter');
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ timeout: 30_000 });
+    const said = (await dialog.innerText()).replace(/\s+/g, ' ');
+    assert(said.includes('Delete 2 master player accounts of title F71AC?'), `the two selected lines, not the file's four: ${said}`);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+    // The dry run (the active editor, never saved) goes without a save question, then the list.
+    await wb.runCommand('View: Revert and Close Editor');
+    await wb.runCommand('View: Close All Editors');
+    await poll('the editors to close', async () => (await page.locator('.tabs-container .tab').count()) === 0);
   });
 
   return {

@@ -97,8 +97,9 @@ function serviceError(operation: string, raw: RawResponse, body: Record<string, 
   const error = typeof body.error === 'string' ? clip(body.error, 80) : (errorCode !== undefined ? errorNameOf(errorCode) : undefined);
   const errorMessage = typeof body.errorMessage === 'string' ? clip(body.errorMessage) : undefined;
   const errorDetails = errorDetailsOf(body.errorDetails);
+  // Whole seconds (the SDKs type it as an unsigned integer); a fraction is rounded up, never down to 0.
   const fromBody = typeof body.retryAfterSeconds === 'number' && Number.isFinite(body.retryAfterSeconds) && body.retryAfterSeconds >= 0
-    ? body.retryAfterSeconds : undefined;
+    ? Math.ceil(body.retryAfterSeconds) : undefined;
   const retryAfterSeconds = fromBody ?? parseRetryAfter(raw.retryAfterHeader, now);
   const known = errorCode !== undefined || error !== undefined;
   const serviceText = [errorMessage ?? '', ...Object.values(errorDetails ?? {}).flat()].join(' ');
@@ -155,6 +156,13 @@ function nonJson(operation: string, raw: RawResponse): PlatformError {
 /** Thrown by a result validator for an answer whose shape breaks the contract. */
 export class ShapeError extends Error {}
 
+/** A GetEntityToken answer the description allows but that carries no token to use. */
+export class NoTokenError extends ShapeError {
+  constructor() {
+    super('the service returned no token (its answer has no EntityToken).');
+  }
+}
+
 /**
  * The validated `data` of a success envelope, or a thrown PlatformError built from the error
  * wrapper, the HTTP status, or the shape problem.
@@ -180,6 +188,7 @@ export function parseEnvelope<T>(operation: string, raw: RawResponse, validate: 
   try {
     return validate(body.data);
   } catch (e) {
+    if (e instanceof NoTokenError) throw malformed(operation, raw.httpStatus, e.message, false);
     if (e instanceof ShapeError) {
       throw malformed(operation, raw.httpStatus, `the service's answer has an unexpected shape: ${e.message}.`, false);
     }

@@ -159,7 +159,10 @@ export function describeHttpStatus(status: number): { title: string; hint: strin
     case 400: return { title: 'The service rejected the request (400 Bad Request).', hint: 'Check the input values.' };
     case 401: return { title: 'The service did not accept the credentials (401 Unauthorized).', hint: CHECK_KEY };
     case 403: return { title: 'The credentials are not allowed for this title (403 Forbidden).', hint: CHECK_KEY };
-    case 404: return { title: 'The service has no such operation at this address (404 Not Found).', hint: 'Check the service endpoint setting.' };
+    case 404: return {
+      title: 'Nothing answers this operation at this address (404 Not Found).',
+      hint: 'The address likely does not point at the service: check the platformExplorer.serviceEndpoint setting, or for a local emulator title, that the emulator on that port is still running (Start Local Emulator).',
+    };
     case 408: return { title: 'The service timed out waiting for the request (408).', hint: RETRY_LATER };
     case 409: return { title: 'The request conflicted with a concurrent change (409).', hint: 'Try again.' };
     case 413: return { title: 'The request was too large for the service (413).', hint: 'Send fewer identifiers at once.' };

@@ -5,7 +5,7 @@
 // (platform-api.md) names members the description lacks, the spec's members stay (the HandheldStore
 // subscription environment lists). Adding an operation: a row here, a client method, an emulator handler.
 import {
-  anyValue, array, bool, int, map, nullable, object, optional, str, timestamp, type Infer, type Schema,
+  anyValue, array, bool, int, map, nullable, object, optional, str, timestamp, type Infer, type Member, type Schema,
 } from './schema';
 
 /** Lookups send at most this many identifiers per request (spec + published description). */
@@ -54,18 +54,20 @@ export const PROFILE_CONSTRAINT_FLAGS = [
 ] as const;
 export type ProfileConstraintFlag = (typeof PROFILE_CONSTRAINT_FLAGS)[number];
 
-/** The ten info flags of InfoRequestParameters (all required by the published description). */
+/** The ten info flags of InfoRequestParameters (marked required by the published description, yet an absent flag reads as false: docs/service-behaviour.md). */
 export const INFO_REQUEST_FLAGS = [
   'GetUserAccountInfo', 'GetUserInventory', 'GetUserVirtualCurrency', 'GetUserData', 'GetUserReadOnlyData',
   'GetCharacterInventories', 'GetCharacterList', 'GetTitleData', 'GetPlayerStatistics', 'GetPlayerProfile',
 ] as const;
 export type InfoRequestFlag = (typeof INFO_REQUEST_FLAGS)[number];
 
-const profileConstraints = object(
-  Object.fromEntries(PROFILE_CONSTRAINT_FLAGS.map((f) => [f, bool])) as Record<ProfileConstraintFlag, Schema<boolean>>,
-);
+/** Request flags: the service accepts partial objects and reads an absent flag as false. */
+function flags<F extends string>(names: readonly F[]): Record<F, Member<boolean> & { readonly required: false }> {
+  return Object.fromEntries(names.map((f) => [f, optional(bool)])) as Record<F, Member<boolean> & { readonly required: false }>;
+}
+const profileConstraints = object(flags(PROFILE_CONSTRAINT_FLAGS));
 const infoRequestParameters = object({
-  ...(Object.fromEntries(INFO_REQUEST_FLAGS.map((f) => [f, bool])) as Record<InfoRequestFlag, Schema<boolean>>),
+  ...flags(INFO_REQUEST_FLAGS),
   UserDataKeys: optional(stringList),
   UserReadOnlyDataKeys: optional(stringList),
   TitleDataKeys: optional(stringList),
@@ -220,7 +222,7 @@ export const OPERATIONS = {
     path: 'Authentication/GetEntityToken', auth: ['X-SecretKey', 'X-EntityToken', 'X-Authorization'], mutating: false,
     request: addonRequest,
     // The token itself is what the product needs; everything else may be absent.
-    result: object({ EntityToken: str, TokenExpiration: optional(timestamp), Entity: optional(entityKey) }),
+    result: object({ EntityToken: optional(str), TokenExpiration: optional(timestamp), Entity: optional(entityKey) }),
   }),
 };
 

@@ -1,7 +1,8 @@
 // What the product takes from each operation's answer: the table's result schema checked (the
 // first problem becomes a clear "malformed" error), then the few things the product needs on
 // top: lists default to empty, ClientSecret never leaves this file, lookup entries map to inputs.
-import { ShapeError } from './envelope';
+import { NoTokenError, ShapeError } from './envelope';
+import { parseServiceTime } from '../time';
 import { OPERATIONS, type OperationName, type ResultOf } from './operations';
 import { validate, type Schema } from './schema';
 import type {
@@ -47,13 +48,12 @@ export const validators = {
   },
   entityToken(data: unknown): EntityTokenResult {
     const r = result('GetEntityToken', data);
-    if (r.EntityToken.length === 0) {
-      throw new ShapeError('data.EntityToken is empty');
-    }
-    if (r.TokenExpiration !== undefined && Number.isNaN(Date.parse(r.TokenExpiration))) {
+    // The published description makes the token optional; without one there is nothing to use.
+    if (r.EntityToken === undefined || r.EntityToken.length === 0) throw new NoTokenError();
+    if (r.TokenExpiration !== undefined && Number.isNaN(parseServiceTime(r.TokenExpiration))) {
       throw new ShapeError('data.TokenExpiration is not a date');
     }
-    return r;
+    return { ...r, EntityToken: r.EntityToken };
   },
   handheldStore(data: unknown): HandheldStoreConfig {
     const r = result('GetHandheldStore', data);

@@ -1,4 +1,5 @@
 // The title entity token cache: one token per client, reused until about an hour before it expires.
+import { parseServiceTime } from '../time';
 import type { EntityTokenResult } from './types';
 
 /** Tokens live 24 h; we refresh about an hour before expiry (docs/service-behaviour.md). */
@@ -55,7 +56,7 @@ export class TitleTokenCache {
       return;
     }
     const fetchedAt = this.now();
-    const expiresAt = Date.parse(t.TokenExpiration);
+    const expiresAt = parseServiceTime(t.TokenExpiration);
     // Short-lived tokens (e.g. from a test service) are kept for half their life instead.
     const margin = Math.min(TOKEN_REFRESH_MARGIN_MS, Math.max(0, (expiresAt - fetchedAt) / 2));
     this.refreshAt = expiresAt - margin;

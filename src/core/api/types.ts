@@ -76,7 +76,8 @@ export interface ErrorWrapper {
 
 // ---- Requests and results (inferred from the operation table) ----------------
 
-export type EntityTokenResult = ResultOf<'GetEntityToken'>;
+/** A GetEntityToken answer once checked: it carries a token (a tokenless answer is refused). */
+export type EntityTokenResult = ResultOf<'GetEntityToken'> & { EntityToken: string };
 
 export type DeleteMasterPlayerAccountRequest = RequestOf<'DeleteMasterPlayerAccount'>;
 /** TitleIds is always a list here (empty when the service sent none); JobReceiptId may be absent. */

@@ -1,6 +1,8 @@
-// Pace of deletion requests: a send rate with additive increase and multiplicative decrease
-// (AIMD), a cap on requests in flight, and a pause until the service's Retry-After.
-// Before the first throttled answer the rate grows fast (slow start) to find the limit.
+// Pace of deletion requests: a send rate that grows fast until the first throttled answer (slow
+// start), a cap on requests in flight, and a pause until the service's Retry-After. The service's
+// Retry-After is whole seconds, so each throttled burst can cost up to a second of sending: once
+// the limit is found the rate settles just under the successes the service took in the last
+// second, and probes above that only after a quiet spell, instead of creeping into the limit again.
 import { sleep } from '../api/signals';
 
 export interface PacerOptions {
@@ -10,8 +12,12 @@ export interface PacerOptions {
   maxRate?: number;
   /** Rate added per second of sending once the limit was found (default 20/s). */
   additivePerSecond?: number;
-  /** Rate kept after a throttled answer (default 0.85). */
+  /** Rate kept after a throttled answer when no success was seen in the last second (default 0.85). */
   decrease?: number;
+  /** Share of the last second's successes kept as the rate after a throttled answer (default 0.95). */
+  settle?: number;
+  /** Time without a throttled answer after which the rate may probe 5% higher (default 10 s). */
+  probeAfterMs?: number;
   /** Most requests in flight (default 4); halved on a concurrency refusal (1342). */
   maxInFlight?: number;
   now?: () => number;
@@ -27,10 +33,17 @@ export class Pacer {
   private nextAt = 0;
   private pausedUntil = 0;
   private slowStart = true;
+  /** Highest rate allowed until the next probe (Infinity before the limit is found). */
+  private ceiling = Infinity;
+  private lastThrottleAt = 0;
+  /** Times of the successes of the last second (at most the rate's worth). */
+  private readonly recent: number[] = [];
   private readonly minRate: number;
   private readonly maxRate: number;
   private readonly additive: number;
   private readonly decrease: number;
+  private readonly settle: number;
+  private readonly probeAfterMs: number;
   private readonly maxInFlight: number;
   private readonly now: () => number;
 
@@ -40,6 +53,8 @@ export class Pacer {
     this.maxRate = o.maxRate ?? 1000;
     this.additive = o.additivePerSecond ?? 20;
     this.decrease = o.decrease ?? 0.85;
+    this.settle = o.settle ?? 0.95;
+    this.probeAfterMs = o.probeAfterMs ?? 10_000;
     this.maxInFlight = o.maxInFlight ?? 4;
     this.inFlightCap = this.maxInFlight;
     this.now = o.now ?? (() => performance.now());
@@ -72,7 +87,17 @@ export class Pacer {
   }
 
   onSuccess(): void {
-    this.rate = Math.min(this.maxRate, this.slowStart ? this.rate * 1.1 : this.rate + this.additive / this.rate);
+    const now = this.now();
+    this.recent.push(now);
+    // Bounded: entries older than a second go, and at most maxRate successes fit in one.
+    while (this.recent.length > 0 && (this.recent[0] <= now - 1000 || this.recent.length > this.maxRate)) this.recent.shift();
+    if (!this.slowStart && now - this.lastThrottleAt >= this.probeAfterMs) {
+      // A quiet spell: the limit may have risen, so probe a little above the settled rate.
+      this.ceiling *= 1.05;
+      this.lastThrottleAt = now;
+    }
+    const grown = this.slowStart ? this.rate * 1.1 : this.rate + this.additive / this.rate;
+    this.rate = Math.min(this.maxRate, this.ceiling, grown);
     if (this.inFlightCap < this.maxInFlight) this.inFlightCap += 1 / this.inFlightCap;
   }
 
@@ -87,7 +112,12 @@ export class Pacer {
     this.pausedUntil = Math.max(this.pausedUntil, now + waitMs);
     if (burst) return;
     this.slowStart = false;
-    this.rate = Math.max(this.minRate, this.rate * this.decrease);
+    this.lastThrottleAt = now;
+    // The successes of the last second are what the service took: settle just under them.
+    const taken = this.recent.filter((t) => t > now - 1000).length;
+    const settled = taken > 0 ? Math.min(this.rate, taken) * this.settle : this.rate * this.decrease;
+    this.rate = Math.max(this.minRate, settled);
+    this.ceiling = this.rate;
     if (concurrency) this.inFlightCap = Math.max(1, Math.floor(this.inFlightCap / 2));
   }
 }

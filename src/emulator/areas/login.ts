@@ -78,10 +78,9 @@ export async function loginWithLauncher(ctx: ServiceContext, title: TitleState, 
     SettingsForUser: { GatherDeviceInfo: true, GatherFocusInfo: true, NeedsAttribution: false },
     TreatmentAssignment: { Variables: [], Variants: [] },
   };
-  // The published description: the title player account's token comes back when the request asks for it.
-  if (req.LoginTitlePlayerAccountEntity === true) {
-    result.EntityToken = ctx.credentials.issueToken(title.titleId, 'title_player_account', perTitle.titlePlayerAccountId);
-  }
+  // LoginTitlePlayerAccountEntity is obsolete ("now automatic, and always-on"): the title player
+  // account's token comes back whether the flag is true, false or absent (docs/service-behaviour.md).
+  result.EntityToken = ctx.credentials.issueToken(title.titleId, 'title_player_account', perTitle.titlePlayerAccountId);
   if (info) result.InfoResultPayload = infoPayload(title, player, perTitle, verified.subject, info, now, newlyCreated);
   return result;
 }

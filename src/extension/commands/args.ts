@@ -25,23 +25,27 @@ export function treeNodeArg(arg: unknown): unknown {
 }
 
 /**
- * The view's nodes a command acts on: from a menu, the clicked node with the rest of the selection
- * (VS Code passes both when the clicked node is selected); from the view's keybindings (F2, Delete:
- * `{ "treeSelection": true }`), the view's selection; otherwise none (the command asks).
+ * The view's nodes a command acts on, as VS Code's Explorer does: from a menu, the clicked node
+ * with the rest of the selection when it is part of it (VS Code then passes both); from the
+ * view's keybindings (F2, Delete: `{ "$treeViewId", "$focusedTreeItem": true }`, which VS Code
+ * turns into the focused node), the focused node, with the selection when the focused node is in
+ * it: never a selection the focus has moved away from. Otherwise none (the command asks).
  */
 export function selectedNodes(c: CommandContext, arg: unknown, selection?: unknown): TreeNode[] {
+  const viewSelection = c.services.tree.view?.selection ?? [];
   if (isTreeNode(arg)) {
-    return Array.isArray(selection) && selection.length > 0 && selection.every(isTreeNode) && selection.includes(arg) ? selection : [arg];
+    if (Array.isArray(selection) && selection.length > 0 && selection.every(isTreeNode) && selection.includes(arg)) return selection;
+    return selection === undefined && viewSelection.length > 1 && viewSelection.includes(arg) ? [...viewSelection] : [arg];
   }
-  if (member(arg, 'treeSelection') === true) {
-    return [...(c.services.tree.view?.selection ?? [])];
-  }
+  // A VS Code that did not resolve the focused node passes the keybinding's own object.
+  if (member(arg, '$focusedTreeItem') === true) return [...viewSelection];
   return [];
 }
 
-/** Whether the command came from the view's keybindings, which act on the selection only. */
+/** Whether the command came from the view's keybindings with nothing (or no title) to act on. */
 function fromTreeKeybinding(arg: unknown): boolean {
-  return member(arg, 'treeSelection') === true;
+  // VS Code passes null for the focused node when the view has none.
+  return arg === null || member(arg, '$focusedTreeItem') === true;
 }
 
 /**
@@ -52,7 +56,8 @@ function fromTreeKeybinding(arg: unknown): boolean {
 export async function resolveTitles(c: CommandContext, arg: unknown, selection?: unknown): Promise<TitleRecord[]> {
   const nodes = selectedNodes(c, arg, selection).filter((n): n is TitleNode => n instanceof TitleNode);
   if (nodes.length > 0) return nodes.map((n) => c.services.titles.get(n.titleId)).filter((t): t is TitleRecord => t !== undefined);
-  if (fromTreeKeybinding(arg)) return [];
+  // From a key on an item that is not a title (a job, an add-on): nothing to act on.
+  if (fromTreeKeybinding(arg) || isTreeNode(arg)) return [];
   return [await resolveTitle(c, arg)];
 }
 

@@ -1,12 +1,10 @@
 // Delete Master Player Accounts from List…: identifiers from a selection, a .txt/.csv file or the
 // active document; the dry run opens first; then one modal and the count and title ID typed
 // back; the batch runs from a journal on disk with progress and Cancel, and lands in the ledger.
-import { isTreeNode } from '../tree/nodes';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { openResultDocument } from '../documents';
-import { selectedText } from '../editor/selection';
 import { isPlatformId } from '../../core/ids';
 import { ledgerFromJournal } from '../../core/deletion/ledger';
 import { readIdentifiers } from '../../core/deletion/input';
@@ -14,7 +12,8 @@ import { Journal } from '../../core/deletion/journal';
 import { buildPlan, countByStatus, renderPlanText, toDelete } from '../../core/deletion/plan';
 import { runBatch, type RunProgress, type RunResult } from '../../core/deletion/run';
 import type { IdKind, Plan } from '../../core/deletion/types';
-import { CommandError, UserCancelled } from '../errors';
+import { CommandError } from '../errors';
+import { listSource } from './listSource';
 import { usableTitle, type CommandContext } from './context';
 import type { TitleRecord } from '../titles';
 import { stringArg } from './args';
@@ -24,6 +23,8 @@ export interface BatchOutcome {
   plan: Plan;
   /** The dry-run document shown before anything was sent. */
   dryRun: vscode.Uri;
+  /** Where the list came from (selection, document, file or argument). */
+  source: 'argument' | 'selection' | 'document' | 'file';
   result?: RunResult;
 }
 
@@ -32,28 +33,6 @@ const KIND_LABELS: Record<IdKind, () => string> = {
   consolelive: () => vscode.l10n.t('ConsoleLive IDs'),
   storefront: () => vscode.l10n.t('Storefront names'),
 };
-
-/** The list's text and whether it is CSV: an explorer file, a test's `text`, the selections, or the active document. */
-async function listSource(arg: unknown): Promise<{ text: string; csv: boolean }> {
-  const fromArg = stringArg(arg, 'text');
-  if (fromArg !== undefined) return { text: fromArg, csv: false };
-  let uri = arg instanceof vscode.Uri ? arg : undefined;
-  const editor = vscode.window.activeTextEditor;
-  // From a node of the Platform view, the active editor's selection is not what the user meant.
-  if (uri === undefined && editor !== undefined && !isTreeNode(arg)) {
-    // Every selection (one per ID after Find PlatformIds), else the whole document.
-    const text = selectedText(editor) || editor.document.getText();
-    if (text.trim().length > 0) return { text, csv: editor.document.uri.path.toLowerCase().endsWith('.csv') };
-  }
-  if (uri === undefined) {
-    uri = (await vscode.window.showOpenDialog({
-      canSelectMany: false, openLabel: vscode.l10n.t('Use This List'), filters: { [vscode.l10n.t('Identifier lists')]: ['txt', 'csv'] },
-    }))?.[0];
-  }
-  if (uri === undefined) throw new UserCancelled();
-  const file = uri;
-  return { text: new TextDecoder().decode(await vscode.workspace.fs.readFile(file)), csv: file.path.toLowerCase().endsWith('.csv') };
-}
 
 async function chooseKind(c: CommandContext, arg: unknown, text: string): Promise<{ kind: IdKind; sandbox?: string }> {
   const given = stringArg(arg, 'kind');
@@ -112,10 +91,10 @@ export async function runJournal(c: CommandContext, title: TitleRecord, journal:
   }
 }
 
-export async function deleteFromList(c: CommandContext, arg?: unknown): Promise<BatchOutcome | undefined> {
+export async function deleteFromList(c: CommandContext, arg?: unknown, second?: unknown): Promise<BatchOutcome | undefined> {
   const s = c.services;
   const { title, client: planner } = await usableTitle(c, arg);
-  const source = await listSource(arg);
+  const source = await listSource(arg, second);
   const { kind, sandbox } = await chooseKind(c, arg, source.text);
   const lines = readIdentifiers(source.text, kind, { csv: source.csv });
   if (lines.length === 0) throw new CommandError(vscode.l10n.t('The list holds no identifiers.'), vscode.l10n.t('Put one identifier per line.'));
@@ -140,7 +119,7 @@ export async function deleteFromList(c: CommandContext, arg?: unknown): Promise<
   const count = toDelete(plan).length;
   if (count === 0) {
     void c.ui.info(vscode.l10n.t('Nothing to delete: see the dry run for why.'));
-    return { plan, dryRun: doc.uri };
+    return { plan, dryRun: doc.uri, source: source.from };
   }
   const counts = countByStatus(plan);
   const DELETE = vscode.l10n.t('Delete {0} Accounts', count);
@@ -166,5 +145,5 @@ export async function deleteFromList(c: CommandContext, arg?: unknown): Promise<
   const summary = vscode.l10n.t('{0} of {1} deletions queued, {2} failed, {3} unknown.', result.queued, result.total, result.failed, result.unknown)
     + (result.cancelled ? ` ${vscode.l10n.t('Cancelled before the rest were sent; what was sent is recorded under Deletion Jobs.')}` : '');
   void (result.failed + result.unknown > 0 ? c.ui.error(summary) : c.ui.info(summary));
-  return { batchId, plan, dryRun: doc.uri, result };
+  return { batchId, plan, dryRun: doc.uri, source: source.from, result };
 }

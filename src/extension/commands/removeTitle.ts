@@ -1,6 +1,7 @@
 // Remove Title: also deletes its secret key. Deletion Jobs receipts are kept: they are the
 // record that a deletion was requested. Several selected titles go after one confirmation;
-// Delete in the Titles view removes the selected titles.
+// Delete in the Titles view removes the focused title (with the selection when it is part of it).
+// A title with a key also needs its title ID typed: Enter alone never deletes a key.
 import * as vscode from 'vscode';
 import type { CommandContext } from './context';
 import { resolveTitles } from './args';
@@ -9,7 +10,8 @@ export async function removeTitle(c: CommandContext, arg?: unknown, selection?: 
   const s = c.services;
   const titles = await resolveTitles(c, arg, selection);
   if (titles.length === 0) {
-    c.ui.status(vscode.l10n.t('Select a title in the Platform view to remove it.'));
+    // A message, not a status-bar note: screen readers announce it.
+    void c.ui.info(vscode.l10n.t('Only a title can be removed: move to a title in the Titles view and press Delete again.'));
     return false;
   }
   const detail = vscode.l10n.t('Nothing changes on the service. Deletion Jobs receipts are kept and show again if you add the title back.');
@@ -22,6 +24,18 @@ export async function removeTitle(c: CommandContext, arg?: unknown, selection?: 
       : vscode.l10n.t('Their secret keys are deleted from this machine\'s secret storage.')} ${detail}`,
     vscode.l10n.t('Remove'),
   );
+  const keyed = [];
+  for (const t of titles) if (await s.secrets.has(t.titleId)) keyed.push(t);
+  if (keyed.length > 0) {
+    const expected = keyed.map((t) => t.titleId).join(' ');
+    await c.ui.input({
+      title: vscode.l10n.t('Confirm removal'),
+      prompt: keyed.length === 1
+        ? vscode.l10n.t('Type {0} (the title ID) to remove {1} and delete its secret key', expected, keyed[0].name)
+        : vscode.l10n.t('Type "{0}" (the title IDs with a key) to remove them and delete their secret keys', expected),
+      validateInput: (v) => (v.trim().replace(/\s+/g, ' ').toUpperCase() === expected.toUpperCase() ? undefined : vscode.l10n.t('Type {0} exactly to confirm.', expected)),
+    });
+  }
   let removed = false;
   for (const title of titles) {
     // The key goes first: a failure then leaves a title without a key, never an orphaned key.

@@ -1,5 +1,5 @@
 // Rename: the display name only; the title ID never changes. F2 in the Titles view renames the
-// selected title.
+// focused title.
 import * as vscode from 'vscode';
 import type { CommandContext } from './context';
 import { validateTitleName } from '../titles';
@@ -9,7 +9,8 @@ export async function renameTitle(c: CommandContext, arg?: unknown, selection?: 
   const s = c.services;
   const [title] = await resolveTitles(c, arg, selection);
   if (!title) {
-    c.ui.status(vscode.l10n.t('Select a title in the Platform view to rename it.'));
+    // A message, not a status-bar note: screen readers announce it.
+    void c.ui.info(vscode.l10n.t('Only a title can be renamed: move to a title in the Titles view and press F2 again.'));
     return undefined;
   }
   const name = (await c.ui.input({

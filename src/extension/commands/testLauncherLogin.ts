@@ -141,8 +141,6 @@ export async function testLauncherLogin(c: CommandContext, arg?: unknown): Promi
 
   const request: LoginRequestInput = {
     IdentityToken: token,
-    // The panel shows the title player account's token too (masked).
-    LoginTitlePlayerAccountEntity: true,
     ...(create ? { CreateAccount: true } : {}),
     ...(Object.keys(tags).length > 0 ? { CustomTags: tags } : {}),
     ...(Object.keys(info).length > 0 ? { InfoRequestParameters: info } : {}),

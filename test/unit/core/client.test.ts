@@ -467,6 +467,37 @@ describe('core/PlatformClient (scripted server)', () => {
       assert.equal((await c.getEntityToken()).EntityToken, 'title-token-3-abcdefghijklmnopqrstuvwxyz');
     });
 
+    for (const tz of ['Asia/Tokyo', 'America/Los_Angeles']) {
+      it(`a TokenExpiration without an offset is UTC in ${tz} too: the token is reused, not fetched before every call`, async () => {
+        const saved = process.env.TZ;
+        process.env.TZ = tz;
+        try {
+          assert.notEqual(new Date(T0).getTimezoneOffset(), 0, `${tz} is not UTC on this machine`);
+          // Two hours from expiry, written the way the service writes LastLoginTime (no zone).
+          const noZone = new Date(T0 + 2 * HOUR).toISOString().slice(0, -1);
+          server.setDefault(R.token, ok({ EntityToken: 'no-zone-token-abcdefghijklmnopqrstuvwxyz', TokenExpiration: noZone }));
+          server.setDefault(R.handheld, ok({ Created: false }));
+          const c = client();
+          for (let i = 0; i < 3; i++) await c.getHandheldStore();
+          assert.equal(server.count(R.token), 1, 'one token for three calls');
+          clock = T0 + 2 * HOUR;
+          await c.getHandheldStore();
+          assert.equal(server.count(R.token), 2, 'fetched again once it expired');
+        } finally {
+          if (saved === undefined) delete process.env.TZ;
+          else process.env.TZ = saved;
+        }
+      });
+    }
+
+    it('a GetEntityToken answer without EntityToken says the service returned no token', async () => {
+      server.setDefault(R.token, ok({ TokenExpiration: new Date(T0 + 24 * HOUR).toISOString() }));
+      const e = await rejection(client().getHandheldStore());
+      assert.match(e.message, /returned no token/);
+      assert.doesNotMatch(e.message, /unexpected shape/);
+      assert.equal(server.count(R.handheld), 0, 'nothing sent without a token');
+    });
+
     it('a token without TokenExpiration (or Entity) is used until the service refuses it, then fetched again once', async () => {
       let n = 0;
       server.setDefault(R.token, () => ok({ EntityToken: `no-expiry-token-${++n}-abcdefghijklmnopqrstuvwxyz` }));

@@ -39,6 +39,8 @@ describe('core/errors', () => {
       assert.ok(d.title.length > 10 && d.hint.length > 5, String(s));
     }
     assert.match(describeHttpStatus(401).hint, /secret key/);
+    // A 404 is most often the wrong address: the endpoint setting, or an emulator that is gone.
+    assert.match(describeHttpStatus(404).hint, /serviceEndpoint setting.*emulator/);
   });
 
   it('isCancellation recognises cancelled PlatformErrors and AbortErrors only', () => {
@@ -98,6 +100,9 @@ describe('core/envelope', () => {
 
   it('takes Retry-After from the header when the body has none (seconds or date)', () => {
     assert.equal(parseError({ code: 429, errorCode: 1199 }, 429, undefined, '7').retryAfterSeconds, 7);
+    // Whole seconds: a fraction is rounded up, never down to no wait at all.
+    assert.equal(parseError({ code: 429, errorCode: 1199, retryAfterSeconds: 0.2 }, 429).retryAfterSeconds, 1);
+    assert.equal(parseError({ code: 429, errorCode: 1199, retryAfterSeconds: 2.5 }, 429).retryAfterSeconds, 3);
     assert.equal(parseError({ code: 429, errorCode: 1199 }, 429, undefined, 'Tue, 01 Jan 2030 00:00:05 GMT').retryAfterSeconds, 5);
     assert.equal(parseRetryAfter('soon'), undefined);
     assert.equal(parseRetryAfter(undefined), undefined);
@@ -137,7 +142,7 @@ describe('core/envelope', () => {
       [{ code: 200, data: { Created: 'yes' } }, validators.handheldStore, /data\.Created should be true or false/],
       [{ code: 200, data: { Created: true, Environments: [1] } }, validators.handheldStore, /Environments\[0\] should be an object/],
       [{ code: 200, data: { EntityToken: 'x', TokenExpiration: 'never', Entity: { Id: 'F', Type: 'title' } } }, validators.entityToken, /not a date/],
-      [{ code: 200, data: { TokenExpiration: '2030-01-01T00:00:00Z' } }, validators.entityToken, /data\.EntityToken is missing/],
+      [{ code: 200, data: { TokenExpiration: '2030-01-01T00:00:00Z' } }, validators.entityToken, /the service returned no token/],
       [{ code: 200, data: { NewlyCreated: false, InfoResultPayload: { UserVirtualCurrency: { GO: '5' }, UserDataVersion: 1, UserReadOnlyDataVersion: 1 } } }, validators.loginWithLauncher, /UserVirtualCurrency\.GO should be a whole number/],
       [{ code: 200, data: { NewlyCreated: false, InfoResultPayload: {} } }, validators.loginWithLauncher, /UserDataVersion is missing/],
       [{ code: 200, data: { NewlyCreated: false, TreatmentAssignment: { Variables: [{ Value: 'a' }] } } }, validators.loginWithLauncher, /Variables\[0\]\.Name is missing/],

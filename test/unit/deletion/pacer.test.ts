@@ -7,20 +7,61 @@ describe('deletion/pacer', () => {
   const clock = (): number => now;
   beforeEach(() => { now = 1000; });
 
-  it('grows fast until the first throttled answer, then additively; decreases once per burst of throttled answers', async () => {
+  it('grows fast until the first throttled answer, then settles under the last second\'s successes; one burst counts once', async () => {
     const p = new Pacer({ initialRate: 10, additivePerSecond: 20, decrease: 0.5, now: clock });
     for (let i = 0; i < 5; i++) p.onSuccess();
     assert.ok(Math.abs(p.rate - 10 * 1.1 ** 5) < 1e-9, `slow start: ${p.rate}`);
-    const before = p.rate;
-    p.onThrottle(0.4);
-    assert.equal(p.rate, before * 0.5);
-    p.onThrottle(0.4);
-    p.onThrottle(0.3);
-    assert.equal(p.rate, before * 0.5, 'answers already in flight when the limit was hit count once');
-    assert.equal(p.waitingMs(), 400);
-    const r = p.rate;
+    p.onThrottle(1);
+    assert.equal(p.rate, 5 * 0.95, 'the service took 5 in the last second: settle at 95% of that');
+    p.onThrottle(1);
+    p.onThrottle(1);
+    assert.equal(p.rate, 5 * 0.95, 'answers already in flight when the limit was hit count once');
+    assert.equal(p.waitingMs(), 1000);
+    now += 1000;
+    for (let i = 0; i < 20; i++) p.onSuccess();
+    assert.equal(p.rate, 5 * 0.95, 'no creeping back into the limit (each throttle costs a whole second)');
+    now += 10_000;
     p.onSuccess();
-    assert.ok(Math.abs(p.rate - (r + 20 / r)) < 1e-9, 'after the limit was found: +20 per second of successes');
+    assert.ok(Math.abs(p.rate - 5 * 0.95 * 1.05) < 1e-9, `after 10 s without a throttle it probes 5% higher: ${p.rate}`);
+    now += 2000;
+    p.onThrottle(1);
+    assert.ok(Math.abs(p.rate - 5 * 0.95 * 1.05 * 0.5) < 1e-9, `no success in the last second: the rate times decrease (${p.rate})`);
+  });
+
+  it('against a fixed window of 100/s with whole-second Retry-After: 1,000 sends with one throttled burst, close to the bound', () => {
+    // A simulation on the test clock: the service's window starts at its first request.
+    const p = new Pacer({ now: clock });
+    now = 0;
+    let windowStart = -Infinity;
+    let inWindow = 0;
+    let sent = 0;
+    let bursts = 0;
+    let throttledBefore = false;
+    for (let step = 0; step < 100_000 && sent < 1000; step++) {
+      const wait = p.waitingMs();
+      if (wait > 0) {
+        now += wait;
+        continue;
+      }
+      if (now - windowStart >= 1000) {
+        windowStart = now;
+        inWindow = 0;
+      }
+      if (++inWindow <= 100) {
+        p.onSuccess();
+        sent++;
+        throttledBefore = false;
+      } else {
+        if (!throttledBefore) bursts++;
+        throttledBefore = true;
+        p.onThrottle(Math.max(1, Math.ceil((windowStart + 1000 - now) / 1000)));
+      }
+      now += 1000 / p.rate;
+    }
+    assert.equal(sent, 1000);
+    assert.equal(bursts, 1, 'only the burst that found the limit');
+    // The bound: 10 s of sending plus the one whole second the service asked for.
+    assert.ok(now <= 11_000 * 1.1, `took ${now} ms`);
   });
 
   it('sends nothing before Retry-After, keeps the interval of its rate and the in-flight cap; a 1342 halves the cap', async () => {

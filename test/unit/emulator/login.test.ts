@@ -39,8 +39,25 @@ describe('emulator: LoginWithLauncher', () => {
     assert.deepEqual(Object.keys(d.SettingsForUser).sort(), ['GatherDeviceInfo', 'GatherFocusInfo', 'NeedsAttribution']);
     assert.deepEqual(d.TreatmentAssignment, { Variables: [], Variants: [] });
     assert.equal(d.InfoResultPayload, undefined, 'no info parts without InfoRequestParameters');
-    const plain = await login({ IdentityToken });
-    assert.equal(plain.json.data.EntityToken, undefined, 'the entity token only when LoginTitlePlayerAccountEntity asks for it');
+    // The flag is obsolete ("now automatic, and always-on"): the token comes back whether it is true, false or absent.
+    for (const flag of [{}, { LoginTitlePlayerAccountEntity: false }]) {
+      const plain = await login({ IdentityToken, ...flag });
+      assert.equal(plain.status, 200, plain.text);
+      assert.equal(plain.json.data.EntityToken?.Entity?.Type, 'title_player_account', `EntityToken with ${JSON.stringify(flag)}`);
+    }
+  });
+
+  it('accepts partial InfoRequestParameters and ProfileConstraints: an absent flag reads as false', async () => {
+    const IdentityToken = await emu.launcherToken({ subject: player.launcherSubject });
+    const r = await login({ IdentityToken, InfoRequestParameters: { GetPlayerProfile: true, ProfileConstraints: { ShowDisplayName: true } } });
+    assert.equal(r.status, 200, r.text);
+    const p = r.json.data.InfoResultPayload;
+    assert.deepEqual(Object.keys(p).sort(), ['PlayerProfile', 'UserDataVersion', 'UserReadOnlyDataVersion'], 'only the part asked for');
+    assert.equal(p.PlayerProfile.DisplayName, player.displayName);
+    assert.equal(p.PlayerProfile.Created, undefined, 'ShowCreated absent reads as false');
+    const empty = await login({ IdentityToken, InfoRequestParameters: {} });
+    assert.equal(empty.status, 200, empty.text);
+    assert.deepEqual(Object.keys(empty.json.data.InfoResultPayload).sort(), ['UserDataVersion', 'UserReadOnlyDataVersion']);
   });
 
   it('returns the InfoResultPayload parts the flags ask for, user data filtered by UserDataKeys', async () => {
@@ -138,6 +155,18 @@ describe('emulator: LoginWithLauncher', () => {
     assert.equal(entityAsTicket.json.errorCode, 1074, 'an entity token does not pass as a session ticket');
   });
 
+  it('GetEntityToken honours an Entity that names the caller\'s own entity and refuses any other', async () => {
+    const own = await emu.call('Authentication/GetEntityToken', { Entity: { Id: MAIN.titleId, Type: 'title' } });
+    assert.equal(own.status, 200, own.text);
+    assert.deepEqual([own.json.data.Entity.Type, own.json.data.Entity.Id], ['title', MAIN.titleId]);
+    for (const Entity of [{ Id: ARENA.titleId, Type: 'title' }, { Id: MAIN.titleId, Type: 'title_player_account' }, { Id: player.platformId, Type: 'master_player_account' }]) {
+      const r = await emu.call('Authentication/GetEntityToken', { Entity });
+      assert.equal(r.status, 400, `${JSON.stringify(Entity)}: ${r.text}`);
+      assert.equal(r.json.error, 'InvalidParams');
+      assert.match(r.json.errorDetails.Entity[0], /own entity only \(title [0-9A-F]+\)/);
+    }
+  });
+
   it('maps each token failure to its code', async () => {
     const subject = player.launcherSubject;
     const cases: [string, Record<string, unknown> | string, string, number][] = [
@@ -211,9 +240,12 @@ describe('emulator: LoginWithLauncher', () => {
     const r = await login({ IdentityToken: 5, CreateAccount: 'yes', CustomTags: { a: 1 }, InfoRequestParameters: { GetUserData: 'true', UserDataKeys: 'Garage', ProfileConstraints: { ShowEverything: true } } });
     assert.equal(r.status, 400);
     assert.equal(r.json.error, 'InvalidParams');
-    for (const f of ['IdentityToken', 'CreateAccount', 'CustomTags.a', 'InfoRequestParameters.GetUserData', 'InfoRequestParameters.UserDataKeys',
-      'InfoRequestParameters.GetUserAccountInfo', 'InfoRequestParameters.ProfileConstraints.ShowAvatarUrl']) {
+    for (const f of ['IdentityToken', 'CreateAccount', 'CustomTags.a', 'InfoRequestParameters.GetUserData', 'InfoRequestParameters.UserDataKeys']) {
       assert.ok(r.json.errorDetails[f]?.length > 0, `${f} in ${r.text}`);
+    }
+    // Absent flags are not errors: they read as false.
+    for (const f of ['InfoRequestParameters.GetUserAccountInfo', 'InfoRequestParameters.ProfileConstraints.ShowAvatarUrl']) {
+      assert.equal(r.json.errorDetails[f], undefined, `${f} is not required: ${r.text}`);
     }
     const missing = await login({});
     assert.ok(missing.json.errorDetails.IdentityToken);

@@ -1,0 +1,11 @@
+// Service timestamps are UTC, with or without an offset (docs/service-behaviour.md, "Timestamps
+// are UTC"): JavaScript reads `2025-01-01T00:00:00` as local time, so a zone is added first.
+
+/** A date-time with no zone designator (`Z` or `±hh:mm`): the service means UTC. */
+const NO_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/;
+
+/** Milliseconds since the epoch of a service timestamp, or NaN when it is not one. */
+export function parseServiceTime(s: string): number {
+  const t = s.trim();
+  return Date.parse(NO_ZONE.test(t) ? `${t}Z` : t);
+}

@@ -1,0 +1,71 @@
+// Where Delete Master Player Accounts from List… reads its list, resolved the same way for every
+// entry point: the palette (the active editor's selections, else its document), the editor's
+// context menu (VS Code passes the document's URI: its selections, never the whole file), the
+// explorer's context menu (the file and the explorer's selection: the file), a node of the Platform
+// view (asks for a file: the editor behind the view is not what the user meant), or a test's text.
+import * as vscode from 'vscode';
+import { CommandError, UserCancelled } from '../errors';
+import { selectedText } from '../editor/selection';
+import { isTreeNode } from '../tree/nodes';
+import { stringArg } from './args';
+
+export interface ListSource {
+  text: string;
+  csv: boolean;
+  /** Where the text came from, for the dry run and the tests. */
+  from: 'argument' | 'selection' | 'document' | 'file';
+}
+
+const isCsv = (uri: vscode.Uri): boolean => uri.path.toLowerCase().endsWith('.csv');
+
+/** The editor showing `uri` that the command came from: the active one. */
+function editorOf(uri: vscode.Uri): vscode.TextEditor | undefined {
+  const editor = vscode.window.activeTextEditor;
+  return editor !== undefined && editor.document.uri.toString() === uri.toString() ? editor : undefined;
+}
+
+function fromEditor(editor: vscode.TextEditor, wholeWhenEmpty: boolean): ListSource | undefined {
+  const selected = selectedText(editor);
+  if (selected.trim().length > 0) {
+    return { text: selected, csv: isCsv(editor.document.uri), from: 'selection' };
+  }
+  if (!wholeWhenEmpty) return undefined;
+  const text = editor.document.getText();
+  return text.trim().length > 0 ? { text, csv: isCsv(editor.document.uri), from: 'document' } : undefined;
+}
+
+async function readFile(uri: vscode.Uri): Promise<ListSource> {
+  return { text: new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)), csv: isCsv(uri), from: 'file' };
+}
+
+/** The list of one command call, from its first two arguments as VS Code passes them. */
+export async function listSource(arg: unknown, second?: unknown): Promise<ListSource> {
+  const fromArg = stringArg(arg, 'text');
+  if (fromArg !== undefined) return { text: fromArg, csv: false, from: 'argument' };
+  if (arg instanceof vscode.Uri) {
+    // The explorer passes the clicked file and every selected one: the clicked file is the list.
+    const explorer = Array.isArray(second) && second.every((u) => u instanceof vscode.Uri);
+    if (explorer && second.length > 1) {
+      throw new CommandError(vscode.l10n.t('Select one list file at a time.'), vscode.l10n.t('Each file is a batch of its own: run the command on one file.'));
+    }
+    const editor = explorer ? undefined : editorOf(arg);
+    if (editor !== undefined) {
+      // The editor's context menu: exactly what is selected (the menu shows only with a selection).
+      const picked = fromEditor(editor, false);
+      if (picked === undefined) throw new CommandError(vscode.l10n.t('Nothing is selected.'), vscode.l10n.t('Select the identifiers (one per line) and run the command again.'));
+      return picked;
+    }
+    return readFile(arg);
+  }
+  const editor = vscode.window.activeTextEditor;
+  // From a node of the Platform view, the active editor's selection is not what the user meant.
+  if (editor !== undefined && !isTreeNode(arg)) {
+    const picked = fromEditor(editor, true);
+    if (picked !== undefined) return picked;
+  }
+  const uri = (await vscode.window.showOpenDialog({
+    canSelectMany: false, openLabel: vscode.l10n.t('Use This List'), filters: { [vscode.l10n.t('Identifier lists')]: ['txt', 'csv'] },
+  }))?.[0];
+  if (uri === undefined) throw new UserCancelled();
+  return readFile(uri);
+}
