@@ -62,7 +62,7 @@ export async function runTool(def: ToolDefinition, input: unknown, ctx: ToolCont
       isError: true,
       // The message may quote the service (its errorMessage): clipped and labelled like any service text.
       result: { error: dataString(message, secrets, 1000), fix: dataString(fix, secrets, 1000), note: `the error may quote the service: ${DATA_NOTE}` },
-      titleId: typeof args.titleId === 'string' && /^[0-9A-Fa-f]{4,16}$/.test(args.titleId) ? args.titleId.toUpperCase() : undefined,
+      titleId: typeof args.titleId === 'string' && /^[0-9A-Fa-f]{4,16}$/.test(args.titleId) ? args.titleId.toUpperCase() : ctx.titles.length === 1 && args.titleId === undefined ? ctx.titles[0].titleId : undefined,
       outcome: cancelled ? 'cancelled' : 'failed',
       errorCode: e instanceof PlatformError ? e.errorCode : undefined,
     };
