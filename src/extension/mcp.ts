@@ -59,7 +59,12 @@ export class McpProvider implements vscode.McpServerDefinitionProvider<vscode.Mc
 
   /** Fills in the environment when VS Code starts the server: keys of allowed titles, their endpoints, the channel. */
   async resolveMcpServerDefinition(server: vscode.McpStdioServerDefinition): Promise<vscode.McpStdioServerDefinition> {
-    const env: Record<string, string> = { ELECTRON_RUN_AS_NODE: '1', ...(await this.channelHost()).env };
+    // VS Code starts the server with the extension host's environment plus this one: a key or endpoint
+    // variable inherited from the shell that started VS Code is removed (null), so only allowed titles are read.
+    const env: Record<string, string | null> = Object.fromEntries(
+      Object.keys(process.env).filter((k) => /^PLATFORM_(SECRET_KEY|ENDPOINT)(_|$)/i.test(k)).map((k) => [k, null]),
+    );
+    Object.assign(env, { ELECTRON_RUN_AS_NODE: '1' }, (await this.channelHost()).env);
     const allowed = agentTitleIds();
     const trusted = this.s.clients.isTrusted();
     for (const title of this.s.titles.all()) {
@@ -70,7 +75,8 @@ export class McpProvider implements vscode.McpServerDefinitionProvider<vscode.Mc
       env[`PLATFORM_ENDPOINT_${title.titleId}`] = this.s.clients.endpointFor(title);
     }
     server.env = env;
-    this.s.log.info(`MCP server started by VS Code: agents may read ${Object.keys(env).filter((k) => k.startsWith('PLATFORM_ENDPOINT_')).map((k) => k.slice(18)).join(', ') || 'no title'}${trusted ? '' : ' (workspace not trusted: no key given)'}.`);
+    const readable = Object.keys(env).filter((k) => k.startsWith('PLATFORM_ENDPOINT_') && env[k] !== null).map((k) => k.slice(18));
+    this.s.log.info(`MCP server started by VS Code: agents may read ${readable.join(', ') || 'no title'}${trusted ? '' : ' (workspace not trusted: no key given)'}.`);
     return server;
   }
 

@@ -29,6 +29,8 @@ describe('MCP server registered by the extension', function () {
   afterEach(async () => {
     await Promise.all(running.splice(0).map((c) => c.close()));
     await setAgentTitles(undefined);
+    delete process.env[`PLATFORM_SECRET_KEY_${ARENA.titleId}`];
+    delete process.env[`PLATFORM_ENDPOINT_${ARENA.titleId}`];
   });
 
   async function start(): Promise<Started> {
@@ -36,8 +38,10 @@ describe('MCP server registered by the extension', function () {
     const [def] = provider.provideMcpServerDefinitions();
     assert.ok(!Object.keys(def.env).some((k) => k.startsWith('PLATFORM_SECRET_KEY')), 'no key before VS Code starts the server');
     const resolved = await provider.resolveMcpServerDefinition(def);
-    const env = Object.fromEntries(Object.entries(resolved.env).filter(([, v]) => v !== null).map(([k, v]) => [k, String(v)]));
-    const transport = new StdioClientTransport({ command: resolved.command, args: resolved.args, env: { PATH: process.env.PATH ?? '', ...env }, stderr: 'pipe' });
+    // As VS Code starts it: the extension host's environment, then the definition's (null removes a variable).
+    const env: Record<string, string> = {};
+    for (const [k, v] of Object.entries({ ...process.env, ...resolved.env })) if (v !== null && v !== undefined) env[k] = String(v);
+    const transport = new StdioClientTransport({ command: resolved.command, args: resolved.args, env, stderr: 'pipe' });
     const client = new Client({ name: 'integration-test', version: '1.0.0' });
     await client.connect(transport);
     running.push(client);
@@ -60,7 +64,7 @@ describe('MCP server registered by the extension', function () {
     assert.deepEqual(tools.map((t) => t.name), ['look_up_platform_ids', 'get_played_titles', 'get_handheld_store_summary', 'list_deletion_jobs', 'plan_deletion']);
     assert.ok(tools.every((t) => t.annotations?.readOnlyHint === true), 'every tool is read-only');
     assert.ok(tools.every((t) => !/delete_players|delete_master/i.test(t.name)));
-    assert.deepEqual(Object.keys(s.env).filter((k) => k.startsWith('PLATFORM_SECRET_KEY')), [], 'no key: no title is allowed');
+    assert.deepEqual(Object.keys(s.env).filter((k) => k.startsWith('PLATFORM_SECRET_KEY') && s.env[k] !== null), [], 'no key: no title is allowed');
     assert.ok(!JSON.stringify(s.env).includes(RACER.secretKey) && !JSON.stringify(s.env).includes(ARENA.secretKey));
     assert.ok(cli.endsWith('cli.js'));
     const refused = await s.call('look_up_platform_ids', { titleId: RACER.titleId, kind: 'storefrontNames', identifiers: ['nobody_here'] });
@@ -69,12 +73,16 @@ describe('MCP server registered by the extension', function () {
     assert.doesNotMatch((await titleItem(ctx.api, RACER.titleId)).description, /agents can read/);
   });
 
-  it('an allowed title gets its key, one not allowed gets none; the view says which; calls are in Activity; jobs come from the editor', async () => {
+  it('an allowed title gets its key, one not allowed gets none (not even one inherited from VS Code\'s environment); the view says which; calls are in Activity; jobs come from the editor', async () => {
     await setAgentTitles([RACER.titleId]);
+    // A key the shell that started VS Code had: the server must not inherit it.
+    process.env[`PLATFORM_SECRET_KEY_${ARENA.titleId}`] = ARENA.secretKey;
+    process.env[`PLATFORM_ENDPOINT_${ARENA.titleId}`] = ctx.api.emulator()!.endpoint;
     assert.match((await titleItem(ctx.api, RACER.titleId)).description, /agents can read/);
     assert.doesNotMatch((await titleItem(ctx.api, ARENA.titleId)).description, /agents can read/);
     const s = await start();
-    assert.deepEqual(Object.keys(s.env).filter((k) => k.startsWith('PLATFORM_SECRET_KEY')), [`PLATFORM_SECRET_KEY_${RACER.titleId}`]);
+    assert.deepEqual(Object.keys(s.env).filter((k) => k.startsWith('PLATFORM_SECRET_KEY') && s.env[k] !== null), [`PLATFORM_SECRET_KEY_${RACER.titleId}`]);
+    assert.equal(s.env[`PLATFORM_SECRET_KEY_${ARENA.titleId}`], null, 'the inherited key of a title not allowed is removed');
     assert.ok(!JSON.stringify(s.env).includes(ARENA.secretKey), 'the title not allowed got its key');
 
     const lookup = await s.call('look_up_platform_ids', { kind: 'storefrontNames', identifiers: [PLAYER.storefrontNames[0]] });
@@ -104,6 +112,6 @@ describe('MCP server registered by the extension', function () {
     await setAgentTitles([RACER.titleId]);
     ctx.api.setTrusted(false);
     const s = await start();
-    assert.deepEqual(Object.keys(s.env).filter((k) => k.startsWith('PLATFORM_SECRET_KEY')), []);
+    assert.deepEqual(Object.keys(s.env).filter((k) => k.startsWith('PLATFORM_SECRET_KEY') && s.env[k] !== null), []);
   });
 });
