@@ -2,6 +2,7 @@
 // read-only, each one called, errors as tool errors naming the fix, hostile service strings
 // clipped and labelled as data, and no key or token in any byte the server wrote.
 import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,7 @@ import type { EmulatorHandle } from '../../../src/emulator/server';
 import { DATA_NOTE, MAX_TOOL_RESULT } from '../../../src/core/tools';
 import { checkedEmulator } from '../helpers/contract';
 import { emulatorControl } from '../helpers/controls';
-import { call, connect, EMULATOR_TOKEN, type Session } from './support';
+import { call, CLI, connect, EMULATOR_TOKEN, type Session } from './support';
 
 const [RACER, ARENA] = DEMO_TITLES;
 const PLAYER = DEMO_PLAYERS.find((p) => p.playedTitles.length === 2 && p.storefrontNames.length > 0 && p.consoleLive.some((c) => c.sandbox === 'RETAIL') && !p.banned)!;
@@ -98,6 +99,23 @@ describe('mcp: platform-explorer mcp over stdio against the emulator', function 
       const r = await call(s, name, args);
       assert.equal(r.isError, true, `${name}: ${r.text}`);
       assert.match(`${r.json.error} ${r.json.fix}`, message, r.text);
+    }
+  });
+
+  it('bad usage exits 2 with a message naming the fix, and never echoes a key', () => {
+    const cases: [string[], Record<string, string>, RegExp][] = [
+      [['--key', RACER.secretKey], {}, /--key is not accepted.*PLATFORM_SECRET_KEY/],
+      [[], { PLATFORM_SECRET_KEY: RACER.secretKey }, /PLATFORM_SECRET_KEY is for one title: give it with --title ID/],
+      [['--title', RACER.titleId], {}, /No key for --title F71AC: set PLATFORM_SECRET_KEY/],
+      [['--title', RACER.titleId], { PLATFORM_SECRET_KEY: RACER.secretKey }, /No endpoint for title F71AC: give --endpoint TEMPLATE/],
+      [['--title', 'F7.AC'], {}, /--title: Title ID/],
+      [['--verbose'], {}, /Unknown option "--verbose" for mcp/],
+    ];
+    for (const [args, env, message] of cases) {
+      const r = spawnSync(process.execPath, [CLI, 'mcp', ...args], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8', input: '', timeout: 20_000 });
+      assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);
+      assert.match(r.stderr, message);
+      assert.ok(!r.stderr.includes(RACER.secretKey) && r.stdout === '', r.stderr);
     }
   });
 
