@@ -23,7 +23,7 @@ function walk(dir, pred) {
   return out;
 }
 
-const common = {
+export const common = {
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -62,10 +62,14 @@ export function extensionBuilds(base, outdir = 'dist') {
   ];
 }
 
+/** The command line (`platform-explorer`, package.json bin): the core with undici and the MCP SDK, one file. */
+export function cliBuild(base, outdir = 'dist') {
+  return { ...base, absWorkingDir: ROOT, entryPoints: { cli: 'src/cli/main.ts' }, outdir, banner: { js: '#!/usr/bin/env node' } };
+}
+
 function allBuilds() {
   const builds = extensionBuilds(common);
-  // The command line (`platform-explorer`, package.json bin): the core with undici, one file.
-  builds.push({ ...common, entryPoints: { cli: 'src/cli/main.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node' } });
+  builds.push(cliBuild(common));
   // Webview pages: each src/webview/pages/*.ts becomes dist/webview/<name>.js for the browser.
   for (const entry of walk('src/webview/pages', (p) => p.endsWith('.ts'))) {
     builds.push({ ...common, platform: 'browser', target: 'es2022', format: 'iife', external: [], entryPoints: [entry], outdir: 'dist/webview' });

@@ -1,6 +1,6 @@
 // What a VSIX of Platform Explorer may and must hold. Returns a list of problems (empty = fine).
 const REQUIRED = [
-  'extension/package.json', 'extension/dist/extension.js', 'extension/media/platform.svg', 'extension/media/panel.css',
+  'extension/package.json', 'extension/dist/extension.js', 'extension/dist/cli.js', 'extension/media/platform.svg', 'extension/media/panel.css',
   'extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt', 'extension/package.nls.json',
   'extension/media/walkthrough/addTitle.md',
 ];

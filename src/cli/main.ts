@@ -9,6 +9,7 @@ import {
   renderPlanText, runBatch, toDelete, verifyQueued, type LedgerEntry,
 } from '../core/deletion';
 import { parseArgs, UsageError, USAGE, type DeleteArgs, type VerifyArgs } from './args';
+import { MCP_USAGE, runMcp } from './mcp';
 import { jsonLines, rowOf, table, type Row } from './output';
 
 const out = (s: string): void => void process.stdout.write(s);
@@ -161,9 +162,10 @@ async function main(): Promise<number> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   try {
+    if (process.argv[2] === 'mcp' && !process.argv.includes('--help')) return await runMcp(process.argv.slice(3), ac.signal);
     const a = parseArgs(process.argv.slice(2));
     if (a.command === 'help') {
-      out(`${USAGE}\n`);
+      out(`${USAGE}\n${MCP_USAGE}\n`);
       return 0;
     }
     return a.command === 'delete-players' ? await deletePlayers(a, ac.signal) : await verifyDeletions(a, ac.signal);

@@ -15,7 +15,7 @@ import { ContextKeys, setContext, trackSetupState } from './contextKeys';
 import { registerEditorFeatures } from './editor';
 import { EmulatorHost } from './emulatorHost';
 import { EmulatorProbe } from './emulatorProbe';
-import { registerLanguageModelTools } from './lmTools';
+import { registerMcpServer } from './mcp';
 import { DeletionJobStore } from './jobs';
 import { Log } from './log';
 import { windowPrompts } from './prompts';
@@ -72,7 +72,8 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
     registerEditorFeatures(),
   );
   registerCommands(s);
-  ctx.subscriptions.push(...registerLanguageModelTools(s));
+  const mcp = registerMcpServer(s);
+  ctx.subscriptions.push(...mcp.disposables);
   statusBar.update();
   void setContext(ContextKeys.emulatorRunning, false);
   void emulatorProbe.refresh();
@@ -96,7 +97,7 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
   };
   lastActivationMs = performance.now() - started;
   // The test API sets trust and answers prompts: only for the test runner, never to other extensions in development.
-  return ctx.extensionMode === vscode.ExtensionMode.Test ? createTestApi(s) : undefined;
+  return ctx.extensionMode === vscode.ExtensionMode.Test ? createTestApi(s, mcp.provider) : undefined;
 }
 
 export async function deactivate(): Promise<void> {

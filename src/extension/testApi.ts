@@ -5,7 +5,9 @@ import type { ActivityStore } from './activity/store';
 import type { ActivityProvider } from './activity/view';
 import type { AddonStates } from './addonStates';
 import { contextValue, type ContextKey } from './contextKeys';
+import { describeFailure } from './errors';
 import type { DeletionJobStore } from './jobs';
+import type { McpProvider } from './mcp';
 import { windowPrompts, type Prompts } from './prompts';
 import type { Services } from './services';
 import type { TitleStore } from './titles';
@@ -42,9 +44,13 @@ export interface TestApi {
   observePanels(listener: (t: PanelTraffic) => void): Disposable;
   /** Folders VS Code keeps this extension's files and logs in, for tests that search them. */
   storagePaths(): { globalStorage: string; workspaceStorage?: string; logs: string };
+  /** The MCP server definition provider as registered; a resolved definition holds allowed titles' keys in env, as VS Code gets them. */
+  readonly mcpProvider: McpProvider;
+  /** GetHandheldStore through the title's client as every command gets it: `{ Created }`, or `{ error }` (redacted). */
+  readHandheldStore(titleId: string): Promise<Record<string, unknown>>;
 }
 
-export function createTestApi(s: Services): TestApi {
+export function createTestApi(s: Services, mcpProvider: McpProvider): TestApi {
   const realTrust = s.clients.isTrusted;
   return {
     setPrompts: (p) => {
@@ -79,6 +85,14 @@ export function createTestApi(s: Services): TestApi {
     logLines: () => s.log.recent(),
     setVerifyDelay: (ms) => s.verifier.setFirstDelay(ms),
     observePanels: (listener) => observePanels(listener),
+    mcpProvider,
+    readHandheldStore: async (titleId) => {
+      try {
+        return { Created: (await (await s.clients.get(titleId)).getHandheldStore()).Created === true };
+      } catch (e) {
+        return { error: describeFailure(e, s.secrets.known()).message };
+      }
+    },
     storagePaths: () => ({
       globalStorage: s.ctx.globalStorageUri.fsPath,
       workspaceStorage: s.ctx.storageUri?.fsPath,

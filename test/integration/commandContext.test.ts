@@ -9,11 +9,6 @@ import { requestCount, script, useFreshExtension } from './support/harness';
 const RACER = DEMO_TITLES[0];
 const PLAYER = DEMO_PLAYERS[0];
 
-async function invokeTool(name: string, input: object): Promise<Record<string, unknown>> {
-  const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
-  return JSON.parse(result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('')) as Record<string, unknown>;
-}
-
 describe('Command context', () => {
   const ctx = useFreshExtension({ emulator: true });
 
@@ -86,20 +81,20 @@ describe('Command context', () => {
   });
 
   it('a replaced key is used by the next call: the title\'s client and its entity token go with the old key', async () => {
-    const first = await invokeTool('platformExplorer_getHandheldStoreSummary', { titleId: RACER.titleId });
+    const first = await ctx.api.readHandheldStore(RACER.titleId);
     assert.equal(first.Created, true, JSON.stringify(first));
     assert.equal(await requestCount(ctx.api, 'Authentication/GetEntityToken'), 1);
 
     // A wrong key: were the old client (and its cached entity token) kept, this call would still succeed.
     script(ctx.api).typeIn('WRONGKEYwrongkey0123456789ABCDEF');
     await vscode.commands.executeCommand('platformExplorer.setSecretKey', { titleId: RACER.titleId });
-    const refused = await invokeTool('platformExplorer_getHandheldStoreSummary', { titleId: RACER.titleId });
+    const refused = await ctx.api.readHandheldStore(RACER.titleId);
     assert.match(String(refused.error), /key/i, JSON.stringify(refused));
     assert.equal(await requestCount(ctx.api, 'Authentication/GetEntityToken'), 2);
 
     script(ctx.api).typeIn(RACER.secretKey);
     await vscode.commands.executeCommand('platformExplorer.setSecretKey', { titleId: RACER.titleId });
-    const again = await invokeTool('platformExplorer_getHandheldStoreSummary', { titleId: RACER.titleId });
+    const again = await ctx.api.readHandheldStore(RACER.titleId);
     assert.equal(again.Created, true, JSON.stringify(again));
   });
 });

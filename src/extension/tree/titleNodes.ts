@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { TextFilter } from '../../core/textFilter';
 import type { AddonName, AddonState } from '../addonStates';
 import { describeFailure } from '../errors';
+import { agentTitleIds } from '../mcp';
 import type { TitleRecord } from '../titles';
 import { DeletionJobsNode } from './jobNodes';
 import { flags, showLog, TreeNode, type TreeContext } from './nodes';
@@ -97,17 +98,22 @@ export class TitleNode extends TreeNode {
     const t = this.title;
     const item = new vscode.TreeItem(t.name, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
+    const agents = this.hasKey && agentTitleIds().has(t.titleId);
     item.description = [
       t.titleId,
       this.hasKey ? vscode.l10n.t('key set') : vscode.l10n.t('no key'),
       t.endpointProfile === 'emulator' && vscode.l10n.t('emulator'),
       t.production && vscode.l10n.t('production'),
+      agents && vscode.l10n.t('agents can read'),
     ].filter(Boolean).join(' · ');
     item.tooltip = [
       vscode.l10n.t('{0} (title ID {1})', t.name, t.titleId),
       vscode.l10n.t('Endpoint: {0}', this.endpoint),
       this.hasKey ? vscode.l10n.t('Secret key: set (stored in SecretStorage)') : vscode.l10n.t('Secret key: not set'),
       ...(t.production ? [vscode.l10n.t('Marked production: deletions also need the title ID typed.')] : []),
+      agents
+        ? vscode.l10n.t('Agents can read this title through the Platform Explorer MCP server (read-only tools; setting platformExplorer.agentTitles).')
+        : vscode.l10n.t('Agents cannot read this title (add it to the setting platformExplorer.agentTitles to allow read-only tools).'),
     ].join('\n');
     item.iconPath = new vscode.ThemeIcon(t.endpointProfile === 'emulator' ? 'vm' : 'cloud');
     item.contextValue = flags('title', this.hasKey ? 'keySet' : 'noKey', t.endpointProfile, t.production ? 'production' : 'notProduction');
