@@ -210,15 +210,11 @@ function maskJwts(run: string): string {
 
 // ---- Known secrets and the whole --------------------------------------------------------------
 
-/** At most this many known secrets are looked for (the longest): masking costs one scan each. */
-const MAX_KNOWN = 64;
-
 function usableSecrets(knownSecrets: readonly string[] | undefined): string[] {
   // Longest first so a secret that contains another is masked whole.
   return [...new Set(knownSecrets ?? [])]
     .filter((s): s is string => typeof s === 'string' && s.length >= 4)
-    .sort((a, b) => b.length - a.length)
-    .slice(0, MAX_KNOWN);
+    .sort((a, b) => b.length - a.length);
 }
 
 /** `s` with every occurrence of each secret masked; one forward search per secret (indexOf is linear, never restarting behind a match). */
@@ -290,6 +286,9 @@ export function redactText(s: string, knownSecrets?: readonly string[], max = MA
   return replaceRuns(out, TOKEN_RUN, TOKEN_MIN, (m) => (looksRandom(m) ? mask(m) : m));
 }
 
+/** At most this many secret member values are collected from one answer (masking costs one scan per secret). */
+const MAX_MEMBER_SECRETS = 64;
+
 const SECRET_KEYS = new Set(
   ['SecretKey', 'EntityToken', 'SessionTicket', 'IdentityToken', 'ClientSecret', 'X-SecretKey', 'X-EntityToken']
     .map((k) => k.toLowerCase()),
@@ -301,14 +300,15 @@ const SECRET_KEYS = new Set(
  * can be masked under any other name too.
  */
 export function secretMemberValues(v: unknown): string[] {
+  // Bounded: each known secret costs one scan of every string, and these come from the service.
   const out = new Set<string>();
   const seen = new WeakSet<object>();
   const walk = (x: unknown): void => {
     if (x === null || typeof x !== 'object' || seen.has(x)) return;
     seen.add(x);
     for (const [k, y] of Object.entries(x)) {
-      if (typeof y === 'string' && SECRET_KEYS.has(k.toLowerCase())) out.add(y);
-      else walk(y);
+      if (typeof y !== 'string' || !SECRET_KEYS.has(k.toLowerCase())) walk(y);
+      else if (out.size < MAX_MEMBER_SECRETS) out.add(y);
     }
   };
   walk(v);
