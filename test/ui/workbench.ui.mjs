@@ -379,9 +379,11 @@ await runSuite('The UI tests', async ({ results, cleanups }) => {
     const tab = page.locator('.tab', { hasText: /Demo Racer \(F71AC\) Storefront lookup .* UTC\.json/ }).first();
     await tab.waitFor({ timeout: 15_000 });
     await page.keyboard.press('Control+S');
-    const saved = await poll('the result saved in the workspace folder, with no dialog', async () =>
-      readdirSync(folder).find((f) => /^Demo Racer \(F71AC\) Storefront lookup .* UTC\.json$/.test(f)));
-    const content = JSON.parse(readFileSync(join(folder, saved), 'utf8'));
+    // The name appears before the save has written the content: wait for the whole JSON.
+    const content = await poll('the result saved in the workspace folder, with no dialog', async () => {
+      const saved = readdirSync(folder).find((f) => /^Demo Racer \(F71AC\) Storefront lookup .* UTC\.json$/.test(f));
+      return saved === undefined ? undefined : JSON.parse(readFileSync(join(folder, saved), 'utf8'));
+    });
     assert(content.linked === 1 && content.results[0].PlatformId === platformId, `the saved result: ${JSON.stringify(content)}`);
     await shot('16-saved-result');
   });
