@@ -10,7 +10,7 @@ import { PANEL_CHARS } from '../../../src/extension/views/budget';
 import { buildLoginResultView, loginResultMessage, loginSecrets, redactedLoginJson } from '../../../src/extension/views/loginResultView';
 import type { Block, FieldRow, PanelView } from '../../../src/webview/protocol';
 import { isPageToHost } from '../../../src/webview/protocol';
-import { handheldStoreConfig, loginResult, SECRETS } from './fixtures';
+import { handheldStoreConfig, largeLoginResult, loginResult, SECRETS } from './fixtures';
 
 const ALL_SECRETS = Object.values(SECRETS);
 
@@ -269,20 +269,8 @@ describe('webview view models', () => {
   });
 
   describe('a panel\'s total budget', () => {
-    /** A valid login result of about `bytes`: user data the service may return, each entry ordinary. */
-    function largeLoginResult(bytes: number): LoginResult {
-      const result = loginResult(plain('v')) as LoginResult & { InfoResultPayload: Record<string, unknown> };
-      const data: Record<string, { Value: string; LastUpdated: string; Permission: string }> = {};
-      for (let i = 0; i * 220 < bytes; i++) {
-        // Every hundredth value echoes the session ticket: masked wherever the cut falls.
-        data[`save-slot-${i}`] = { Value: i % 100 === 7 ? `ticket ${SECRETS.SessionTicket} again` : `level ${i} `.padEnd(150, 'x'), LastUpdated: '2026-01-01T00:00:00Z', Permission: 'Private' };
-      }
-      result.InfoResultPayload = { ...result.InfoResultPayload, UserData: data, UserDataVersion: 1 };
-      return result;
-    }
-
     it('an 8 MB login result becomes a bounded panel that says it was clipped, with no secret in it', () => {
-      const result = largeLoginResult(8_000_000);
+      const result = largeLoginResult(8_000_000, plain('v'));
       assert.ok(JSON.stringify(result).length > 8_000_000);
       const view = loginResultMessage({ titleId: 'F71AC', titleName: 'Demo Racer', result }).view;
       const posted = JSON.stringify(view);
