@@ -24,6 +24,7 @@ export async function buildBenchBundle() {
         "export { Journal, runBatch } from './src/core/deletion/index';",
         "export { BENCH_PLAYER_COUNT, benchStorefrontName, benchConsoleLiveId, DEMO_TITLES } from './src/emulator/seed';",
         "export { startTinyproxy } from './test/unit/helpers/tinyproxy';",
+        "export { fill, sampleShapes } from './test/unit/fuzz/tokenShapes';",
       ].join('\n'),
       resolveDir: REPO,
       loader: 'ts',

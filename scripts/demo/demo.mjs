@@ -3,7 +3,8 @@
 // process, and open VS Code with the extension loaded and the demo titles configured with
 // their keys (handed over in a 0600 file in a 0700 folder named by PLATFORM_EXPLORER_DEMO_FILE;
 // the extension deletes it once read). Desktop `code` when it is on PATH, otherwise the test
-// VS Code in the browser (code-server on 127.0.0.1 with a password of this run; URL and
+// VS Code in the browser (code-server on 127.0.0.1, served as pe-<random>.localhost so its
+// session cookie goes to no other local listener, with a password of this run; URL and
 // password are printed). Workspace trust stays on. Ctrl+C stops everything it started.
 import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -110,7 +111,8 @@ async function main() {
       });
       stops.push(() => server.stop());
       const url = server.workbenchUrl();
-      log('`code` is not on PATH: VS Code runs in your browser instead. Open this URL (127.0.0.1 only):');
+      log('`code` is not on PATH: VS Code runs in your browser instead (desktop `code` is preferred where it exists).');
+      log('Open this URL: a host name of this run only, on 127.0.0.1 (your browser resolves *.localhost to this machine):');
       console.log(`\n  ${url}\n`);
       log(`Log in with this run's password (valid until Ctrl+C): ${server.password}`);
       log('Then trust the demo folder when VS Code asks (keys are sent only in a trusted workspace) and click Platform in the activity bar. Press Ctrl+C to stop.');

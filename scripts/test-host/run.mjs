@@ -90,7 +90,7 @@ async function main() {
       handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false,
     });
     const page = await browser.newPage();
-    await server.login(page.context());
+    await server.login(page);
 
     let finish;
     const finished = new Promise((r) => { finish = r; });

@@ -3,9 +3,14 @@
 // integration suite), the UI tests and the demo. Every run has its own random password
 // (--auth password, PASSWORD in the server's environment only): a loopback port is open to
 // every local user and, by DNS rebinding, to web pages, and the workbench can run commands.
+// Every run is also served under a random host name of its own (`<random>.localhost`, which
+// Chromium resolves to loopback by itself): code-server's session cookie is host-only and
+// browsers send a cookie to every port of its host, so on 127.0.0.1 any other local listener
+// reached by one navigation would get it; under the run's own name it goes nowhere else.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { CHROMIUM, CODE_SERVER_ENTRY, MARKER, NODE24_BIN, REPO_ROOT, RUNS_DIR } from './paths.mjs';
@@ -35,6 +40,24 @@ export function assertInstalled() {
   if (!existsSync(MARKER) || !existsSync(NODE24_BIN) || !existsSync(CODE_SERVER_ENTRY)) {
     throw new Error('the test VS Code is not installed: run `node scripts/test-host/install.mjs` first');
   }
+}
+
+/**
+ * One HTTP request from Node to a run's `http://<name>.localhost:PORT` URL: Node does not resolve
+ * *.localhost, so it goes to 127.0.0.1 with the name in the Host header, as a browser's would.
+ * @returns {Promise<{ status: number, headers: import('node:http').IncomingHttpHeaders }>}
+ */
+export function loopbackRequest(url, { method = 'GET', headers = {}, body } = {}) {
+  const u = new URL(url);
+  return new Promise((resolveRes, reject) => {
+    const req = request({ host: '127.0.0.1', port: u.port, path: `${u.pathname}${u.search}`, method, headers: { ...headers, host: u.host } }, (res) => {
+      res.resume();
+      res.once('end', () => resolveRes({ status: res.statusCode ?? 0, headers: res.headers }));
+    });
+    req.setTimeout(10_000, () => req.destroy(new Error(`no answer from ${u.host}`)));
+    req.once('error', reject);
+    req.end(body);
+  });
 }
 
 function freePort() {
@@ -92,8 +115,8 @@ async function waitForGroupExit(pgid, ms) {
  * @param {boolean} [o.testDriver] VS Code's smoke-test driver (default true): needed for test payloads, hides notification toasts
  * @param {boolean} [o.workspaceTrust] keep workspace trust on (default false: tests open their own folders)
  * @param {string[]} [o.extensions] extension folders installed (linked) into this run's extensions folder
- * @returns {Promise<{ origin: string, url: string, port: number, runDir: string, folder: string, logFile: string, password: string,
- *   login(context: import('playwright-core').BrowserContext): Promise<void>,
+ * @returns {Promise<{ origin: string, loopback: string, host: string, url: string, port: number, runDir: string, folder: string, logFile: string, password: string,
+ *   login(target: import('playwright-core').Page | import('playwright-core').BrowserContext): Promise<void>,
  *   remoteUri(path: string): string, workbenchUrl(o?: { folder?: string, payload?: [string, string][] }): string,
  *   testUrl(o: { extensionDevelopmentPath: string, extensionTestsPath?: string, extensionEnvironment?: Record<string, string>, folder?: string }): string,
  *   exited: Promise<number | null>, stop(o?: { keepRunDir?: boolean }): Promise<void> }>}
@@ -121,7 +144,11 @@ export async function startCodeServer(o = {}) {
   const folder = resolve(o.folder ?? dirs.workspace);
 
   const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
+  // The browser's address: a name no other listener is reached by. Node and the system resolver
+  // do not resolve *.localhost, so our own requests (healthz) go to 127.0.0.1.
+  const host = `pe-${randomBytes(8).toString('hex')}.localhost`;
+  const origin = `http://${host}:${port}`;
+  const loopback = `http://127.0.0.1:${port}`;
   const configFile = join(runDir, 'config.yaml');
   // The password goes in the server's environment only (code-server deletes it from its own
   // environment at start, so terminals and the extension host never inherit it).
@@ -146,7 +173,7 @@ export async function startCodeServer(o = {}) {
     ...(testDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
     '--user-data-dir', dirs.ud, '--extensions-dir', dirs.ext,
   ];
-  log(`starting code-server on ${origin} (run folder ${runDir})`);
+  log(`starting code-server on ${loopback}, served to the browser as ${origin} (run folder ${runDir})`);
   // detached = setsid: the server and everything it spawns share one process group we can kill.
   const child = spawn(NODE24_BIN, args, { cwd: dirs.home, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const pgid = child.pid;
@@ -177,7 +204,7 @@ export async function startCodeServer(o = {}) {
     if (!keepRunDir) rmSync(runDir, { recursive: true, force: true });
   }
 
-  const remoteUri = (p) => `vscode-remote://127.0.0.1:${port}${resolve(p)}`;
+  const remoteUri = (p) => `vscode-remote://${host}:${port}${resolve(p)}`;
   const workbenchUrl = ({ folder: f = folder, payload } = {}) => {
     const q = new URLSearchParams({ folder: resolve(f) });
     if (payload) q.set('payload', JSON.stringify(payload));
@@ -202,7 +229,7 @@ export async function startCodeServer(o = {}) {
       if (early) throw new Error(`code-server exited during start-up; see ${logFile}`);
       if (Date.now() > deadline) throw new Error(`code-server did not answer /healthz in time; see ${logFile}`);
       try {
-        const res = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(2000) });
+        const res = await fetch(`${loopback}/healthz`, { signal: AbortSignal.timeout(2000) });
         ready = res.ok;
       } catch { /* not listening yet */ }
       if (!ready) await sleep(200);
@@ -212,13 +239,25 @@ export async function startCodeServer(o = {}) {
     throw e;
   }
   log('code-server is up');
-  /** Logs the browser context in (the session cookie), as the login page's form does. */
-  async function login(context) {
-    const res = await context.request.post(`${origin}/login`, { form: { password }, maxRedirects: 0 });
-    const cookies = await context.cookies(origin);
-    if (res.status() !== 302 || !cookies.some((c) => c.name.startsWith('code-server-session'))) {
-      throw new Error(`logging in to code-server failed (HTTP ${res.status()}); see ${logFile}`);
+  /**
+   * Logs the browser in (the session cookie) on the login page, as a person does: in `target`
+   * when it is a page (the caller opens the workbench in it next), else in a page of the context.
+   */
+  async function login(target) {
+    const page = typeof target.goto === 'function' ? target : await target.newPage();
+    try {
+      // To /healthz afterwards: the workbench is opened by the caller, not loaded twice.
+      await page.goto(`${origin}/login?to=${encodeURIComponent('/healthz')}`);
+      await page.locator('input[type="password"]').fill(password);
+      await Promise.all([page.waitForURL((u) => u.pathname.endsWith('/healthz'), { timeout: 30_000 }), page.locator('input[type="password"]').press('Enter')]);
+    } catch (e) {
+      throw new Error(`logging in to code-server failed (${e.message}); see ${logFile}`, { cause: e });
+    } finally {
+      if (page !== target) await page.close();
+    }
+    if (!(await page.context().cookies(origin)).some((c) => c.name.startsWith('code-server-session'))) {
+      throw new Error(`logging in to code-server set no session cookie; see ${logFile}`);
     }
   }
-  return { origin, url: `${origin}/`, port, runDir, folder, logFile, password, login, remoteUri, workbenchUrl, testUrl, exited, stop };
+  return { origin, loopback, host, url: `${origin}/`, port, runDir, folder, logFile, password, login, remoteUri, workbenchUrl, testUrl, exited, stop };
 }

@@ -41,7 +41,28 @@ export function bypassesProxy(list: readonly string[], hostname: string, port: s
   });
 }
 
+/**
+ * True for a host on this machine: 127.0.0.0/8, ::1 (also IPv4-mapped 127.x), 0.0.0.0, localhost
+ * and any *.localhost name. Broader than endpoint.isLoopbackHost (where plain http is allowed):
+ * a proxy would reach its own machine's loopback with these, not this one's.
+ */
+export function isOnThisMachine(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  if (h === 'localhost' || h.endsWith('.localhost') || h === '0.0.0.0' || h === '::1' || h === '::') return true;
+  if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h)) return true;
+  // IPv4-mapped, as the URL parser writes it (::ffff:7f00:1) or dotted.
+  return /^::ffff:(7f[0-9a-f]{2}:[0-9a-f]{1,4}|127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/.test(h);
+}
+
+/**
+ * The route to `i.target`. A target on this machine always goes direct, whatever the settings
+ * (as VS Code's own requests do): through a proxy it would reach the proxy's loopback, and for
+ * an http:// title the key would cross the proxy in clear.
+ */
 export function resolveProxy(i: ProxyInputs): ProxyDecision {
+  if (isOnThisMachine(i.target.hostname)) {
+    return { source: 'a loopback target always goes direct' };
+  }
   if (i.proxySupport === 'off') {
     return { source: 'http.proxySupport is off' };
   }

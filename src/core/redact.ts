@@ -8,24 +8,16 @@ export function mask(secret: string): string {
   return secret.length >= 20 ? DOTS + secret.slice(-4) : DOTS;
 }
 
-const HEADER_RE = /\b(X-SecretKey|X-EntityToken|X-Authorization|Authorization)(["']?\s*[:=]\s*["']?)(?:Bearer\s+)?([^\s"',;}]+)/gi;
-// Tokens and JWTs are found in one left-to-right pass over maximal runs of their alphabet
-// (runsOf), never by a pattern that can backtrack: the old JWT pattern rescanned on inputs like
-// "-eyJ" repeated (80 KB took seconds, the 8 MB answer cap hours), and a regex over one 8 MB
-// run overflows the stack.
-// JWTs: within a run of base64url and dots, three dot-separated segments, the first from an
-// "eyJ" that starts a word: eyJ + 5 or more, 5 or more, any.
-const JWT_RUN = charSet('A-Za-z0-9_.-');
-const JWT_MIN = 15;
-// Long runs of token alphabet with capitals and digits: secret keys and random tokens look like
-// this, while lower-case hashes, UUIDs and 32-hex receipt IDs (job receipts), words and identifiers do not.
-const TOKEN_RUN = charSet('A-Za-z0-9+/=_-');
-const TOKEN_MIN = 32;
-const UUID_RE = /^[0-9A-Fa-f]{8}-(?:[0-9A-Fa-f]{4}-){3}[0-9A-Fa-f]{12}$/;
-const HEX32_RE = /^[0-9A-F]{32}$/;
+// Every pass below is one left-to-right scan over the text in which each position is examined
+// a bounded number of times: no pattern that can backtrack, and no search that restarts from
+// each segment to the end of a run (that made "eyeye." repeated before one "eyJ" quadratic:
+// 80 KB took 1.3 s, 8 MB never finished). `work` counts the positions examined, so the fuzz
+// tests can hold redaction to a linear bound by counting instead of by a clock.
+let work = 0;
 
-function looksRandom(s: string): boolean {
-  return /[A-Z]/.test(s) && /[0-9]/.test(s) && !UUID_RE.test(s) && !HEX32_RE.test(s);
+/** Positions the redaction scans have examined so far in this process (a step count for tests). */
+export function redactionWork(): number {
+  return work;
 }
 
 /** A lookup table of the ASCII characters in `spec` (ranges like A-Z, a trailing - is literal). */
@@ -40,14 +32,125 @@ function charSet(spec: string): Uint8Array {
   return t;
 }
 
+const inSet = (set: Uint8Array, c: number): boolean => c < 128 && set[c] === 1;
+
+// JavaScript's \s: what the header pattern allowed around its separator.
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a)
+    || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+// ---- Auth headers: NAME ["']? \s* [:=] \s* ["']? (Bearer \s+)? VALUE -------------------------
+
+const HEADER_NAMES = ['x-secretkey', 'x-entitytoken', 'x-authorization', 'authorization'];
+const WORD = charSet('A-Za-z0-9_');
+// Characters that end a header value: whitespace and " ' , ; }.
+const VALUE_END = charSet('"\',;}');
+
+/** The header name (lower case) starting at `i` at a word boundary, or undefined. */
+function headerAt(s: string, i: number): string | undefined {
+  const c = s.charCodeAt(i) | 0x20;
+  if ((c !== 0x78 /* x */ && c !== 0x61 /* a */) || (i > 0 && inSet(WORD, s.charCodeAt(i - 1)))) return undefined;
+  for (const name of HEADER_NAMES) {
+    let k = 0;
+    while (k < name.length && i + k < s.length) {
+      work++;
+      const d = s.charCodeAt(i + k);
+      if ((d >= 65 && d <= 90 ? d | 0x20 : d) !== name.charCodeAt(k)) break;
+      k++;
+    }
+    if (k === name.length) return name;
+  }
+  return undefined;
+}
+
+function skipSpaces(s: string, i: number): number {
+  while (i < s.length && isSpace(s.charCodeAt(i))) { work++; i++; }
+  return i;
+}
+
+function valueEnd(s: string, i: number): number {
+  for (let c = s.charCodeAt(i); i < s.length && !isSpace(c) && !inSet(VALUE_END, c); c = s.charCodeAt(++i)) work++;
+  return i;
+}
+
+const isQuote = (c: number): boolean => c === 34 || c === 39;
+
+/** `s` with the value after every auth header name masked (a value already masked is kept). */
+function maskHeaders(s: string): string {
+  let out = '';
+  let copied = 0;
+  for (let i = 0; i < s.length; i++) {
+    work++;
+    const name = headerAt(s, i);
+    if (name === undefined) continue;
+    let j = i + name.length;
+    if (isQuote(s.charCodeAt(j))) j++;
+    j = skipSpaces(s, j);
+    const sep = s.charCodeAt(j);
+    if (sep !== 58 /* : */ && sep !== 61 /* = */) continue;
+    j = skipSpaces(s, j + 1);
+    if (isQuote(s.charCodeAt(j))) j++;
+    const sepEnd = j;
+    let from = j;
+    let to = -1;
+    work += 6;
+    if (s.slice(j, j + 6).toLowerCase() === 'bearer' && isSpace(s.charCodeAt(j + 6))) {
+      from = skipSpaces(s, j + 6);
+      to = valueEnd(s, from);
+    }
+    if (to <= from) {
+      from = sepEnd;
+      to = valueEnd(s, from);
+    }
+    if (to === from) continue;
+    const value = s.slice(from, to);
+    out += s.slice(copied, sepEnd) + (value.startsWith(DOTS) ? value : mask(value));
+    copied = to;
+    i = to - 1;
+  }
+  return copied === 0 ? s : out + s.slice(copied);
+}
+
+// ---- JWTs and tokens: maximal runs of their alphabet ----------------------------------------
+
+// JWTs: within a run of base64url and dots, three dot-separated segments, the first from an
+// "eyJ" that starts a word: eyJ + 5 or more, 5 or more, any.
+const JWT_RUN = charSet('A-Za-z0-9_.-');
+const JWT_MIN = 15;
+// Long runs of token alphabet with capitals and digits: secret keys and random tokens look like
+// this, while lower-case hashes, UUIDs and 32-hex receipt IDs (job receipts), words and identifiers do not.
+const TOKEN_RUN = charSet('A-Za-z0-9+/=_-');
+const TOKEN_MIN = 32;
+const HEX = charSet('0-9A-Fa-f');
+const UPPER_HEX = charSet('0-9A-F');
+
+/** True for a token-like run: capitals and digits, and not a UUID or a 32-hex receipt ID. One scan. */
+function looksRandom(s: string): boolean {
+  let upper = false;
+  let digit = false;
+  let uuid = s.length === 36;
+  let hex32 = s.length === 32;
+  for (let i = 0; i < s.length; i++) {
+    work++;
+    const c = s.charCodeAt(i);
+    upper ||= c >= 65 && c <= 90;
+    digit ||= c >= 48 && c <= 57;
+    if (uuid) uuid = i === 8 || i === 13 || i === 18 || i === 23 ? c === 45 : inSet(HEX, c);
+    if (hex32) hex32 = inSet(UPPER_HEX, c);
+  }
+  return upper && digit && !uuid && !hex32;
+}
+
 /** `s` with every maximal run of `set` characters of at least `min` length replaced by `fn(run)`. */
 function replaceRuns(s: string, set: Uint8Array, min: number, fn: (run: string) => string): string {
   let out = '';
   let copied = 0;
   let start = -1;
   for (let i = 0; i <= s.length; i++) {
+    work++;
     const c = i < s.length ? s.charCodeAt(i) : 128;
-    if (c < 128 && set[c] === 1) {
+    if (inSet(set, c)) {
       if (start < 0) start = i;
     } else if (start >= 0) {
       if (i - start >= min) {
@@ -60,40 +163,76 @@ function replaceRuns(s: string, set: Uint8Array, min: number, fn: (run: string) 
   return copied === 0 ? s : out + s.slice(copied);
 }
 
-/** `run` (base64url segments joined by dots) with each JWT in it masked: eyJ..(5+).(5+).(any). */
+interface Segment {
+  /** Where the segment ends: the index of its dot, or the run's length. */
+  end: number;
+  /** The first "eyJ" in it that starts a word (the segment's start or after "-"), or -1. */
+  head: number;
+}
+
+/** The segment of `run` from `from` to the next dot: every position examined once. */
+function segmentAt(run: string, from: number): Segment {
+  let head = -1;
+  let i = from;
+  for (; i < run.length; i++) {
+    work++;
+    const c = run.charCodeAt(i);
+    if (c === 46 /* . */) break;
+    if (head < 0 && c === 101 /* e */ && run.charCodeAt(i + 1) === 121 /* y */ && run.charCodeAt(i + 2) === 74 /* J */
+      && (i === from || run.charCodeAt(i - 1) === 45 /* - */)) head = i;
+  }
+  return { end: i, head };
+}
+
+/**
+ * `run` (base64url segments joined by dots) with each JWT in it masked: eyJ..(5+).(5+).(any).
+ * Each segment is scanned once, and the scan of one is reused as the next one's first part.
+ */
 function maskJwts(run: string): string {
-  if (!run.includes('eyJ')) return run;
-  const end = (from: number): number => {
-    const i = run.indexOf('.', from);
-    return i < 0 ? run.length : i;
-  };
   let out = '';
   let copied = 0;
-  // Each segment is looked at once as a possible first part; no segment strings are made.
-  for (let s0 = 0; s0 < run.length;) {
-    const e0 = end(s0);
-    if (e0 === run.length) break;
-    const e1 = end(e0 + 1);
-    if (e1 === run.length) break;
-    const head = e1 - e0 - 1 >= 5 ? jwtHead(run, s0, e0) : -1;
-    if (head < 0) {
-      s0 = e0 + 1;
+  let first = segmentAt(run, 0);
+  while (first.end < run.length) {
+    const second = segmentAt(run, first.end + 1);
+    if (second.end === run.length) break;
+    if (first.head < 0 || first.end - first.head < 8 || second.end - first.end - 1 < 5) {
+      first = second;
       continue;
     }
-    const e2 = end(e1 + 1);
-    out += run.slice(copied, head) + mask(run.slice(head, e2));
-    copied = e2;
-    s0 = e2 + 1;
+    const third = segmentAt(run, second.end + 1);
+    out += run.slice(copied, first.head) + mask(run.slice(first.head, third.end));
+    copied = third.end;
+    if (third.end === run.length) break;
+    first = segmentAt(run, third.end + 1);
   }
   return copied === 0 ? run : out + run.slice(copied);
 }
 
-/** The first "eyJ" in run[from, to) that starts a word and has 5 or more characters after it, or -1. */
-function jwtHead(run: string, from: number, to: number): number {
-  for (let p = run.indexOf('eyJ', from); p >= 0 && to - p >= 8; p = run.indexOf('eyJ', p + 1)) {
-    if (p === from || run.charCodeAt(p - 1) === 45 /* - */) return p;
+// ---- Known secrets and the whole --------------------------------------------------------------
+
+function usableSecrets(knownSecrets: readonly string[] | undefined): string[] {
+  // Longest first so a secret that contains another is masked whole.
+  return [...new Set(knownSecrets ?? [])]
+    .filter((s): s is string => typeof s === 'string' && s.length >= 4)
+    .sort((a, b) => b.length - a.length);
+}
+
+/** `s` with every occurrence of each secret masked; one forward search per secret (indexOf is linear, never restarting behind a match). */
+function maskKnown(s: string, secrets: readonly string[]): string {
+  let out = s;
+  for (const secret of secrets) {
+    work += out.length;
+    let at = out.indexOf(secret);
+    if (at < 0) continue;
+    let next = '';
+    let copied = 0;
+    for (; at >= 0; at = out.indexOf(secret, copied)) {
+      next += out.slice(copied, at) + mask(secret);
+      copied = at + secret.length;
+    }
+    out = next + out.slice(copied);
   }
-  return -1;
+  return out;
 }
 
 /** At most `max` characters of `s`, marked when cut: service strings are clipped before they are scanned or shown. */
@@ -101,32 +240,54 @@ export function clip(s: string, max: number): string {
   return s.length <= max ? s : `${s.slice(0, max)}… (${s.length - max} more characters)`;
 }
 
-function usableSecrets(knownSecrets: readonly string[] | undefined): string[] {
-  // Longest first so a secret that contains another is masked whole.
-  return (knownSecrets ?? [])
-    .filter((s): s is string => typeof s === 'string' && s.length >= 4)
-    .sort((a, b) => b.length - a.length);
-}
+/** Token-like characters (JWT and token alphabets together): a cut between two of them splits a token. */
+const ANY_RUN = charSet('A-Za-z0-9+/=_.-');
 
-function maskKnown(s: string, secrets: readonly string[]): string {
-  let out = s;
-  for (const secret of secrets) {
-    if (out.includes(secret)) {
-      out = out.split(secret).join(mask(secret));
+/**
+ * `s` clipped to at most `max` characters, never through a secret: the cut moves back to the start
+ * of a known secret, or of a token-like run, that crosses it, so no prefix of a key or token is
+ * left where masking could no longer recognise it. Looks only near the cut.
+ */
+export function clipForRedaction(s: string, max: number, secrets: readonly string[] = []): string {
+  if (s.length <= max) return s;
+  let cut = max;
+  for (let round = 0, moved = true; moved && round <= secrets.length; round++) {
+    moved = false;
+    for (const secret of secrets) {
+      const from = Math.max(0, cut - secret.length + 1);
+      const at = s.slice(from, cut + secret.length - 1).indexOf(secret);
+      if (at >= 0 && from + at < cut) {
+        cut = from + at;
+        moved = true;
+      }
     }
   }
-  return out;
+  if (cut > 0 && inSet(ANY_RUN, s.charCodeAt(cut - 1)) && inSet(ANY_RUN, s.charCodeAt(cut))) {
+    while (cut > 0 && inSet(ANY_RUN, s.charCodeAt(cut - 1))) cut--;
+  }
+  return `${s.slice(0, cut)}… (${s.length - cut} more characters)`;
 }
 
-/** `s` with known secrets, auth header values, JWTs and long token-like strings masked. */
-export function redactText(s: string, knownSecrets?: readonly string[]): string {
-  let out = maskKnown(String(s), usableSecrets(knownSecrets));
-  out = out.replace(HEADER_RE, (_m, name: string, sep: string, value: string) =>
-    value.startsWith(DOTS) ? `${name}${sep}${value}` : `${name}${sep}${mask(value)}`);
+/** Longer text is clipped before it is scanned: no log line or view string needs more. */
+export const MAX_REDACTED = 100_000;
+/** What a message (an error, a hint, a reason) shows of service text at most. */
+export const MAX_MESSAGE = 2_000;
+
+/**
+ * `s` with known secrets, auth header values, JWTs and long token-like strings masked; clipped
+ * to `max` characters first (clipForRedaction), so the work is bounded whatever comes in.
+ */
+export function redactText(s: string, knownSecrets?: readonly string[], max = MAX_REDACTED): string {
+  const secrets = usableSecrets(knownSecrets);
+  let out = maskKnown(clipForRedaction(String(s), max, secrets), secrets);
+  out = maskHeaders(out);
+  work += out.length;
   if (out.includes('eyJ')) out = replaceRuns(out, JWT_RUN, JWT_MIN, maskJwts);
-  out = replaceRuns(out, TOKEN_RUN, TOKEN_MIN, (m) => (looksRandom(m) ? mask(m) : m));
-  return out;
+  return replaceRuns(out, TOKEN_RUN, TOKEN_MIN, (m) => (looksRandom(m) ? mask(m) : m));
 }
+
+/** At most this many secret member values are collected from one answer (masking costs one scan per secret). */
+const MAX_MEMBER_SECRETS = 64;
 
 const SECRET_KEYS = new Set(
   ['SecretKey', 'EntityToken', 'SessionTicket', 'IdentityToken', 'ClientSecret', 'X-SecretKey', 'X-EntityToken']
@@ -139,14 +300,15 @@ const SECRET_KEYS = new Set(
  * can be masked under any other name too.
  */
 export function secretMemberValues(v: unknown): string[] {
+  // Bounded: each known secret costs one scan of every string, and these come from the service.
   const out = new Set<string>();
   const seen = new WeakSet<object>();
   const walk = (x: unknown): void => {
     if (x === null || typeof x !== 'object' || seen.has(x)) return;
     seen.add(x);
     for (const [k, y] of Object.entries(x)) {
-      if (typeof y === 'string' && SECRET_KEYS.has(k.toLowerCase())) out.add(y);
-      else walk(y);
+      if (typeof y !== 'string' || !SECRET_KEYS.has(k.toLowerCase())) walk(y);
+      else if (out.size < MAX_MEMBER_SECRETS) out.add(y);
     }
   };
   walk(v);

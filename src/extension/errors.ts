@@ -1,7 +1,7 @@
 // Failures the extension raises itself, and how any failure reads to a user.
 import * as vscode from 'vscode';
 import { isCancellation, PlatformError } from '../core/api/errors';
-import { redactText } from '../core/redact';
+import { MAX_MESSAGE, redactText } from '../core/redact';
 
 /** A prompt was dismissed: the command stops without a message. */
 export class UserCancelled extends Error {
@@ -54,13 +54,13 @@ export function isExpected(e: unknown): e is PlatformError | CommandError {
 export function describeFailure(e: unknown, knownSecrets: readonly string[]): { message: string; hint?: string } {
   if (isExpected(e)) {
     return {
-      message: redactText(e.message, knownSecrets),
-      hint: e.hint ? redactText(e.hint, knownSecrets) : undefined,
+      message: redactText(e.message, knownSecrets, MAX_MESSAGE),
+      hint: e.hint ? redactText(e.hint, knownSecrets, MAX_MESSAGE) : undefined,
     };
   }
   const text = e instanceof Error ? e.message : String(e);
   return {
-    message: vscode.l10n.t('Unexpected error: {0}', redactText(text, knownSecrets)),
+    message: vscode.l10n.t('Unexpected error: {0}', redactText(text, knownSecrets, MAX_MESSAGE)),
     hint: vscode.l10n.t('See the Platform Explorer log for details.'),
   };
 }

@@ -43,7 +43,7 @@ function parseProxy(value: string, source: string): URL {
   return url;
 }
 
-/** The route to `target`; the local emulator's titles always go direct (a proxy cannot reach this machine's loopback). */
+/** The route to `target`; the local emulator's titles, and any title on this machine's loopback, always go direct (resolveProxy). */
 export function routeFor(target: URL, localEmulator: boolean): Route {
   if (localEmulator) {
     return { options: {}, summary: 'direct (local emulator)', warnings: [] };

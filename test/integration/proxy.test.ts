@@ -1,9 +1,15 @@
 // VS Code's proxy settings in the real extension host, through Debian's tinyproxy on loopback:
-// http.proxy in user settings, http.proxySupport off, and the environment only when the setting is empty.
+// http.proxy in user settings and the environment only when the setting is empty, proxy
+// credentials, and a title on a loopback address always direct (the proxy would reach its own
+// loopback, and an http:// title's key would cross it in clear).
+// Everything stays on this machine: the service title's endpoint is https://{titleId}.service.test:444,
+// a port tinyproxy never allows, so each proxied attempt is a CONNECT in its log answered 403
+// before any name lookup, and nothing is sent. The direct routes of non-loopback names
+// (http.proxySupport off, NO_PROXY) would need a lookup off this machine: resolveProxy's unit
+// tests cover them; certificate failures through the tunnel are in test/unit/core/transport.test.ts.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
-import { startEmulator, type EmulatorHandle } from '../../src/emulator/server';
 import type { TestApi } from '../../src/extension/testApi';
 import { startTinyproxy, type Tinyproxy } from '../unit/helpers/tinyproxy';
 import { getApi, requestCount, script, startEmulatorWithDemoTitles, startFresh } from './support/harness';
@@ -13,6 +19,8 @@ const ARENA = DEMO_TITLES[1];
 const STOREFRONT = 'Server/GetPlatformIDsFromStorefrontNames';
 const PROXY_USER = 'studio';
 const PROXY_PASSWORD = 'pr0xy-Pa55word';
+/** A service endpoint off this machine on a port tinyproxy never allows: proxied attempts end at its 403, before any lookup. */
+const SERVICE = 'https://{titleId}.service.test:444';
 const NAME = DEMO_PLAYERS.find((p) => p.storefrontNames.length > 0)?.storefrontNames[0] ?? 'someone';
 
 /** Updates a user setting and waits until the extension has been told (its listener was registered first). */
@@ -39,7 +47,6 @@ describe('Network: VS Code proxy settings (real extension host, tinyproxy)', fun
   let proxyA: Tinyproxy;
   let proxyB: Tinyproxy;
   let authProxy: Tinyproxy;
-  let tlsEmu: EmulatorHandle;
   let emulatorEndpoint: string;
   const savedEnv = { HTTPS_PROXY: process.env.HTTPS_PROXY, NO_PROXY: process.env.NO_PROXY };
 
@@ -51,18 +58,24 @@ describe('Network: VS Code proxy settings (real extension host, tinyproxy)', fun
     return p.errors;
   }
 
+  /** A proxied lookup of the service title: tinyproxy refuses the port, so the error names the proxy and nothing is sent. */
+  async function refusedThrough(proxy: Tinyproxy): Promise<void> {
+    const errors = await lookup(ARENA.titleId, true);
+    assert.equal(errors.length, 1, `errors: ${JSON.stringify(errors)}`);
+    assert.match(errors[0], new RegExp(`proxy 127\\.0\\.0\\.1:${proxy.port} would not open a connection to ${ARENA.titleId}\\.service\\.test:444 \\(it answered HTTP 403\\)`, 'i'));
+  }
+
   before(async () => {
     api = await getApi();
     await startFresh(api);
     await startEmulatorWithDemoTitles(api);
-    // ARENA as a "Platform service" title aimed at the emulator: its requests follow VS Code's proxy settings.
+    // ARENA as a "Platform service" title: its requests follow VS Code's proxy settings.
     await api.titles.remove(ARENA.titleId);
     script(api).typeIn(ARENA.titleId).typeIn('Arena (service)').choose('Platform service').typeIn(ARENA.secretKey);
     await vscode.commands.executeCommand('platformExplorer.addTitle');
     emulatorEndpoint = api.emulator()!.endpoint;
-    await setUser('platformExplorer', 'serviceEndpoint', emulatorEndpoint);
-    tlsEmu = await startEmulator({ seed: 'demo', tls: true, fixedKeys: true });
-    const ports = [emulatorEndpoint, tlsEmu.endpoint].map((e) => Number(new URL(e.replace('{titleId}', 'x')).port));
+    await setUser('platformExplorer', 'serviceEndpoint', SERVICE);
+    const ports = [Number(new URL(emulatorEndpoint.replace('{titleId}', 'x')).port)];
     proxyA = await startTinyproxy({ connectPorts: ports });
     proxyB = await startTinyproxy({ connectPorts: ports });
     authProxy = await startTinyproxy({ connectPorts: ports, basicAuth: { user: PROXY_USER, password: PROXY_PASSWORD } });
@@ -81,22 +94,41 @@ describe('Network: VS Code proxy settings (real extension host, tinyproxy)', fun
     await setUser('http', 'proxyAuthorization', undefined);
     await setUser('http', 'proxyStrictSSL', undefined);
     await setUser('platformExplorer', 'serviceEndpoint', undefined);
-    await Promise.all([proxyA?.stop(), proxyB?.stop(), authProxy?.stop(), tlsEmu?.close()]);
+    await Promise.all([proxyA?.stop(), proxyB?.stop(), authProxy?.stop()]);
     await startFresh(api);
   });
 
-  it('http.proxy in user settings sends requests through the proxy (a CONNECT), applied without a reload; the log says "via proxy"', async () => {
-    await lookup(ARENA.titleId);
-    assert.equal(connects(proxyA), 0, 'a request went through the proxy before it was set');
+  it('http.proxy in user settings sends a service title\'s requests through the proxy (a CONNECT), applied without a reload; the log says "via proxy"', async () => {
+    assert.equal(connects(proxyA) + connects(proxyB), 0);
+    await setUser('http', 'proxy', proxyB.url);
+    await refusedThrough(proxyB);
     await setUser('http', 'proxy', proxyA.url);
-    const before = await requestCount(api, STOREFRONT);
-    await lookup(ARENA.titleId);
-    assert.equal(await requestCount(api, STOREFRONT), before + 1);
-    assert.equal(connects(proxyA), 1, `no CONNECT in the proxy's log:\n${proxyA.log()}`);
+    await refusedThrough(proxyA);
+    assert.deepEqual([connects(proxyA), connects(proxyB)], [1, 1], `the CONNECTs:\n${proxyA.log()}`);
     assert.ok(!proxyA.log().includes(ARENA.secretKey), 'the secret key is in the proxy log');
-    const line = api.logLines().filter((l) => l.startsWith('GetPlatformIDsFromStorefrontNames')).pop() ?? '';
-    assert.match(line, new RegExp(`title=${ARENA.titleId} .*via proxy 127\\.0\\.0\\.1:${proxyA.port}$`));
     assert.ok(api.logLines().some((l) => l.includes(`Title ${ARENA.titleId}: requests go via proxy 127.0.0.1:${proxyA.port} (http.proxy)`)));
+  });
+
+  it('a title on a loopback address goes direct whatever the proxy settings: 0 requests reach the proxy, the key never crosses it', async () => {
+    await setUser('http', 'proxy', proxyA.url);
+    process.env.HTTPS_PROXY = proxyB.url;
+    await setUser('http', 'proxySupport', 'on');
+    // The same service title, its endpoint now http://127.0.0.1:PORT/{titleId} (the emulator).
+    await setUser('platformExplorer', 'serviceEndpoint', emulatorEndpoint);
+    try {
+      const [a0, b0, requests] = [proxyA.log().length, proxyB.log().length, await requestCount(api, STOREFRONT)];
+      await lookup(ARENA.titleId);
+      assert.equal(await requestCount(api, STOREFRONT), requests + 1, 'the lookup did not reach the emulator');
+      for (const [proxy, from] of [[proxyA, a0], [proxyB, b0]] as const) {
+        const added = proxy.log().slice(from);
+        assert.doesNotMatch(added, /Connect \(file descriptor|Request \(file descriptor/, `the proxy was used:\n${added}`);
+        assert.ok(!proxy.log().includes(ARENA.secretKey), 'the secret key crossed the proxy');
+      }
+      assert.ok(api.logLines().some((l) => l.includes(`Title ${ARENA.titleId}: requests go direct (a loopback target always goes direct)`)));
+    } finally {
+      await setUser('platformExplorer', 'serviceEndpoint', SERVICE);
+      await setUser('http', 'proxySupport', undefined);
+    }
   });
 
   it('the local emulator\'s own titles go direct even with http.proxy set', async () => {
@@ -106,79 +138,52 @@ describe('Network: VS Code proxy settings (real extension host, tinyproxy)', fun
     assert.equal(connects(proxyA), before);
   });
 
-  it('http.proxySupport "off" goes direct', async () => {
-    await setUser('http', 'proxy', proxyA.url);
-    await setUser('http', 'proxySupport', 'off');
-    try {
-      const before = connects(proxyA);
-      await lookup(ARENA.titleId);
-      assert.equal(connects(proxyA), before, 'the request went through the proxy');
-      const line = api.logLines().filter((l) => l.startsWith('GetPlatformIDsFromStorefrontNames')).pop() ?? '';
-      assert.doesNotMatch(line, /via proxy/);
-    } finally {
-      await setUser('http', 'proxySupport', undefined);
-    }
-  });
-
-  it('HTTPS_PROXY is used only when http.proxy is empty; NO_PROXY bypasses it', async () => {
+  it('HTTPS_PROXY is used only when http.proxy is empty', async () => {
     process.env.HTTPS_PROXY = proxyB.url;
     await setUser('http', 'proxy', proxyA.url);
     // A change of any http.* setting rebuilds the clients, so the variable is read again.
     await setUser('http', 'proxySupport', 'on');
     const [a0, b0] = [connects(proxyA), connects(proxyB)];
-    await lookup(ARENA.titleId);
+    await refusedThrough(proxyA);
     assert.deepEqual([connects(proxyA) - a0, connects(proxyB) - b0], [1, 0], 'the setting should win over HTTPS_PROXY');
 
     await setUser('http', 'proxy', undefined);
-    await lookup(ARENA.titleId);
+    await refusedThrough(proxyB);
     assert.deepEqual([connects(proxyA) - a0, connects(proxyB) - b0], [1, 1], 'with the setting empty, HTTPS_PROXY should be used');
     assert.ok(api.logLines().some((l) => l.includes(`requests go via proxy 127.0.0.1:${proxyB.port} (HTTPS_PROXY)`)));
-
-    process.env.NO_PROXY = '127.0.0.1';
     await setUser('http', 'proxySupport', undefined);
-    await lookup(ARENA.titleId);
-    assert.equal(connects(proxyB) - b0, 1, 'NO_PROXY should bypass the proxy');
   });
 
-  it('a proxy that wants credentials: the 407 error names http.proxyAuthorization; with it set, or user:password in http.proxy, it works; no credential is logged', async () => {
+  it('a proxy that wants credentials: the 407 error names http.proxyAuthorization; with it set, or user:password in http.proxy, the proxy takes them; no credential is logged', async () => {
     await setUser('http', 'proxy', authProxy.url);
     const errors = await lookup(ARENA.titleId, true);
     assert.equal(errors.length, 1);
     assert.match(errors[0], new RegExp(`proxy 127\\.0\\.0\\.1:${authProxy.port} needs credentials \\(407`));
     assert.match(errors[0], /http\.proxyAuthorization/);
 
+    // Accepted credentials get past the 407 to the port check (403): the header, then the URL.
     await setUser('http', 'proxyAuthorization', `Basic ${Buffer.from(`${PROXY_USER}:${PROXY_PASSWORD}`).toString('base64')}`);
-    await lookup(ARENA.titleId);
+    await refusedThrough(authProxy);
     await setUser('http', 'proxyAuthorization', undefined);
     await setUser('http', 'proxy', authProxy.url.replace('http://', `http://${PROXY_USER}:${PROXY_PASSWORD}@`));
-    await lookup(ARENA.titleId);
+    await refusedThrough(authProxy);
     const log = api.logLines().join('\n');
-    assert.match(log, new RegExp(`via proxy 127\\.0\\.0\\.1:${authProxy.port}$`, 'm'));
+    assert.match(log, new RegExp(`requests go via proxy 127\\.0\\.0\\.1:${authProxy.port} \\(http\\.proxy\\)`));
     assert.ok(!log.includes(PROXY_PASSWORD) && !log.includes(Buffer.from(`${PROXY_USER}:${PROXY_PASSWORD}`).toString('base64')), 'a proxy credential is in the log');
     assert.ok(!authProxy.log().includes(ARENA.secretKey));
   });
 
-  it('HTTPS through the proxy: an untrusted certificate is a clear error with the fix; http.proxyStrictSSL false gets through, warned', async () => {
-    await setUser('platformExplorer', 'serviceEndpoint', tlsEmu.endpoint);
+  it('http.proxyStrictSSL false is warned in the log for a proxied title; http.systemCertificates is reported', async () => {
+    await setUser('http', 'proxy', proxyA.url);
+    await setUser('http', 'proxyStrictSSL', false);
     try {
-      await setUser('http', 'proxy', proxyA.url);
-      const errors = await lookup(ARENA.titleId, true);
-      assert.equal(errors.length, 1);
-      assert.match(errors[0], /certificate of 127\.0\.0\.1:\d+ is not trusted \(DEPTH_ZERO_SELF_SIGNED_CERT\)/);
-      assert.match(errors[0], /http\.systemCertificates/);
-      assert.match(errors[0], /NODE_EXTRA_CA_CERTS/);
-
-      await setUser('http', 'proxyStrictSSL', false);
-      const before = connects(proxyA);
-      await lookup(ARENA.titleId);
-      assert.ok(connects(proxyA) > before, 'the request did not go through the proxy');
+      await refusedThrough(proxyA);
       assert.ok(api.logLines().some((l) => l.includes('"http.proxyStrictSSL" is false')), 'no warning in the log');
       // http.systemCertificates (on by default): the OS store is trusted too, or the log says this Node cannot read it.
       assert.ok(api.logLines().some((l) => /requests go via proxy .*; \d+ OS certificates trusted$/.test(l) || l.includes('cannot read the OS certificate store')),
         'nothing logged about the OS certificate store');
     } finally {
       await setUser('http', 'proxyStrictSSL', undefined);
-      await setUser('platformExplorer', 'serviceEndpoint', emulatorEndpoint);
     }
   });
 });

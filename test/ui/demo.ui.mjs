@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm run demo` end to end: the script prints a 127.0.0.1 URL and a password of this run; the
-// workbench answers nobody without it; after logging in and trusting the folder the demo titles
-// show with their keys, notifications show, the keys' hand-over file is gone, and SIGINT stops
+// `npm run demo` end to end: the script prints a URL under a host name of this run (on
+// 127.0.0.1) and a password of this run; the workbench answers nobody without it, and its
+// session cookie reaches no other local listener; after logging in and trusting the folder the
+// demo titles show with their keys, notifications show, the keys' hand-over file is gone, and SIGINT stops
 // the emulator and VS Code. Also: the extension ignores a hand-over file whose endpoint is not
 // on this machine, or that others can read.
 import { spawn } from 'node:child_process';
@@ -9,8 +10,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, REPO_ROOT, startCodeServer } from '../../scripts/test-host/server.mjs';
-import { assert, createRunner, poll, slug, runSuite, workbench } from './lib.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, loopbackRequest, REPO_ROOT, startCodeServer } from '../../scripts/test-host/server.mjs';
+import { assert, cookieCatcher, createRunner, poll, slug, runSuite, workbench } from './lib.mjs';
 
 function filesUnder(dir) {
   let out = [];
@@ -47,24 +48,24 @@ await runSuite('The demo tests', async ({ results, cleanups }) => {
   let page;
   const t = createRunner('npm run demo');
 
-  t.step('the demo prints a 127.0.0.1 URL whose workbench shows both demo titles with keys; SIGINT stops everything', async () => {
+  t.step('the demo prints a URL of its own host name whose workbench shows both demo titles with keys; SIGINT stops everything', async () => {
     const demo = spawn(process.execPath, [join(REPO_ROOT, 'scripts', 'demo', 'demo.mjs')], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PATH: '/usr/bin:/bin' } });
     const exited = new Promise((r) => demo.once('exit', (c, s) => r(c ?? s)));
     cleanups.push(async () => { if (demo.exitCode === null && demo.signalCode === null) { demo.kill('SIGINT'); await exited; } });
     let out = '';
     demo.stdout.on('data', (d) => { out += d; });
     demo.stderr.on('data', (d) => { out += d; });
-    const url = await poll('the demo URL', async () => out.match(/^\s+(http:\/\/127\.0\.0\.1:\d+\/\?\S+)$/m)?.[1], 120_000, 250);
+    const url = await poll('the demo URL', async () => out.match(/^\s+(http:\/\/pe-[0-9a-f]+\.localhost:\d+\/\?\S+)$/m)?.[1], 120_000, 250);
     const password = await poll('the password line', async () => out.match(/password \(valid until Ctrl\+C\): (\S+)$/m)?.[1], 10_000, 250);
     const emulatorPid = Number(out.match(/emulator \(pid (\d+)\)/)?.[1]);
     assert(emulatorPid > 0 && alive(emulatorPid), `the demo names its running emulator: ${out}`);
     assert(!out.includes('EMUDEMOKEY'), 'the demo prints no fixed demo key');
     const origin = new URL(url).origin;
     // The attack: any local user or a rebinding page asks for the workbench without the password.
-    const anonymous = await fetch(url, { redirect: 'manual' });
-    assert(anonymous.status === 302 && /login/.test(anonymous.headers.get('location') ?? ''), `the workbench without a login: HTTP ${anonymous.status}`);
-    const guessed = await fetch(`${origin}/login`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'password=wrong' });
-    assert(!(guessed.headers.get('set-cookie') ?? '').includes('code-server-session'), 'a wrong password gets no session');
+    const anonymous = await loopbackRequest(url);
+    assert(anonymous.status === 302 && /login/.test(anonymous.headers.location ?? ''), `the workbench without a login: HTTP ${anonymous.status}`);
+    const guessed = await loopbackRequest(`${origin}/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'password=wrong' });
+    assert(!String(guessed.headers['set-cookie'] ?? '').includes('code-server-session'), 'a wrong password gets no session');
     // A person: the login page, the password, then the workbench.
     page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
     const wb = workbench(page);
@@ -93,6 +94,11 @@ await runSuite('The demo tests', async ({ results, cleanups }) => {
     await poll('an information toast', async () =>
       (await page.locator('.notification-toast .notification-list-item-message').allInnerTexts()).some((x) => /No deletion jobs are recorded/.test(x)));
     await page.screenshot({ path: join(results, 'demo.png') });
+    // The session stays with the demo: another local listener this browser is sent to gets no cookie.
+    const catcher = await cookieCatcher();
+    cleanups.push(catcher.stop);
+    for (const host of ['127.0.0.1', 'localhost']) await page.goto(`http://${host}:${catcher.port}/`);
+    assert(catcher.seen.length >= 2 && catcher.seen.every((r) => !r.cookie.includes('code-server-session')), `the session cookie reached another listener: ${JSON.stringify(catcher.seen)}`);
     await page.close();
     page = undefined;
     demo.kill('SIGINT');
@@ -113,7 +119,7 @@ await runSuite('The demo tests', async ({ results, cleanups }) => {
     const server = await startCodeServer({ env: { PLATFORM_EXPLORER_DEMO_FILE: file } });
     cleanups.push(() => server.stop());
     page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
-    await server.login(page.context());
+    await server.login(page);
     const wb = workbench(page);
     await page.goto(server.testUrl({ extensionDevelopmentPath: REPO_ROOT }));
     await wb.waitReady();

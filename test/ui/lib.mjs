@@ -1,6 +1,7 @@
 // Helpers for the UI tests: the emulator as a separate process, a tiny step runner, and
 // workbench actions done the way a person does them (clicks, keys, real quick inputs).
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../../scripts/test-host/server.mjs';
 
@@ -96,6 +97,17 @@ export async function poll(what, fn, timeoutMs = TIMEOUT, everyMs = 200) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${last.message}` : ''}`);
     await sleep(everyMs);
   }
+}
+
+/** A second loopback listener on a port of its own: records the Host and Cookie of every request it gets. */
+export async function cookieCatcher() {
+  const seen = [];
+  const server = createServer((req, res) => {
+    seen.push({ host: req.headers.host ?? '', cookie: req.headers.cookie ?? '' });
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>other listener</title><p>other listener</p>');
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return { port: server.address().port, seen, stop: () => new Promise((r) => server.close(r)) };
 }
 
 export function assert(cond, message) {

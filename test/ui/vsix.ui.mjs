@@ -57,7 +57,7 @@ await runSuite('The VSIX tests', async ({ results, cleanups }) => {
     const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
     cleanups.push(() => browser.close());
     page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
-    await server.login(page.context());
+    await server.login(page);
     const wb = workbench(page);
     await page.goto(server.workbenchUrl()); // a plain window: no development extension
     await wb.waitReady();

@@ -4,7 +4,7 @@
 import { setMaxListeners } from 'node:events';
 import { buildBaseUrl } from '../endpoint';
 import { validatePlatformId } from '../ids';
-import { clip, redactText } from '../redact';
+import { MAX_MESSAGE, redactText } from '../redact';
 import { runBulk } from './bulk';
 import { PlatformError, withChanges } from './errors';
 import { exchange, type ExchangeContext, type RequestLogEntry } from './exchange';
@@ -256,14 +256,14 @@ export class PlatformClient {
 
   private redacted(e: PlatformError): PlatformError {
     const secrets = [...this.knownSecrets];
-    // Clipped before the scan: field names and messages are service strings of any size.
+    // Clipped before the scan (never through a secret): field names and messages are service strings of any size.
     const details = e.errorDetails === undefined ? undefined
       : Object.fromEntries(Object.entries(e.errorDetails).slice(0, MAX_DETAIL_FIELDS)
-        .map(([k, v]) => [redactText(clip(k, MAX_DETAIL_CHARS), secrets), v.slice(0, MAX_DETAIL_FIELDS).map((m) => redactText(clip(m, MAX_DETAIL_CHARS), secrets))]));
+        .map(([k, v]) => [redactText(k, secrets, MAX_DETAIL_CHARS), v.slice(0, MAX_DETAIL_FIELDS).map((m) => redactText(m, secrets, MAX_DETAIL_CHARS))]));
     return withChanges(e, {
-      message: redactText(e.message, secrets),
-      errorMessage: e.errorMessage === undefined ? undefined : redactText(e.errorMessage, secrets),
-      error: e.error === undefined ? undefined : redactText(e.error, secrets),
+      message: redactText(e.message, secrets, MAX_MESSAGE),
+      errorMessage: e.errorMessage === undefined ? undefined : redactText(e.errorMessage, secrets, MAX_MESSAGE),
+      error: e.error === undefined ? undefined : redactText(e.error, secrets, MAX_MESSAGE),
       errorDetails: details,
     });
   }
@@ -287,7 +287,7 @@ export class PlatformClient {
     return new PlatformError({
       kind: 'network',
       operation,
-      message: `Unexpected failure: ${redactText(text, [...this.knownSecrets])}`,
+      message: `Unexpected failure: ${redactText(text, [...this.knownSecrets], MAX_MESSAGE)}`,
       hint: 'Try again; if it persists, check the log.',
     });
   }

@@ -1,7 +1,7 @@
 // One HTTP attempt of an operation: the request over the transport, the answer read within a size
 // cap and parsed, every failure turned into a PlatformError that says whether the service may
 // have acted on the request. Never throws; logs one entry per attempt (no secrets).
-import { redactText } from '../redact';
+import { MAX_MESSAGE, redactText } from '../redact';
 import { parseEnvelope, type RawResponse } from './envelope';
 import { PlatformError } from './errors';
 import { OPERATIONS, type OperationName } from './operations';
@@ -110,7 +110,7 @@ export async function exchange<T>(ctx: ExchangeContext, x: Exchange<T>): Promise
     operation, titleId: ctx.titleId, attempt: x.attempt, ok: result.ok, durationMs: Math.round(performance.now() - started),
     httpStatus: result.ok ? httpStatus : (result.error.httpStatus ?? httpStatus),
     errorCode: result.ok ? undefined : result.error.errorCode,
-    error: result.ok ? undefined : redactText(result.error.error ?? result.error.kind, ctx.secrets()),
+    error: result.ok ? undefined : redactText(result.error.error ?? result.error.kind, ctx.secrets(), MAX_MESSAGE),
   });
   return result;
 }
@@ -143,7 +143,7 @@ function failure(
   }
   const code = typeof (err as { code?: unknown })?.code === 'string' ? (err as { code: string }).code : undefined;
   const notSent = code !== undefined && NOT_SENT_CODES.has(code);
-  const text = redactText(err instanceof Error ? err.message : String(err), ctx.secrets());
+  const text = redactText(err instanceof Error ? err.message : String(err), ctx.secrets(), MAX_MESSAGE);
   return {
     ambiguous: !notSent,
     error: new PlatformError({

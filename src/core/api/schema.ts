@@ -92,8 +92,23 @@ const EXPECTED: Record<string, string> = {
 /** At most this many issues are collected: enough to name every field of a request, bounded for hostile input. */
 const MAX_ISSUES = 50;
 
+// Paths name service keys, which can be any length: each key is clipped and so is the whole
+// path, so an issue's message stays short however long or deep the service's members are.
+const MAX_KEY = 60;
+const MAX_PATH = 200;
+
+function bounded(path: string): string {
+  return path.length > MAX_PATH ? `${path.slice(0, MAX_PATH)}…` : path;
+}
+
 function child(path: string, key: string): string {
-  return path === '' ? key : `${path}.${key}`;
+  if (path.length > MAX_PATH) return path;
+  const k = key.length > MAX_KEY ? `${key.slice(0, MAX_KEY)}…` : key;
+  return bounded(path === '' ? k : `${path}.${k}`);
+}
+
+function indexed(path: string, i: number): string {
+  return path.length > MAX_PATH ? path : bounded(`${path}[${i}]`);
 }
 
 function walk(v: unknown, s: Schema, path: string, issues: Issue[]): unknown {
@@ -118,7 +133,7 @@ function walk(v: unknown, s: Schema, path: string, issues: Issue[]): unknown {
         if (issues.length < MAX_ISSUES) issues.push({ path, message: `${path} has ${v.length} entries; send at most ${s.max} per request` });
         return undefined;
       }
-      return v.map((item, i) => walk(item, s.item, `${path}[${i}]`, issues));
+      return v.map((x, i) => walk(x, s.item, indexed(path, i), issues));
     }
     case 'map': {
       if (!isPlainObject(v)) return fail();

@@ -1,6 +1,9 @@
 // How PlatformClient reaches the service: a keep-alive pool, direct or through an HTTP(S) proxy
-// (a CONNECT tunnel, so the proxy never sees the secret key), trusting extra certificates; and
-// the plain-English reading of what fails on that path (certificates, proxy answers).
+// in a CONNECT tunnel, trusting extra certificates; and the plain-English reading of what fails
+// on that path (certificates, proxy answers). The tunnel protects only https targets: for an
+// http:// service the proxy relays the request, secret key included, in clear. The product never
+// gives a target on this machine a proxy (core/network resolveProxy); the `proxy` option here is
+// used as given.
 import * as tls from 'node:tls';
 import { Pool, ProxyAgent, type Dispatcher } from 'undici';
 import { proxyHostPort } from '../network';

@@ -2,6 +2,7 @@
 // service (GetPlayedTitleList answers AccountNotFound once a deletion completed), exported.
 import { PlatformError } from '../api/errors';
 import { ErrorCodes } from '../api/types';
+import { neutraliseFormula } from '../csv';
 import type { BatchRecord, PlayerRecord } from './journal';
 import { NONE_RETURNED, type DeletionClient, type LedgerEntry } from './types';
 
@@ -75,10 +76,9 @@ export function nextVerifyDelay(previousMs: number | undefined, progressed: bool
 
 const CSV_COLUMNS = ['Input', 'PlatformId', 'TitleId', 'TitleIds', 'JobReceiptId', 'MetaData', 'RequestedAt', 'State', 'VerifiedAt', 'BatchId', 'Error'] as const;
 
-/** One CSV field: quoted, and text a spreadsheet would run as a formula made inert. */
+/** One CSV field: quoted, and text a spreadsheet would run as a formula made inert (core/csv). */
 export function csvField(v: string): string {
-  const safe = /^[=+\-@\t\r|]/.test(v) ? `'${v}` : v;
-  return `"${safe.replace(/"/g, '""')}"`;
+  return `"${neutraliseFormula(v).replace(/"/g, '""')}"`;
 }
 
 export function ledgerCsv(entries: readonly LedgerEntry[]): string {

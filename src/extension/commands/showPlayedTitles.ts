@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { toCsv } from '../../core/csv';
 import { isPlatformId, validatePlatformId } from '../../core/ids';
-import { redactText } from '../../core/redact';
+import { MAX_MESSAGE, redactText } from '../../core/redact';
 import { checkPlayedTitles, type PlayedTitlesCheck } from '../../core/playedTitles';
 import { shownTitleId } from '../../core/serviceText';
 import { openResultDocument } from '../documents';
@@ -128,7 +128,7 @@ function applyCheck(c: CommandContext, row: PlayedRow, check: PlayedTitlesCheck)
   if (check.status === 'found') Object.assign(row, { status: 'found', titleIds: check.titleIds.map(shownTitleId) });
   else if (check.status === 'not-found') row.status = 'account not found';
   // The failure's text goes into a document: redacted like any error shown.
-  else Object.assign(row, { status: 'failed', reason: redactText(check.reason, c.services.secrets.known()) });
+  else Object.assign(row, { status: 'failed', reason: redactText(check.reason, c.services.secrets.known(), MAX_MESSAGE) });
 }
 
 async function showPlayedTitlesOfMany(

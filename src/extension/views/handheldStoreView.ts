@@ -3,6 +3,7 @@
 // value is masked wherever else it is echoed.
 import type { HandheldStoreConfig } from '../../core/api/types';
 import { redactObject, secretMemberValues } from '../../core/redact';
+import { fitPanel } from './budget';
 import type { Block, PanelView, RenderMessage } from '../../webview/protocol';
 import { cell, extraRows, isRecord, note, NOT_RETURNED, record, row, section, tableBlock, text } from './viewModel';
 
@@ -47,20 +48,21 @@ function environments(name: string, v: unknown): Block {
 
 export function buildHandheldStoreView(args: HandheldStoreArgs): PanelView {
   // Secret members are removed (ClientSecret) or masked by name, and their values masked under any other name.
-  const c = record(redactObject(stripClientSecrets<unknown>(args.config), secretMemberValues(args.config))) ?? {};
+  const secrets = secretMemberValues(args.config);
+  const c = record(redactObject(stripClientSecrets<unknown>(args.config), secrets)) ?? {};
   const blocks: Block[] = [{
     kind: 'fields',
     rows: [row('Created', c.Created), row('ApplicationID', c.ApplicationID), ...extraRows(c, ['Created', 'ApplicationID', ...ENVIRONMENT_LISTS])],
   }];
   if (c.Created === false) blocks.push(note('The HandheldStore add-on is not set up for this title.'));
   for (const name of ENVIRONMENT_LISTS) blocks.push(section(`env.${name}`, name, [environments(name, c[name])]));
-  return {
+  return fitPanel({
     kind: 'handheldStore',
     heading: 'HandheldStore configuration',
     subheading: `${args.titleName} (${args.titleId})`,
     actions: ['refresh'],
     blocks,
-  };
+  }, secrets);
 }
 
 export function handheldStoreMessage(args: HandheldStoreArgs): RenderMessage {

@@ -2,6 +2,7 @@
 // secrets (entity token, session ticket) only ever leave the host masked.
 import type { LoginResult } from '../../core/api/types';
 import { redactObject } from '../../core/redact';
+import { fitPanel } from './budget';
 import type { Block, CopyField, FieldRow, PanelView, RenderMessage } from '../../webview/protocol';
 import { cell, extraRows, fieldsOf, isRecord, note, NOT_RETURNED, record, redactStrings, row, section, tableBlock, text } from './viewModel';
 
@@ -273,7 +274,8 @@ function treatmentAssignment(v: unknown): Block {
 /** The view of a login result; every secret in it masked, the raw result untouched. */
 export function buildLoginResultView(args: LoginResultArgs): PanelView {
   const secrets = loginSecrets(args.result);
-  const r = record(redactObject<unknown>(args.result, secretList(args.result))) ?? {};
+  const secretValues = Object.values(secrets);
+  const r = record(redactObject<unknown>(args.result, secretValues)) ?? {};
   const known = ['NewlyCreated', 'PlatformId', 'LastLoginTime', 'SessionTicket', 'EntityToken',
     'InfoResultPayload', 'SettingsForUser', 'TreatmentAssignment'];
   const blocks = [
@@ -292,9 +294,9 @@ export function buildLoginResultView(args: LoginResultArgs): PanelView {
     actions: ['openJson'],
     blocks,
   };
-  // Second pass over the finished view: a secret echoed anywhere (a user data value, a
-  // provider member) and any other token-like value is masked too.
-  return redactStrings(view, secretList(args.result));
+  // Second pass over the finished view, within the panel's budget: a secret echoed anywhere (a
+  // user data value, a provider member) and any other token-like value is masked too.
+  return redactStrings(fitPanel(view, secretValues), secretValues);
 }
 
 export function loginResultMessage(args: LoginResultArgs): RenderMessage {

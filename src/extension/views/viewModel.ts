@@ -2,7 +2,7 @@
 // run in plain Node tests. Service data is treated as unknown: any member may be missing
 // or of the wrong type, and none of that may throw.
 import { isPlainObject } from '../../core/api/schema';
-import { clip, redactText } from '../../core/redact';
+import { redactText } from '../../core/redact';
 
 /** A panel shows at most this much of one service string (clipped before redaction scans it). */
 const MAX_VIEW_STRING = 10_000;
@@ -69,7 +69,7 @@ export function tableBlock(caption: string, columns: string[], rows: string[][],
 /** A copy of `v` with redactText applied to every string: known secrets and token-like values masked. */
 export function redactStrings<T>(v: T, knownSecrets: readonly string[]): T {
   const walk = (x: unknown): unknown => {
-    if (typeof x === 'string') return redactText(clip(x, MAX_VIEW_STRING), knownSecrets);
+    if (typeof x === 'string') return redactText(x, knownSecrets, MAX_VIEW_STRING);
     if (Array.isArray(x)) return x.map(walk);
     if (isRecord(x)) return Object.fromEntries(Object.entries(x).map(([k, y]) => [k, walk(y)]));
     return x;

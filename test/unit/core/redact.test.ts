@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { mask, redactObject, redactText } from '../../../src/core/redact';
+import { validate, map, object, str, int } from '../../../src/core/api/schema';
+import { clipForRedaction, mask, MAX_REDACTED, redactionWork, redactObject, redactText } from '../../../src/core/redact';
 
 const KEY = 'K3YSECRETVALUE9ZZABCDEFGH1234567890WXYZ';
 const JWT = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJwbGF5ZXIxIn0.c2lnbmF0dXJlLXBhcnQ';
@@ -76,4 +77,34 @@ describe('core/redact', () => {
     assert.equal(out.SecretKey, '••••••••');
     assert.equal(out.self, out);
   });
+
+  it('clips a message before redaction, never through a known secret or a token, and says how much was cut', () => {
+    const message = `${'x'.repeat(MAX_REDACTED - 10)} ${KEY} ${'y '.repeat(4_000_000)}`;
+    const before = redactionWork();
+    const out = redactText(message, [KEY]);
+    assert.ok(redactionWork() - before < 20 * MAX_REDACTED, 'the whole 8 MB message was scanned');
+    assert.ok(out.length < MAX_REDACTED + 40 && /… \(\d+ more characters\)$/.test(out), out.slice(-60));
+    assert.ok(!out.includes(KEY.slice(0, 8)), 'a prefix of the key was left at the cut');
+    // Every cut position: the clip keeps a secret or token whole or not at all, so redaction masks it.
+    const text = `abc ${KEY} def ${JWT} end`;
+    const wholeOrNone = (s: string, secret: string): boolean => !s.includes(secret.slice(0, 6)) || s.includes(secret);
+    for (let max = 0; max < text.length; max++) {
+      const cut = clipForRedaction(text, max, [KEY]);
+      assert.ok(wholeOrNone(cut, KEY) && wholeOrNone(cut, JWT), `clip at ${max}: ${cut}`);
+      const shown = redactText(text, [KEY], max);
+      assert.ok(!shown.includes(KEY.slice(0, 6)) && !shown.includes(JWT.slice(0, 12)), `redacted at ${max}: ${shown}`);
+    }
+  });
+
+  it('schema issue paths clip service keys: a 1 MB member name and deep nesting give short issues', () => {
+    const key = 'K'.repeat(1_000_000);
+    const { issues } = validate({ [key]: { [key]: 'not a number' } }, map(map(int)), 'data');
+    assert.equal(issues.length, 1);
+    assert.ok(issues[0].path.length <= 201 && issues[0].message.length < 300, `${issues[0].message.length} characters`);
+    let deep: unknown = 'x';
+    for (let i = 0; i < 5_000; i++) deep = { [`member${i}`]: deep };
+    const nested = validate(deep, object({ member4999: map(map(str)) }), 'data');
+    assert.ok(nested.issues.every((i) => i.message.length < 300));
+  });
+
 });

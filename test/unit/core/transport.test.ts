@@ -8,6 +8,8 @@ import { BULK_CONCURRENCY, PlatformClient, type PlatformClientOptions, type Requ
 import { Operations } from '../../../src/core/api/types';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../../src/emulator/seed';
 import type { EmulatorHandle } from '../../../src/emulator/server';
+import { buildBaseUrl } from '../../../src/core/endpoint';
+import { resolveProxy, type ProxyInputs } from '../../../src/core/network';
 import { checkedEmulator } from '../helpers/contract';
 import { makeCertificate } from '../../../src/emulator/tls';
 import { rejection } from '../helpers/rejection';
@@ -152,7 +154,7 @@ describe('core/PlatformClient over HTTPS and through a real proxy (tinyproxy)', 
     assert.equal((await stats()).requests[Operations.GetPlatformIDsFromStorefrontNames], 1);
   });
 
-  it('plain http through tinyproxy is tunnelled too (CONNECT), so the key never crosses the proxy in clear', async () => {
+  it('plain http given a proxy explicitly is tunnelled too (CONNECT); the bytes inside are still plain http, readable by the proxy', async () => {
     const plain = await checkedEmulator({ seed: 'demo' });
     const plainProxy = await startTinyproxy({ connectPorts: [Number(new URL(plain.origin).port)] });
     try {
@@ -160,6 +162,42 @@ describe('core/PlatformClient over HTTPS and through a real proxy (tinyproxy)', 
       await c.getPlatformIdsFromStorefrontNames(NAMES);
       assert.match(plainProxy.log(), /CONNECT 127\.0\.0\.1:\d+ HTTP\/1\.1/);
       assert.ok(!plainProxy.log().includes(TITLE.secretKey));
+    } finally {
+      await plainProxy.stop();
+      await plain.close();
+    }
+  });
+
+  it('a title on a loopback address goes direct whatever the proxy settings: 0 requests reach tinyproxy, the key never crosses it', async () => {
+    const plain = await checkedEmulator({ seed: 'demo' });
+    const plainProxy = await startTinyproxy({ connectPorts: [Number(new URL(plain.origin).port)] });
+    try {
+      const settings: Partial<ProxyInputs>[] = [
+        { proxySetting: plainProxy.url },
+        { proxySupport: 'on', proxySetting: plainProxy.url },
+        { env: { HTTPS_PROXY: plainProxy.url, HTTP_PROXY: plainProxy.url } },
+      ];
+      for (const s of settings) {
+        // As the extension does: the settings decide the route, the client takes it.
+        const decision = resolveProxy({ target: buildBaseUrl(plain.endpoint, TITLE.titleId), proxySupport: 'override', proxySetting: '', noProxySetting: [], env: {}, ...s });
+        const c = client({ endpoint: plain.endpoint, proxy: decision.proxy });
+        assert.equal((await c.getPlatformIdsFromStorefrontNames(NAMES)).length, NAMES.length);
+        assert.equal(c.proxy, undefined, `routed through a proxy (${decision.source})`);
+      }
+      const text = plainProxy.log();
+      assert.equal((text.match(/Request \(file descriptor \d+\)/g) ?? []).length, 0, `tinyproxy got a request:\n${text}`);
+      // The helper's start-up probe is the one connection tinyproxy may log; a client's would be more.
+      assert.ok((text.match(/Connect \(file descriptor \d+\)/g) ?? []).length <= 1, `tinyproxy got a connection:\n${text}`);
+      assert.ok(!text.includes(TITLE.secretKey), 'the secret key crossed the proxy');
+      // Every spelling of this machine goes direct; a name that merely contains "localhost" does not.
+      for (const host of ['127.0.0.1', '127.45.0.9', 'localhost', 'LOCALHOST.', 'pe-1f.localhost', '[::1]', '[::ffff:127.0.0.1]', '0.0.0.0']) {
+        const target = new URL(`http://${host}:8080/F71AC`);
+        assert.equal(resolveProxy({ target, proxySupport: 'on', proxySetting: plainProxy.url, noProxySetting: [], env: {} }).proxy, undefined, host);
+      }
+      for (const host of ['localhost.example.net', '128.0.0.1', '[::2]', 'example.com']) {
+        const target = new URL(`https://${host}/F71AC`);
+        assert.equal(resolveProxy({ target, proxySupport: 'on', proxySetting: plainProxy.url, noProxySetting: [], env: {} }).proxy, plainProxy.url, host);
+      }
     } finally {
       await plainProxy.stop();
       await plain.close();

@@ -15,7 +15,7 @@ import { handheldStoreMessage } from '../../../src/extension/views/handheldStore
 import { newNonce, panelHtml } from '../../../src/extension/views/html';
 import { loginResultMessage } from '../../../src/extension/views/loginResultView';
 import type { HostToPage, PageState, PageToHost, PanelKind } from '../../../src/webview/protocol';
-import { handheldStoreConfig, loginResult, rotating, SECRETS } from './fixtures';
+import { handheldStoreConfig, largeLoginResult, loginResult, rotating, SECRETS } from './fixtures';
 import { XSS_PAYLOADS } from './payloads';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -230,6 +230,22 @@ describe('webview pages in Chromium', function () {
       });
     }
   }
+
+  it('an 8 MB login result renders within the panel budget, with the "Clipped" note on screen and no secret', async () => {
+    const { page } = await openPage('csp', 'loginResult');
+    try {
+      let n = 0;
+      await dispatch(page, loginResultMessage({ titleId: 'F71AC', titleName: 'Demo Racer', result: largeLoginResult(8_000_000, () => `v${n++}`) }));
+      const a = await audit(page);
+      const rows = await page.locator('#app tr, #app dt').count();
+      assert.ok(rows <= 2_100, `${rows} rows rendered`);
+      assert.match(a.text, /Clipped: this result is larger than a panel shows; [\d,]+ rows are not shown/);
+      assert.match(a.text, /Clipped: [\d,]+ more rows are not shown/);
+      for (const secret of Object.values(SECRETS)) assert.ok(!a.html.includes(secret), 'a secret in the page');
+    } finally {
+      await page.close();
+    }
+  });
 
   it('login result: ready handshake, masked secrets with Copy and Open as JSON asking the host', async () => {
     const { page } = await openPage('csp', 'loginResult');

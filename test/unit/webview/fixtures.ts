@@ -74,3 +74,14 @@ export function handheldStoreConfig(s: Supplier, clientSecret: string = SECRETS.
     SecondarySubscriptionEnvironments: [env(), { ClientID: s(), ID: s(), [s()]: s() }],
   };
 }
+
+/** A valid login result of about `bytes` characters: user data entries, every hundredth echoing the session ticket. */
+export function largeLoginResult(bytes: number, s: Supplier): LoginResult {
+  const result = loginResult(s) as LoginResult & { InfoResultPayload: Record<string, unknown> };
+  const data: Record<string, { Value: string; LastUpdated: string; Permission: string }> = {};
+  for (let i = 0; i * 220 < bytes; i++) {
+    data[`save-slot-${i}`] = { Value: i % 100 === 7 ? `ticket ${SECRETS.SessionTicket} again` : `level ${i} `.padEnd(150, 'x'), LastUpdated: '2026-01-01T00:00:00Z', Permission: 'Private' };
+  }
+  result.InfoResultPayload = { ...result.InfoResultPayload, UserData: data, UserDataVersion: 1 };
+  return result;
+}

@@ -6,10 +6,11 @@ import { mask } from '../../../src/core/redact';
 import type { HandheldStoreConfig, LoginResult } from '../../../src/core/api/types';
 import { buildHandheldStoreView, handheldStoreMessage, stripClientSecrets } from '../../../src/extension/views/handheldStoreView';
 import { contentSecurityPolicy, newNonce, panelHtml } from '../../../src/extension/views/html';
-import { loginResultMessage, loginSecrets, redactedLoginJson } from '../../../src/extension/views/loginResultView';
+import { PANEL_CHARS } from '../../../src/extension/views/budget';
+import { buildLoginResultView, loginResultMessage, loginSecrets, redactedLoginJson } from '../../../src/extension/views/loginResultView';
 import type { Block, FieldRow, PanelView } from '../../../src/webview/protocol';
 import { isPageToHost } from '../../../src/webview/protocol';
-import { handheldStoreConfig, loginResult, SECRETS } from './fixtures';
+import { handheldStoreConfig, largeLoginResult, loginResult, SECRETS } from './fixtures';
 
 const ALL_SECRETS = Object.values(SECRETS);
 
@@ -33,6 +34,9 @@ const plain = (prefix: string) => {
   let n = 0;
   return () => `${prefix}-${n++}`;
 };
+
+/** A small login result's panel arguments. */
+const args0 = () => ({ titleId: 'F71AC', titleName: 'Demo Racer', result: loginResult(plain('s')) });
 
 describe('webview view models', () => {
   describe('Login Result', () => {
@@ -263,4 +267,38 @@ describe('webview view models', () => {
       assert.ok(!isPageToHost(null));
     });
   });
+
+  describe('a panel\'s total budget', () => {
+    it('an 8 MB login result becomes a bounded panel that says it was clipped, with no secret in it', () => {
+      const result = largeLoginResult(8_000_000, plain('v'));
+      assert.ok(JSON.stringify(result).length > 8_000_000);
+      const view = loginResultMessage({ titleId: 'F71AC', titleName: 'Demo Racer', result }).view;
+      const posted = JSON.stringify(view);
+      assert.ok(posted.length < 400_000, `the posted view is ${posted.length} characters`);
+      assert.match(posted, /Clipped: this result is larger than a panel shows; [\d,]+ rows are not shown/);
+      assert.match(posted, /Clipped: [\d,]+ more rows are not shown \(a panel shows at most 2,000 rows/);
+      assertNoSecret(posted);
+      // What a small result shows is untouched: no note.
+      assert.doesNotMatch(JSON.stringify(loginResultMessage(args0()).view), /Clipped/);
+    });
+
+    it('the HandheldStore panel has the same budget', () => {
+      const config = handheldStoreConfig(plain('h'));
+      const envs = Array.from({ length: 40_000 }, (_, i) => ({ ID: `env-${i}`, ClientID: `client-${i}`.padEnd(150, 'c'), ClientSecret: SECRETS.ClientSecret }));
+      const posted = JSON.stringify(handheldStoreMessage({ titleId: 'F71AC', titleName: 'Demo Racer', config: { ...config, Environments: envs } }).view);
+      assert.ok(posted.length < 400_000, `the posted view is ${posted.length} characters`);
+      assert.match(posted, /Clipped: /);
+      assertNoSecret(posted);
+    });
+
+    it('one value longer than the budget is cut, never through a secret, and says how much is left out', () => {
+      const result = loginResult(plain('v')) as LoginResult & { PlayerNote?: string };
+      const long = 'x'.repeat(PANEL_CHARS - 9) + SECRETS.SessionTicket + 'y'.repeat(300_000);
+      const view = buildLoginResultView({ titleId: 'F71AC', titleName: 'Demo Racer', result: { ...result, PlayerNote: long } as LoginResult });
+      const posted = JSON.stringify(view);
+      assertNoSecret(posted);
+      assert.match(posted, /more characters\)/);
+    });
+  });
+
 });
