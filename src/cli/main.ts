@@ -1,7 +1,7 @@
 // platform-explorer: compliance deletion from a terminal (the same core as the editor).
 // The secret key comes from PLATFORM_SECRET_KEY only. Exit 0 all done, 1 failed/unknown, 2 bad usage.
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { lstat, readFile } from 'node:fs/promises';
 import { PlatformClient } from '../core/api/client';
 import { PlatformError } from '../core/api/errors';
 import {
@@ -81,7 +81,7 @@ async function deletePlayers(a: DeleteArgs, signal: AbortSignal): Promise<number
     }
     journal = await Journal.open(a.journal, { key });
   } else {
-    if ((await Journal.read(a.journal, () => Promise.resolve(key)).catch(() => null)) !== undefined) {
+    if (await lstat(a.journal).then(() => true, () => false)) {
       throw new UsageError(`--journal ${a.journal} already exists. To resume the batch it holds, add --resume; for a new batch, give a new --journal file. It was not read as a plan and nothing was sent.`);
     }
     const input = a.input!;

@@ -89,11 +89,14 @@ export async function lockJournal(journalPath: string): Promise<Release> {
   let real: string;
   try {
     real = await journalIdentity(journalPath);
+    const release = await acquire(`${real}.lock`, 2);
+    // Checked under the lock: while a journal is created, its temp file is a second name for a moment.
     const st = await lstat(real).catch(() => undefined);
     if (st !== undefined && st.nlink > 1) {
+      await release();
       throw new JournalError(`The journal ${journalPath} has ${st.nlink} names (hard links), so a run under another name would not meet its lock; give a journal with one name.`);
     }
-    return await acquire(`${real}.lock`, 2);
+    return release;
   } catch (e) {
     if (e instanceof JournalError) throw e;
     if (e instanceof Busy) {
