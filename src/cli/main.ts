@@ -10,9 +10,12 @@ import {
 } from '../core/deletion';
 import { parseArgs, UsageError, USAGE, type DeleteArgs, type VerifyArgs } from './args';
 import { checkOwnFile, priorLedger, writeWhole } from './files';
+import { serviceValue } from '../core/serviceText';
 import { jsonLines, knownSecrets, rowOf, table, terminal, type Row } from './output';
 
 const out = (s: string): void => void process.stdout.write(terminal(s));
+/** JSON for stdout: its strings are made safe before it is written (never cut afterwards, so it stays JSON). */
+const outJson = (text: string): void => void process.stdout.write(text);
 const err = (s: string): void => void process.stderr.write(terminal(s.endsWith('\n') ? s : `${s}\n`));
 
 function secretKey(): string {
@@ -37,7 +40,8 @@ async function writeReceipts(path: string, entries: LedgerEntry[]): Promise<void
 }
 
 function print(rows: Row[], json: boolean): void {
-  out(json ? jsonLines(rows) : table(rows));
+  if (json) outJson(jsonLines(rows));
+  else out(table(rows));
 }
 
 const refused = (): string => 'Nothing was sent. Run the same command with --dry-run, check the plan, and copy the value from its last line, "To send: --confirm N:DIGEST".';
@@ -72,7 +76,8 @@ async function deletePlayers(a: DeleteArgs, signal: AbortSignal): Promise<number
     const value = confirmValue(r.batch);
     if (a.dryRun) {
       print(r.entries.map(rowOf), a.json);
-      out(a.json ? `${JSON.stringify({ confirm: value })}\n` : `To send: --confirm ${value}\n`);
+      if (a.json) outJson(`${JSON.stringify({ confirm: value })}\n`);
+      else out(`To send: --confirm ${value}\n`);
       return 0;
     }
     if (a.confirm !== value) {
@@ -102,7 +107,8 @@ async function deletePlayers(a: DeleteArgs, signal: AbortSignal): Promise<number
     }
     const value = confirmValue(plan);
     if (a.dryRun) {
-      out(a.json ? `${JSON.stringify({ ...JSON.parse(planJson(plan)) as object, confirm: value }, null, 2)}\n` : `${renderPlanText(plan)}\nTo send: --confirm ${value}\n`);
+      if (a.json) outJson(`${JSON.stringify(serviceValue({ ...JSON.parse(planJson(plan)) as object, confirm: value }, { max: 1000, secrets: knownSecrets }), null, 2)}\n`);
+      else out(`${renderPlanText(plan)}\nTo send: --confirm ${value}\n`);
       return countByStatus(plan).failed > 0 ? 1 : 0;
     }
     if (a.confirm !== value) {

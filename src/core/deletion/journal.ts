@@ -8,7 +8,7 @@ import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { link, mkdir, open, readFile, rm, truncate, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { serviceText } from '../serviceText';
+import { serviceText, shownReceiptId } from '../serviceText';
 import { lockJournal } from './lock';
 import {
   batchProblem, JOURNAL_VERSION, JournalError, macKey, macMatches, recordProblem, sealLine, splitLine,
@@ -228,7 +228,10 @@ function cleanEntry(e: PlanEntry, secret: string): PlanEntry {
 
 /** An outcome as the journal keeps it: the service's receipt, titles and error made safe. */
 function cleanOutcome(r: Extract<JournalRecord, { type: 'outcome' }>, secret: string): JournalRecord {
-  const out = { ...r, jobReceiptId: safe(r.jobReceiptId, secret, 200), titleIds: safeTitles(r.titleIds, secret), error: safe(r.error, secret, 1000) };
+  // A well-formed receipt is kept exactly (the redactor's token heuristic must not mask it); any other is made safe.
+  const receipt = r.jobReceiptId !== undefined && shownReceiptId(r.jobReceiptId) === r.jobReceiptId && !r.jobReceiptId.includes(secret)
+    ? r.jobReceiptId : safe(r.jobReceiptId, secret, 200);
+  const out = { ...r, jobReceiptId: receipt, titleIds: safeTitles(r.titleIds, secret), error: safe(r.error, secret, 1000) };
   return JSON.parse(JSON.stringify(out)) as JournalRecord;
 }
 

@@ -23,7 +23,8 @@ describe('cli: service text in the terminal and its files', () => {
       req.resume();
       req.on('end', () => {
         const op = req.url?.split('/').pop();
-        const titles = ['F71AC', '\u001b[2J\u001b[31mA248', '\u009b6n'];
+        // Many titles: a --json row longer than a terminal line must still be whole JSON.
+        const titles = ['F71AC', '\u001b[2J\u001b[31mA248', '\u009b6n', ...Array.from({ length: 700 }, (_, i) => (0xa000 + i).toString(16).toUpperCase())];
         const data = op === 'DeleteMasterPlayerAccount'
           ? { JobReceiptId: `${OSC52}${'R'.repeat(1_000_000)} ${TITLE.secretKey}`, TitleIds: titles }
           : { TitleIds: titles };
@@ -59,7 +60,9 @@ describe('cli: service text in the terminal and its files', () => {
         assert.ok(!CONTROL_RE.test(text), `${where}: ${JSON.stringify(text.slice(0, 300))}`);
         assert.ok(!text.includes(TITLE.secretKey), `${where}: the key`);
       }
-      const shown = json ? (JSON.parse(r.stdout) as { jobReceiptId: string }).jobReceiptId : r.stdout;
+      const row = json ? (JSON.parse(r.stdout) as { jobReceiptId: string; titleIds: string[] }) : undefined;
+      if (row !== undefined) assert.equal(row.titleIds.length, 703, 'the --json row is whole');
+      const shown = row?.jobReceiptId ?? r.stdout;
       assert.match(shown, /\\u001b]52;c;ZWNobyBvd25lZA==\\\S{0,80}… \(\d+ characters in all\)/, 'the receipt is shown inert and clipped');
     });
   }

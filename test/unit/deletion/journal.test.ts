@@ -167,6 +167,10 @@ describe('deletion/journal', () => {
     assert.ok(![outcome.jobReceiptId, outcome.error].some((v) => /[\u0000-\u001f\u007f-\u009f]/.test(v)), 'no control character is kept');
     const again = await Journal.open(path, { key: KEY });
     assert.equal(again.players().get(A)!.state, 'failed');
+    // A well-formed receipt is kept exactly, even one the redactor would take for a token.
+    const receipt = 'AB12CD34EF56GH78IJ90KL12MN34OP56QR78ST90';
+    await again.append({ type: 'outcome', platformId: B, state: 'queued', at: 't', jobReceiptId: receipt });
+    assert.equal(again.players().get(B)!.jobReceiptId, receipt);
     await again.close();
   });
 });
