@@ -4,18 +4,28 @@ import { ID_KINDS, type IdKind } from '../core/deletion/types';
 
 export const USAGE = `usage:
   platform-explorer delete-players --title ID --endpoint TEMPLATE --kind platform-id|consolelive|storefront
-      [--sandbox S] --input FILE --journal FILE [--metadata TEXT] (--dry-run | --confirm COUNT)
+      [--sandbox S] --input FILE --journal FILE [--metadata TEXT] (--dry-run | --confirm N:DIGEST)
       [--receipts FILE] [--json]
+  platform-explorer delete-players --title ID --endpoint TEMPLATE --kind KIND --journal FILE --resume
+      (--dry-run | --confirm N:DIGEST) [--receipts FILE] [--json]
   platform-explorer verify-deletions --title ID --endpoint TEMPLATE --journal FILE [--json]
 
 The title's secret key is read from the environment variable PLATFORM_SECRET_KEY only.
 --endpoint is the service address template, e.g. https://{titleId}.your-service-domain.
 --input holds one identifier per line (a .csv file: the first column).
---dry-run prints the plan and sends nothing. --confirm COUNT sends the deletions when COUNT is
-the number of players the plan deletes; rerunning the same command resumes from --journal
-(its plan, not --input again): a player sent without a recorded answer is sent again, and the
-service's refusal of a second deletion while one is queued is recorded as queued.
---receipts FILE writes the receipts (.csv, else JSON). --json prints JSON lines.
+--dry-run prints the plan and sends nothing; it ends with the line "To send: --confirm N:DIGEST".
+--confirm N:DIGEST sends the deletions of that plan only: N players, DIGEST a digest of them,
+the title and the kind; a value made for another plan sends nothing.
+--journal FILE is created new (never an existing file) and records each send before and after it;
+every line is authenticated with a key derived from the title's secret key.
+--resume continues the batch in an existing --journal (its plan; --input is not read): it says
+the batch's ticket, counts and start, then sends the players not sent. A player sent without a
+recorded answer is sent again, and the service's refusal of a second deletion while one is
+queued is recorded as queued. Use the same --confirm value as the batch's dry run.
+--receipts FILE writes the receipts (.csv, else JSON); it is output only, never read back.
+Players already queued by earlier batches are found in the other journals of --journal's folder.
+Journal, receipts and their folders must be yours, not writable by group or others, and not
+symbolic links. --json prints JSON lines.
 Exit status: 0 all done, 1 something failed or is unknown, 2 bad usage.`;
 
 export class UsageError extends Error {}
@@ -26,11 +36,14 @@ export interface DeleteArgs {
   endpoint: string;
   kind: IdKind;
   sandbox?: string;
-  input: string;
+  /** Undefined when resuming. */
+  input?: string;
   journal: string;
   metaData?: string;
   dryRun: boolean;
-  confirm?: number;
+  /** The dry run's "N:DIGEST". */
+  confirm?: string;
+  resume: boolean;
   receipts?: string;
   json: boolean;
 }
@@ -50,7 +63,7 @@ const VALUE_FLAGS: Record<string, readonly string[]> = {
   'verify-deletions': ['--title', '--endpoint', '--journal'],
 };
 const BOOL_FLAGS: Record<string, readonly string[]> = {
-  'delete-players': ['--dry-run', '--json'],
+  'delete-players': ['--dry-run', '--json', '--resume'],
   'verify-deletions': ['--json'],
 };
 
@@ -93,17 +106,21 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   const sandbox = values.get('--sandbox');
   if (sandbox !== undefined && kind !== 'consolelive') throw new UsageError('--sandbox applies to --kind consolelive only; remove it.');
   const dryRun = bools.has('--dry-run');
-  const confirmText = values.get('--confirm');
-  if (dryRun === (confirmText !== undefined)) {
-    throw new UsageError('Give exactly one of --dry-run (see the plan, send nothing) or --confirm COUNT (send; COUNT is the number of players the plan deletes).');
+  if (dryRun === values.has('--confirm')) {
+    throw new UsageError('Give exactly one of --dry-run (see the plan, send nothing) or --confirm N:DIGEST (send; the value is on the dry run\'s last line).');
   }
-  let confirm: number | undefined;
-  if (confirmText !== undefined) {
-    if (!/^\d{1,9}$/.test(confirmText)) throw new UsageError(`--confirm must be the number of players to delete (a whole number), not "${confirmText}".`);
-    confirm = Number(confirmText);
+  const confirm = values.get('--confirm');
+  // The value is not echoed: a refusal never shows one that would pass.
+  if (confirm !== undefined && !/^\d{1,9}:[0-9a-f]{12}$/.test(confirm)) {
+    throw new UsageError('--confirm takes the value on the dry run\'s last line, "To send: --confirm N:DIGEST"; run --dry-run and check the plan first.');
+  }
+  const resume = bools.has('--resume');
+  const metaData = values.get('--metadata');
+  if (metaData !== undefined && (metaData.length > 1000 || /[\u0000-\u001f\u007f-\u009f]/.test(metaData))) {
+    throw new UsageError('--metadata must be at most 1000 characters without control characters.');
   }
   return {
     command: 'delete-players', ...common, kind: kind as IdKind, sandbox: kind === 'consolelive' ? (sandbox ?? 'RETAIL') : undefined,
-    input: need('--input'), metaData: values.get('--metadata'), dryRun, confirm, receipts: values.get('--receipts'),
+    input: resume ? values.get('--input') : need('--input'), metaData, dryRun, confirm, resume, receipts: values.get('--receipts'),
   };
 }

@@ -1,25 +1,30 @@
 // platform-explorer: compliance deletion from a terminal (the same core as the editor).
 // The secret key comes from PLATFORM_SECRET_KEY only. Exit 0 all done, 1 failed/unknown, 2 bad usage.
 import { randomUUID } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { lstat, readFile } from 'node:fs/promises';
 import { PlatformClient } from '../core/api/client';
 import { PlatformError } from '../core/api/errors';
 import {
-  buildPlan, countByStatus, Journal, JournalError, ledgerCsv, ledgerFromJournal, ledgerJson, planJson, readIdentifiers,
-  renderPlanText, runBatch, toDelete, verifyQueued, type LedgerEntry,
+  buildPlan, confirmValue, countByStatus, Journal, JOURNAL_VERSION, JournalError, ledgerCsv, ledgerFromJournal, ledgerJson, planJson,
+  readIdentifiers, renderPlanText, runBatch, verifyQueued, type BatchRecord, type LedgerEntry,
 } from '../core/deletion';
 import { parseArgs, UsageError, USAGE, type DeleteArgs, type VerifyArgs } from './args';
+import { checkOwnFile, priorLedger, writeWhole } from './files';
 import { MCP_USAGE, runMcp } from './mcp';
-import { jsonLines, rowOf, table, type Row } from './output';
+import { serviceValue } from '../core/serviceText';
+import { jsonLines, knownSecrets, rowOf, table, terminal, type Row } from './output';
 
-const out = (s: string): void => void process.stdout.write(s);
-const err = (s: string): void => void process.stderr.write(s.endsWith('\n') ? s : `${s}\n`);
+const out = (s: string): void => void process.stdout.write(terminal(s));
+/** JSON for stdout: its strings are made safe before it is written (never cut afterwards, so it stays JSON). */
+const outJson = (text: string): void => void process.stdout.write(text);
+const err = (s: string): void => void process.stderr.write(terminal(s.endsWith('\n') ? s : `${s}\n`));
 
 function secretKey(): string {
   const key = process.env.PLATFORM_SECRET_KEY;
   if (key === undefined || key.trim() === '') {
     throw new UsageError('PLATFORM_SECRET_KEY is not set: export the title\'s secret key in that environment variable (it is never read from an argument).');
   }
+  knownSecrets.push(key);
   return key;
 }
 
@@ -31,90 +36,104 @@ function client(a: { titleId: string; endpoint: string }, key: string, maxRetrie
   }
 }
 
-/** Earlier receipts (a JSON export) as the ledger for "already queued"; none when absent or CSV. */
-async function priorReceipts(path: string | undefined): Promise<LedgerEntry[]> {
-  if (path === undefined || path.toLowerCase().endsWith('.csv')) return [];
-  try {
-    const v = JSON.parse(await readFile(path, 'utf8')) as { deletions?: LedgerEntry[] };
-    return Array.isArray(v.deletions) ? v.deletions.filter((e) => typeof e?.platformId === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
 async function writeReceipts(path: string, entries: LedgerEntry[]): Promise<void> {
-  await writeFile(path, path.toLowerCase().endsWith('.csv') ? ledgerCsv(entries) : ledgerJson(entries), { mode: 0o600 });
+  await writeWhole(path, path.toLowerCase().endsWith('.csv') ? ledgerCsv(entries) : ledgerJson(entries));
 }
 
 function print(rows: Row[], json: boolean): void {
-  out(json ? jsonLines(rows) : table(rows));
+  if (json) outJson(jsonLines(rows));
+  else out(table(rows));
+}
+
+const refused = (): string => 'Nothing was sent. Run the same command with --dry-run, check the plan, and copy the value from its last line, "To send: --confirm N:DIGEST".';
+
+/** The batch a --resume continues, and what it says about it. */
+async function resumed(a: DeleteArgs, key: string): Promise<{ batch: BatchRecord; summary: string; entries: LedgerEntry[] }> {
+  const found = await Journal.read(a.journal, key);
+  if (found === undefined) throw new UsageError(`--resume: there is no journal at ${a.journal}; give the --journal of the batch to resume, or leave out --resume to start a new batch.`);
+  const b = found.batch;
+  if (b.titleId !== a.titleId || b.kind !== a.kind) {
+    throw new UsageError(`--journal ${a.journal} belongs to a batch of title ${b.titleId} (${b.kind}), not ${a.titleId} (${a.kind}); give the same --title and --kind, or another --journal.`);
+  }
+  const j = await Journal.open(a.journal, { key });
+  const entries = ledgerFromJournal(j.batch, j.players());
+  const states = [...j.players().values()].map((p) => p.state);
+  await j.close();
+  const n = (s: string): number => states.filter((x) => x === s).length;
+  const summary = `Resuming batch ${b.batchId} of title ${b.titleId}${b.metaData ? `, ticket ${b.metaData}` : ''}, started ${b.createdAt}: ${states.length} players, `
+    + `${n('queued') + n('verified-deleted')} queued, ${n('pending')} not sent, ${n('unknown')} sent without an answer (sent again), ${n('failed')} failed.`
+    + `${a.input !== undefined ? ' --input is not read when resuming.' : ''}`;
+  return { batch: b, summary, entries };
 }
 
 async function deletePlayers(a: DeleteArgs, signal: AbortSignal): Promise<number> {
   const key = secretKey();
-  let journal: Journal | undefined;
-  const existing = await Journal.read(a.journal);
-  if (existing !== undefined) {
-    const b = existing.batch;
-    if (b.titleId !== a.titleId || b.kind !== a.kind) {
-      throw new UsageError(`--journal ${a.journal} belongs to a batch of title ${b.titleId} (${b.kind}), not ${a.titleId} (${a.kind}); use a new --journal file for a new batch.`);
-    }
-    const planned = b.entries.filter((e) => e.status === 'delete').length;
+  await checkOwnFile(a.journal, '--journal');
+  if (a.receipts !== undefined) await checkOwnFile(a.receipts, '--receipts');
+  let journal: Journal;
+  if (a.resume) {
+    const r = await resumed(a, key);
+    err(r.summary);
+    const value = confirmValue(r.batch);
     if (a.dryRun) {
-      const j = await Journal.open(a.journal);
-      const entries = ledgerFromJournal(j.batch, j.players());
-      await j.close();
-      if (!a.json) out(`Journal ${a.journal}: batch ${b.batchId} of ${planned} players, made ${b.createdAt}. Nothing sent now.\n`);
-      print(entries.map(rowOf), a.json);
+      print(r.entries.map(rowOf), a.json);
+      if (a.json) outJson(`${JSON.stringify({ confirm: value })}\n`);
+      else out(`To send: --confirm ${value}\n`);
       return 0;
     }
-    if (a.confirm !== planned) {
-      err(`--confirm ${a.confirm} does not match this journal's batch of ${planned} players to delete; nothing was sent. Run it again with --confirm ${planned} to resume.`);
+    if (a.confirm !== value) {
+      err(`--confirm does not match this journal's batch. ${refused()}`);
       return 2;
     }
-    journal = await Journal.open(a.journal);
-    if (!a.json) err(`Resuming batch ${b.batchId} from ${a.journal} (its plan of ${planned}; --input is not read again).`);
+    journal = await Journal.open(a.journal, { key });
   } else {
+    if (await lstat(a.journal).then(() => true, () => false)) {
+      throw new UsageError(`--journal ${a.journal} already exists. To resume the batch it holds, add --resume; for a new batch, give a new --journal file. It was not read as a plan and nothing was sent.`);
+    }
+    const input = a.input!;
     let text: string;
     try {
-      text = await readFile(a.input, 'utf8');
+      text = await readFile(input, 'utf8');
     } catch (e) {
-      throw new UsageError(`--input ${a.input} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); give a file with one identifier per line.`);
+      throw new UsageError(`--input ${input} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); give a file with one identifier per line.`);
     }
-    const lines = readIdentifiers(text, a.kind, { csv: a.input.toLowerCase().endsWith('.csv') });
-    if (lines.length === 0) throw new UsageError(`--input ${a.input} holds no identifiers; put one per line.`);
+    const lines = readIdentifiers(text, a.kind, { csv: input.toLowerCase().endsWith('.csv') });
+    if (lines.length === 0) throw new UsageError(`--input ${input} holds no identifiers; put one per line.`);
     const planner = client(a, key);
     let plan;
     try {
-      plan = await buildPlan(planner, { titleId: a.titleId, kind: a.kind, sandbox: a.sandbox, lines, ledger: await priorReceipts(a.receipts), signal });
+      plan = await buildPlan(planner, { titleId: a.titleId, kind: a.kind, sandbox: a.sandbox, lines, ledger: await priorLedger(a.journal, key, a.titleId), signal });
     } finally {
       await planner.close();
     }
-    const count = toDelete(plan).length;
+    const value = confirmValue(plan);
     if (a.dryRun) {
-      out(a.json ? planJson(plan) : renderPlanText(plan));
+      if (a.json) outJson(`${JSON.stringify(serviceValue({ ...JSON.parse(planJson(plan)) as object, confirm: value }, { max: 1000, secrets: knownSecrets }), null, 2)}\n`);
+      else out(`${renderPlanText(plan)}\nTo send: --confirm ${value}\n`);
       return countByStatus(plan).failed > 0 ? 1 : 0;
     }
-    if (a.confirm !== count) {
-      err(renderPlanText(plan));
-      err(`--confirm ${a.confirm} does not match the ${count} players this plan deletes; nothing was sent. Check the plan above, then run again with --confirm ${count}.`);
+    if (a.confirm !== value) {
+      err(`--confirm does not match this plan (its players, title and kind). ${refused()}`);
       return 2;
     }
     journal = await Journal.open(a.journal, {
-      type: 'batch', version: 1, batchId: randomUUID(), titleId: a.titleId, kind: a.kind, sandbox: a.sandbox,
-      metaData: a.metaData, createdAt: plan.createdAt, entries: plan.entries,
+      key,
+      create: {
+        type: 'batch', version: JOURNAL_VERSION, batchId: randomUUID(), titleId: a.titleId, kind: a.kind, sandbox: a.sandbox,
+        metaData: a.metaData, createdAt: plan.createdAt, entries: plan.entries,
+      },
     });
   }
 
   const sender = client(a, key, 0);
   try {
-    // Rerunning the command is the user's confirmation to resend players whose outcome is unknown.
-    const r = await runBatch(sender, journal, { resendUnknown: existing !== undefined, signal });
+    // --resume is the user's confirmation to resend players whose outcome is unknown.
+    const r = await runBatch(sender, journal, { resendUnknown: a.resume, signal });
     const entries = ledgerFromJournal(journal.batch, journal.players());
     if (a.receipts !== undefined) await writeReceipts(a.receipts, entries);
     print(entries.map(rowOf), a.json);
     if (!a.json) {
-      err(`${r.queued} of ${r.total} queued, ${r.failed} failed, ${r.unknown} unknown, ${r.pending} not sent; ${r.sent} requests, ${r.throttled} throttled.${r.cancelled ? ' Stopped before the next send; run the same command again to resume.' : ''}`);
+      err(`${r.queued} of ${r.total} queued, ${r.failed} failed, ${r.unknown} unknown, ${r.pending} not sent; ${r.sent} requests, ${r.throttled} throttled.${r.cancelled ? ' Stopped before the next send; run the same command with --resume to continue.' : ''}`);
     }
     return r.queued === r.total ? 0 : 1;
   } finally {
@@ -125,8 +144,9 @@ async function deletePlayers(a: DeleteArgs, signal: AbortSignal): Promise<number
 
 async function verifyDeletions(a: VerifyArgs, signal: AbortSignal): Promise<number> {
   const key = secretKey();
-  if ((await Journal.read(a.journal)) === undefined) throw new UsageError(`--journal ${a.journal} does not exist or holds no batch; give the file delete-players wrote.`);
-  const journal = await Journal.open(a.journal);
+  await checkOwnFile(a.journal, '--journal');
+  if ((await Journal.read(a.journal, key)) === undefined) throw new UsageError(`--journal ${a.journal} does not exist or holds no batch; give the file delete-players wrote.`);
+  const journal = await Journal.open(a.journal, { key });
   if (journal.batch.titleId !== a.titleId) {
     await journal.close();
     throw new UsageError(`--journal ${a.journal} belongs to title ${journal.batch.titleId}, not ${a.titleId}.`);

@@ -1,9 +1,10 @@
 // Identifiers the service returns (TitleIds, JobReceiptIds, PlatformIds of lookups) are checked
 // before they reach a modal, the tree, a document or stored state: a well-formed one is kept as
 // is, anything else is shown with its control, format and bidi characters as visible \u escapes
-// (so it cannot reorder, hide or fake text) and clipped.
+// (so it cannot reorder, hide or fake text) and clipped. Free service text on its way to a terminal,
+// a journal or a file (serviceText) also has known secrets and token-like strings masked.
 import { isPlatformId, validateTitleId } from './ids';
-import { clip } from './redact';
+import { clip, redactText } from './redact';
 
 /** Receipt IDs: UUIDs, 32 upper-case hex, or other letters, digits and dashes up to 64. */
 const RECEIPT_RE = /^[0-9A-Za-z-]{1,64}$/;
@@ -33,4 +34,34 @@ export function shownReceiptId(v: unknown): string {
 /** A lookup answer's PlatformId: null (unlinked) stays null. */
 export function shownPlatformId(v: unknown): string | null {
   return v === null || v === undefined ? null : shown(v, isPlatformId(v));
+}
+
+/** Default length of one service string where it is printed or stored. */
+export const SERVICE_TEXT_MAX = 300;
+// Redaction sees more than is kept, so a secret that starts before the cut is masked whole, never cut in two.
+const REDACT_MARGIN = 512;
+
+/** `s` safe to print or store: at most `max` characters (then an ellipsis note), secrets masked, controls and escape sequences inert. */
+export function serviceText(s: unknown, o: { max?: number; secrets?: readonly string[] } = {}): string {
+  const max = o.max ?? SERVICE_TEXT_MAX;
+  const str = typeof s === 'string' ? s : String(s);
+  const window = str.length > max + REDACT_MARGIN ? str.slice(0, max + REDACT_MARGIN) : str;
+  const inert = escapeUnsafe(redactText(window, o.secrets));
+  return inert.length > max || str.length > window.length ? `${inert.slice(0, max)}… (${str.length} characters in all)` : inert;
+}
+
+/** Text of many lines (a report, a table): each line made safe as by `serviceText`; line breaks kept. */
+export function serviceLines(s: string, o: { max?: number; secrets?: readonly string[] } = {}): string {
+  return s.split('\n').map((line) => serviceText(line, { max: o.max ?? 4000, secrets: o.secrets })).join('\n');
+}
+
+/** A deep copy of `v` with every string made safe as by `serviceText` (for JSON output). */
+export function serviceValue<T>(v: T, o: { max?: number; secrets?: readonly string[] } = {}): T {
+  const walk = (x: unknown, depth: number): unknown => {
+    if (typeof x === 'string') return serviceText(x, o);
+    if (x === null || typeof x !== 'object' || depth > 20) return x;
+    if (Array.isArray(x)) return x.map((y) => walk(y, depth + 1));
+    return Object.fromEntries(Object.entries(x).map(([k, y]) => [serviceText(k, o), walk(y, depth + 1)]));
+  };
+  return walk(v, 0) as T;
 }

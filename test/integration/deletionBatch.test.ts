@@ -2,10 +2,11 @@
 // through the dry run, the modal, the typed count and title ID, progress, and the Deletion Jobs
 // tree to verified; Cancel mid-batch; a .csv from the explorer context menu.
 import * as assert from 'node:assert/strict';
-import { appendFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import * as vscode from 'vscode';
+import { Journal } from '../../src/core/deletion/journal';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
 import { children, emu, requestCount, script, titleChild, useFreshExtension, openText } from './support/harness';
 
@@ -140,7 +141,10 @@ describe('Delete Master Player Accounts from List', () => {
     const [file] = readdirSync(journals);
     const done = new Set(ctx.api.jobs.all().map((j) => j.platformId));
     const orphan = IDS.find((id) => !done.has(id))!;
-    appendFileSync(join(journals, file), JSON.stringify({ type: 'intent', platformId: orphan, at: new Date().toISOString() }) + '\n');
+    // Written as the editor writes it: every journal line carries its MAC, keyed from the title's key.
+    const journal = await Journal.open(join(journals, file), { key: RACER.secretKey });
+    await journal.append({ type: 'intent', platformId: orphan, at: new Date().toISOString() });
+    await journal.close();
     const direct = await fetch(`${ctx.api.emulator()!.origin}/${RACER.titleId}/${DELETE}`, {
       method: 'POST', headers: { 'content-type': 'application/json', 'x-secretkey': RACER.secretKey }, body: JSON.stringify({ PlatformId: orphan, MetaData: 'T-9' }),
     });

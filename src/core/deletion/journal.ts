@@ -1,34 +1,25 @@
-// The deletion journal: one JSON record per line, appended and synced to disk before each send
-// (intent) and after it (outcome), so a crash, kill -9 or restart resumes without deleting twice.
-// A record cut short by a crash is the file's tail only: it is cut off when the journal is opened.
-import { isProcessAlive } from '../processAlive';
+// The deletion journal: one JSON record per line, each authenticated (records.ts), appended and
+// synced to disk before each send (intent) and after it (outcome), so a crash, kill -9 or restart
+// resumes without deleting twice. A new journal is created whole and exclusively (its first line
+// written to a temp file, synced, then linked into place, which fails if anything is there). A
+// record cut short by a crash is the file's tail only: it is cut off when the journal is opened.
+// The editor and the command line both open journals here, under one lock (lock.ts).
 import { closeSync, fsyncSync, openSync } from 'node:fs';
-import { mkdir, open, readFile, rm, truncate, type FileHandle } from 'node:fs/promises';
+import { link, mkdir, open, readFile, rm, truncate, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { IdKind, JobState, PlanEntry } from './types';
+import { randomBytes } from 'node:crypto';
+import { serviceText, shownReceiptId } from '../serviceText';
+import { lockJournal } from './lock';
+import {
+  batchProblem, JOURNAL_VERSION, JournalError, macKey, macMatches, recordProblem, sealLine, splitLine,
+  type BatchRecord, type JournalRecord, type OutcomeState,
+} from './records';
+import type { JobState, PlanEntry } from './types';
 
-export const JOURNAL_VERSION = 1;
+export * from './records';
 
-export interface BatchRecord {
-  type: 'batch';
-  version: number;
-  batchId: string;
-  titleId: string;
-  kind: IdKind;
-  sandbox?: string;
-  metaData?: string;
-  createdAt: string;
-  /** The whole plan; its `delete` entries are the batch's players. */
-  entries: PlanEntry[];
-}
-
-export type OutcomeState = 'queued' | 'throttled' | 'not-sent' | 'failed' | 'unknown' | 'already-deleted';
-
-export type JournalRecord =
-  | BatchRecord
-  | { type: 'intent'; platformId: string; at: string }
-  | { type: 'outcome'; platformId: string; state: OutcomeState; at: string; jobReceiptId?: string; titleIds?: string[]; error?: string }
-  | { type: 'verified'; platformId: string; at: string };
+/** The title's secret key, or where to find it for the title a journal names. */
+export type JournalKey = string | ((titleId: string) => Promise<string | undefined>);
 
 /** Where one player of the batch stands after replaying the journal. */
 export interface PlayerRecord {
@@ -40,15 +31,6 @@ export interface PlayerRecord {
   titleIds?: string[];
   verifiedAt?: string;
   error?: string;
-}
-
-export class JournalError extends Error {}
-
-function isRecord(v: unknown): v is JournalRecord {
-  if (typeof v !== 'object' || v === null) return false;
-  const r = v as { type?: unknown; platformId?: unknown };
-  if (r.type === 'batch') return true;
-  return (r.type === 'intent' || r.type === 'outcome' || r.type === 'verified') && typeof r.platformId === 'string';
 }
 
 /** A player's state once an outcome is on disk. */
@@ -90,16 +72,64 @@ export function replay(batch: BatchRecord, records: readonly JournalRecord[]): M
   return players;
 }
 
+async function keyFor(key: JournalKey, titleId: string, path: string): Promise<string> {
+  const k = typeof key === 'string' ? key : await key(titleId);
+  if (k === undefined || k === '') throw new JournalError(`No secret key is stored for title ${titleId}, so the journal ${path} cannot be authenticated; set the title's key first.`);
+  return k;
+}
+
+/** Parses and authenticates a journal's text; every record checked before any is used. */
+async function parse(path: string, text: string, key: JournalKey): Promise<{ batch: BatchRecord; records: JournalRecord[]; tornBytes: number; secret: string } | undefined> {
+  const end = text.lastIndexOf('\n') + 1;
+  const lines = text.slice(0, end).split('\n').slice(0, -1);
+  // Only a header cut short: nothing was sent from it (new journals are linked into place whole).
+  if (lines.length === 0) return undefined;
+  const damaged = (i: number): JournalError => new JournalError(`The journal ${path} is damaged at line ${i + 1}; it was not changed and nothing was sent. Keep it for the audit record and start the batch with a new --journal file.`);
+  const bodies = lines.map((line, i) => {
+    try {
+      return { line, parts: splitLine(line), value: JSON.parse(line) as unknown };
+    } catch {
+      throw damaged(i);
+    }
+  });
+  const head = bodies[0].value as Record<string, unknown>;
+  if (typeof head !== 'object' || head === null || head.type !== 'batch') {
+    throw new JournalError(`${path} does not start with a deletion batch record; is --journal the right file? Nothing was sent.`);
+  }
+  if (head.version !== JOURNAL_VERSION) {
+    throw new JournalError(`The journal ${path} was written by an earlier version of Platform Explorer (journal version ${String(head.version)}, this one reads ${JOURNAL_VERSION}: its lines are not authenticated), so it cannot be resumed. Nothing was sent. Keep it for the audit record; check which of its players were sent, and start the rest as a new batch with a new --journal file.`);
+  }
+  const secret = await keyFor(key, String(head.titleId), path);
+  const mk = macKey(secret);
+  const batchId = String(head.batchId);
+  const records: JournalRecord[] = [];
+  let players = new Set<string>();
+  bodies.forEach(({ parts }, i) => {
+    if (parts === undefined || !macMatches(mk, batchId, i, parts.body, parts.mac)) {
+      throw new JournalError(`Line ${i + 1} of the journal ${path} has no valid MAC: it was not written by Platform Explorer with this title's secret key, or it was changed since. Nothing was sent. Keep the file for the audit record and check who wrote it; start the batch with a new --journal file.`);
+    }
+    const v = JSON.parse(parts.body) as Record<string, unknown>;
+    const why = i === 0 ? batchProblem(v) : v.type === 'batch' ? 'a second batch record' : recordProblem(v, players);
+    if (why !== undefined) throw new JournalError(`Line ${i + 1} of the journal ${path} is not a valid record (${why}); nothing was sent. Keep it for the audit record and start the batch with a new --journal file.`);
+    if (i === 0) players = new Set((v as unknown as BatchRecord).entries.filter((e) => e.status === 'delete').map((e) => e.platformId!));
+    records.push(v as unknown as JournalRecord);
+  });
+  return { batch: records[0] as BatchRecord, records, tornBytes: Buffer.byteLength(text.slice(end)), secret };
+}
+
 export class Journal {
   private chain: Promise<void> = Promise.resolve();
+  private readonly mac: Buffer;
 
   private constructor(
     readonly path: string, private readonly fh: FileHandle, readonly batch: BatchRecord, readonly records: JournalRecord[],
-    private readonly unlock: () => Promise<void>,
-  ) {}
+    private readonly secret: string, private readonly unlock: () => Promise<void>,
+  ) {
+    this.mac = macKey(secret);
+  }
 
-  /** Reads a journal; undefined when the file does not exist. Throws JournalError when it is not one. */
-  static async read(path: string): Promise<{ batch: BatchRecord; records: JournalRecord[]; tornBytes: number } | undefined> {
+  /** Reads and authenticates a journal; undefined when the file does not exist. Throws JournalError when it is not one. */
+  static async read(path: string, key: JournalKey): Promise<{ batch: BatchRecord; records: JournalRecord[]; tornBytes: number } | undefined> {
     let text: string;
     try {
       text = await readFile(path, 'utf8');
@@ -107,66 +137,67 @@ export class Journal {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw new JournalError(`Cannot read the journal ${path}: ${(e as Error).message}`);
     }
-    const end = text.lastIndexOf('\n') + 1;
-    const lines = text.slice(0, end).split('\n').slice(0, -1);
-    const records: JournalRecord[] = [];
-    lines.forEach((line, i) => {
-      let v: unknown;
-      try {
-        v = JSON.parse(line);
-      } catch {
-        throw new JournalError(`The journal ${path} is damaged at line ${i + 1}; it was not changed. Keep it for the audit record and start the batch with a new --journal file.`);
-      }
-      if (!isRecord(v)) throw new JournalError(`Line ${i + 1} of ${path} is not a deletion journal record; is --journal the right file?`);
-      records.push(v);
-    });
-    // Only a header cut short by a crash: nothing was sent, so it is as if there were no journal.
-    if (records.length === 0) return undefined;
-    const batch = records[0];
-    if (batch.type !== 'batch' || batch.version !== JOURNAL_VERSION || !Array.isArray(batch.entries)) {
-      throw new JournalError(`${path} does not start with a deletion batch record (version ${JOURNAL_VERSION}); is --journal the right file?`);
-    }
-    return { batch, records, tornBytes: Buffer.byteLength(text.slice(end)) };
+    const found = await parse(path, text, key);
+    return found && { batch: found.batch, records: found.records, tornBytes: found.tornBytes };
   }
 
   /**
-   * Opens an existing journal for appending (cutting a torn tail), or creates one with `batch` as
-   * its first record. One process at a time: a second open fails while the first holds the journal.
+   * Opens an existing journal for appending (cutting a torn tail), or with `create`, creates a new
+   * one exclusively (an existing file at `path` is refused). One process at a time: a second open
+   * fails while the first holds the journal, whatever name it uses.
    */
-  static async open(path: string, create?: BatchRecord): Promise<Journal> {
-    await mkdir(dirname(path), { recursive: true });
-    const unlock = await lockFile(`${path}.lock`, path);
+  static async open(path: string, o: { key: JournalKey; create?: BatchRecord }): Promise<Journal> {
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    const unlock = await lockJournal(path);
     try {
-      const found = await Journal.read(path);
-      if (found === undefined) {
-        if (create === undefined) throw new JournalError(`No journal at ${path}.`);
-        const fh = await open(path, 'w', 0o600);
-        const j = new Journal(path, fh, create, [], unlock);
-        await j.append(create);
-        // The new file's directory entry must survive a crash too.
-        syncDir(dirname(path));
-        return j;
-      }
-      if (found.tornBytes > 0) {
-        const size = (await readFile(path)).length - found.tornBytes;
-        await truncate(path, size);
-      }
-      return new Journal(path, await open(path, 'a', 0o600), found.batch, found.records, unlock);
+      if (o.create !== undefined) return await Journal.create(path, o.create, await keyFor(o.key, o.create.titleId, path), unlock);
+      const found = await parse(path, await readFile(path, 'utf8').catch((e: NodeJS.ErrnoException) => {
+        throw new JournalError(e.code === 'ENOENT' ? `No journal at ${path}.` : `Cannot read the journal ${path}: ${e.message}`);
+      }), o.key);
+      if (found === undefined) throw new JournalError(`The journal ${path} holds no complete batch record: nothing was sent from it. Remove it and start the batch again.`);
+      if (found.tornBytes > 0) await truncate(path, (await readFile(path)).length - found.tornBytes);
+      return new Journal(path, await open(path, 'a', 0o600), found.batch, found.records, found.secret, unlock);
     } catch (e) {
       await unlock();
       throw e;
     }
   }
 
+  private static async create(path: string, batch: BatchRecord, secret: string, unlock: () => Promise<void>): Promise<Journal> {
+    const clean = { ...batch, entries: batch.entries.map((e) => cleanEntry(e, secret)) };
+    const why = batchProblem(clean as unknown as Record<string, unknown>);
+    if (why !== undefined || clean.version !== JOURNAL_VERSION) throw new JournalError(`Cannot start the journal ${path}: the batch record is not valid (${why ?? 'its version'}).`);
+    const tmp = `${path}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      const fh = await open(tmp, 'wx', 0o600);
+      try {
+        await fh.writeFile(`${sealLine(macKey(secret), clean.batchId, 0, clean)}\n`, 'utf8');
+        await fh.datasync();
+      } finally {
+        await fh.close();
+      }
+      await link(tmp, path).catch((e: NodeJS.ErrnoException) => {
+        throw e.code === 'EEXIST'
+          ? new JournalError(`The journal ${path} already exists; nothing was sent. To resume the batch it holds, add --resume; for a new batch, give a new --journal file.`)
+          : e;
+      });
+    } finally {
+      await rm(tmp, { force: true });
+    }
+    // The new file's directory entry must survive a crash too.
+    syncDir(dirname(path));
+    return new Journal(path, await open(path, 'a', 0o600), clean, [clean], secret, unlock);
+  }
+
   players(): Map<string, PlayerRecord> {
     return replay(this.batch, this.records);
   }
 
-  /** Appends one record and syncs it to disk; resolves only once it is durable. */
-  append(r: JournalRecord): Promise<void> {
-    const line = JSON.stringify(r) + '\n';
+  /** Appends one record (its service text made safe) and syncs it to disk; resolves only once it is durable. */
+  append(record: JournalRecord): Promise<void> {
+    const r = record.type === 'outcome' ? cleanOutcome(record, this.secret) : record;
     const write = this.chain.then(async () => {
-      await this.fh.appendFile(line, 'utf8');
+      await this.fh.appendFile(`${sealLine(this.mac, this.batch.batchId, this.records.length, r)}\n`, 'utf8');
       await this.fh.datasync();
       this.records.push(r);
     });
@@ -184,29 +215,24 @@ export class Journal {
   }
 }
 
-/** Takes `lockPath` for this process; a lock left by a process that is gone (kill -9) is taken over. */
-async function lockFile(lockPath: string, journalPath: string): Promise<() => Promise<void>> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const fh = await open(lockPath, 'wx', 0o600);
-      await fh.writeFile(String(process.pid));
-      await fh.close();
-      let released = false;
-      return async () => {
-        if (released) return;
-        released = true;
-        await rm(lockPath, { force: true });
-      };
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new JournalError(`Cannot lock the journal ${journalPath}: ${(e as Error).message}`);
-      const pid = Number((await readFile(lockPath, 'utf8').catch(() => '')).trim());
-      if (Number.isInteger(pid) && pid > 0 && isProcessAlive(pid)) {
-        throw new JournalError(`The journal ${journalPath} is in use by process ${pid}${pid === process.pid ? ' (this one)' : ''}; wait for that run to finish. Two runs of one batch could send a deletion twice.`);
-      }
-      await rm(lockPath, { force: true });
-    }
-  }
-  throw new JournalError(`Cannot lock the journal ${journalPath}; remove ${lockPath} if no run of this batch is going on.`);
+const safe = (s: string | undefined, secret: string, max: number): string | undefined => (s === undefined ? undefined : serviceText(s, { max, secrets: [secret] }));
+const safeTitles = (t: string[] | undefined, secret: string): string[] | undefined => t?.slice(0, 1000).map((x) => serviceText(x, { max: 64, secrets: [secret] }));
+
+/** A plan entry as the journal keeps it: the service's text (reason, titles) and a refused input made safe. */
+function cleanEntry(e: PlanEntry, secret: string): PlanEntry {
+  const out: PlanEntry = { ...e, titleIds: safeTitles(e.titleIds, secret), reason: safe(e.reason, secret, 1000) };
+  // A player's input is kept exactly (it passed its kind's format check); any other is shown, so made safe.
+  if (e.status !== 'delete') out.input = serviceText(e.input, { max: 300, secrets: [secret] });
+  return JSON.parse(JSON.stringify(out)) as PlanEntry;
+}
+
+/** An outcome as the journal keeps it: the service's receipt, titles and error made safe. */
+function cleanOutcome(r: Extract<JournalRecord, { type: 'outcome' }>, secret: string): JournalRecord {
+  // A well-formed receipt is kept exactly (the redactor's token heuristic must not mask it); any other is made safe.
+  const receipt = r.jobReceiptId !== undefined && shownReceiptId(r.jobReceiptId) === r.jobReceiptId && !r.jobReceiptId.includes(secret)
+    ? r.jobReceiptId : safe(r.jobReceiptId, secret, 200);
+  const out = { ...r, jobReceiptId: receipt, titleIds: safeTitles(r.titleIds, secret), error: safe(r.error, secret, 1000) };
+  return JSON.parse(JSON.stringify(out)) as JournalRecord;
 }
 
 function syncDir(dir: string): void {

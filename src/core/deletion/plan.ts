@@ -1,5 +1,6 @@
 // The dry run: each input identifier resolved to a PlatformId (bulk lookups), checked against
 // the ledger and the service (GetPlayedTitleList, paced), and classified.
+import { createHash } from 'node:crypto';
 import { PlatformError } from '../api/errors';
 import { quoteForMessage } from '../ids';
 import type { InputLine } from './input';
@@ -108,8 +109,18 @@ export function countByStatus(plan: Plan): Record<PlanStatus, number> {
   return counts;
 }
 
+/**
+ * What `--confirm` takes to send this plan: "N:DIGEST", N the players it deletes and DIGEST a short
+ * digest of them, the title and the kind, so a confirmation made for one plan never sends another.
+ */
+export function confirmValue(plan: { titleId: string; kind: IdKind; entries: readonly PlanEntry[] }): string {
+  const players = toDelete(plan).map((e) => e.platformId ?? '').sort();
+  const digest = createHash('sha256').update(JSON.stringify([plan.titleId.toUpperCase(), plan.kind, players])).digest('hex').slice(0, 12);
+  return `${players.length}:${digest}`;
+}
+
 /** The players a run of this plan deletes. */
-export function toDelete(plan: Plan): PlanEntry[] {
+export function toDelete(plan: { entries: readonly PlanEntry[] }): PlanEntry[] {
   return plan.entries.filter((e) => e.status === 'delete');
 }
 

@@ -8,7 +8,7 @@ import { openResultDocument } from '../documents';
 import { isPlatformId } from '../../core/ids';
 import { ledgerFromJournal } from '../../core/deletion/ledger';
 import { readIdentifiers } from '../../core/deletion/input';
-import { Journal } from '../../core/deletion/journal';
+import { Journal, JOURNAL_VERSION, type JournalKey } from '../../core/deletion/journal';
 import { buildPlan, countByStatus, renderPlanText, toDelete } from '../../core/deletion/plan';
 import { runBatch, type RunProgress, type RunResult } from '../../core/deletion/run';
 import type { IdKind, Plan } from '../../core/deletion/types';
@@ -58,6 +58,11 @@ async function chooseKind(c: CommandContext, arg: unknown, text: string): Promis
 function progressText(p: RunProgress): string {
   return vscode.l10n.t('{0} of {1} sent · {2} queued · {3} failed · {4} unknown', p.sent, p.total, p.queued, p.failed, p.unknown)
     + (p.waiting ? ` · ${vscode.l10n.t('waiting on the service\'s throttle')}` : '');
+}
+
+/** Journals are authenticated with a key derived from their title's stored secret key (the CLI's too). */
+export function journalKey(s: CommandContext['services']): JournalKey {
+  return (titleId) => s.secrets.get(titleId);
 }
 
 /** Runs (or resumes) a batch journal with progress and Cancel, keeping the ledger in step. */
@@ -137,8 +142,11 @@ export async function deleteFromList(c: CommandContext, arg?: unknown, second?: 
 
   const batchId = randomUUID();
   const journal = await Journal.open(join(s.ctx.globalStorageUri.fsPath, 'deletion-journals', `${batchId}.jsonl`), {
-    type: 'batch', version: 1, batchId, titleId: title.titleId, kind, sandbox, createdAt: plan.createdAt, entries: plan.entries,
-    ...(metaData ? { metaData } : {}),
+    key: journalKey(s),
+    create: {
+      type: 'batch', version: JOURNAL_VERSION, batchId, titleId: title.titleId, kind, sandbox, createdAt: plan.createdAt, entries: plan.entries,
+      ...(metaData ? { metaData } : {}),
+    },
   });
   const result = await runJournal(c, title, journal, false);
   s.log.info(`Batch ${batchId} on ${title.titleId}: ${result.queued} of ${result.total} queued, ${result.failed} failed, ${result.unknown} unknown, ${result.throttled} throttled${result.cancelled ? ', cancelled' : ''}`);

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { Journal } from '../../core/deletion/journal';
 import type { Services } from '../services';
 import type { CommandContext } from './context';
-import { runJournal } from './deleteFromList';
+import { journalKey, runJournal } from './deleteFromList';
 
 export interface Interrupted {
   path: string;
@@ -33,9 +33,9 @@ export async function findInterrupted(s: Services): Promise<Interrupted[]> {
   for (const name of names) {
     const path = join(journalsDir(s), name);
     try {
-      const found = await Journal.read(path);
+      const found = await Journal.read(path, journalKey(s));
       if (found === undefined) continue;
-      const j = await Journal.open(path);
+      const j = await Journal.open(path, { key: journalKey(s) });
       const states = [...j.players().values()].map((p) => p.state);
       await j.close();
       const pending = states.filter((st) => st === 'pending').length;
@@ -62,7 +62,7 @@ export async function resumeBatches(c: CommandContext): Promise<number> {
       RESUME,
     );
     if (answer !== RESUME) continue;
-    await runJournal(c, title, await Journal.open(b.path), true);
+    await runJournal(c, title, await Journal.open(b.path, { key: journalKey(s) }), true);
     resumed++;
   }
   return resumed;

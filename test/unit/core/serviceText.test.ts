@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { escapeUnsafe, shownPlatformId, shownReceiptId, shownTitleId } from '../../../src/core/serviceText';
+import { escapeUnsafe, serviceLines, serviceText, serviceValue, shownPlatformId, shownReceiptId, shownTitleId } from '../../../src/core/serviceText';
 
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
 
@@ -22,5 +22,33 @@ describe('core/serviceText', () => {
     assert.equal(escapeUnsafe('F71AC\u202Eab'), 'F71AC\\u202eab');
     assert.ok(shownReceiptId('x'.repeat(10_000)).length < 200);
     assert.equal(shownTitleId(42), '42');
+  });
+});
+
+describe('core/serviceText: free service text for a terminal, a journal or a file', () => {
+  const KEY = 'K3YSECRETKEYVALUE0123456789ABCDEFGH';
+
+  it('clips to a bounded length with an ellipsis that says how long it was; short text is kept', () => {
+    assert.equal(serviceText('queued'), 'queued');
+    const out = serviceText('r'.repeat(1_000_000), { max: 100 });
+    assert.equal(out, `${'r'.repeat(100)}… (1000000 characters in all)`);
+  });
+
+  it('masks a known secret anywhere in what is kept, also one that starts just before the cut', () => {
+    for (const at of [0, 50, 95, 99]) {
+      const out = serviceText(`${'x'.repeat(at)}${KEY} tail`, { max: 100, secrets: [KEY] });
+      assert.ok(!out.includes(KEY), `${at}: ${out}`);
+    }
+    const cut = serviceText(`${'x'.repeat(95)}${KEY}`, { max: 100, secrets: [KEY] });
+    assert.ok(!cut.includes(KEY.slice(0, 5)), `a secret is never cut in two and shown in part: ${cut}`);
+  });
+
+  it('writes control characters and escape sequences (OSC 52, CSI, C1) as visible escapes, per line and deep in JSON values', () => {
+    const hostile = '\u001b]52;c;ZXZpbA==\u0007\u001b[2J\u009b6n\u202e';
+    assert.ok(!UNSAFE.test(serviceText(hostile)));
+    assert.equal(serviceLines(`a\n${hostile}`).split('\n').length, 2);
+    const v = serviceValue({ a: [hostile, 1, null], [hostile]: { b: KEY } }, { secrets: [KEY] });
+    assert.ok(!UNSAFE.test(JSON.stringify(v).replace(/\\u00[0-9a-f]{2}/g, '')) && !JSON.stringify(v).includes(KEY));
+    assert.ok(!UNSAFE.test(v.a[0] as string));
   });
 });

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PLAYERS, runCli, TestEmulator, TITLE } from './support';
+import { confirmOf, PLAYERS, runCli, TestEmulator, TITLE } from './support';
 
 describe('cli: platform-explorer delete-players / verify-deletions', () => {
   let emu: TestEmulator;
@@ -32,8 +32,9 @@ describe('cli: platform-explorer delete-players / verify-deletions', () => {
     assert.match(help.stdout, /PLATFORM_SECRET_KEY/);
     const cases: [string[], RegExp][] = [
       [['delete-players', '--title', TITLE.titleId], /--endpoint is required/],
-      [del(), /exactly one of --dry-run .* or --confirm COUNT/],
-      [del('--confirm', 'all'), /--confirm must be the number/],
+      [del(), /exactly one of --dry-run .* or --confirm N:DIGEST/],
+      [del('--confirm', 'all'), /--confirm takes the value on the dry run's last line/],
+      [del('--confirm', '5'), /--confirm takes the value on the dry run's last line/],
       [del('--dry-run', '--key', TITLE.secretKey), /--key is not accepted.*PLATFORM_SECRET_KEY/],
       [['delete-players', '--title', 'F7.AC', '--endpoint', emu.endpoint], /--title: Title ID/],
       [['erase'], /Unknown command "erase"/],
@@ -55,19 +56,25 @@ describe('cli: platform-explorer delete-players / verify-deletions', () => {
     const text = await runCli(del('--dry-run'));
     assert.equal(text.code, 0, text.stderr);
     assert.match(text.stdout, /To delete: 5 · .* Duplicate: 1 · Invalid format: 1/);
+    assert.match(text.stdout, /\nTo send: --confirm 5:[0-9a-f]{12}\n$/, 'the dry run ends with the value that sends it');
     const json = await runCli(del('--dry-run', '--json'));
     assert.equal(JSON.parse(json.stdout).counts.delete, 5);
+    assert.equal(`To send: --confirm ${JSON.parse(json.stdout).confirm}`, /To send: .*/.exec(text.stdout)![0]);
     assert.equal((await emu.jobs()).length, 0);
   });
 
-  it('--confirm must equal the count or nothing is sent; then it deletes, writes receipts, and verify-deletions tracks completion', async () => {
-    const wrong = await runCli(del('--confirm', '7'));
-    assert.equal(wrong.code, 2);
-    assert.match(wrong.stderr, /--confirm 7 does not match the 5 players/);
+  it('--confirm must be the dry run\'s value or nothing is sent; then it deletes, writes receipts, and verify-deletions tracks completion', async () => {
+    const confirm = await confirmOf(del());
+    for (const value of ['7:0123456789ab', `5:${'0'.repeat(12)}`]) {
+      const wrong = await runCli(del('--confirm', value));
+      assert.equal(wrong.code, 2);
+      assert.match(wrong.stderr, /--confirm does not match this plan/);
+      assert.ok(!wrong.stderr.includes(confirm) && !wrong.stdout.includes(confirm.split(':')[1]), 'the refusal never shows the value that would pass');
+    }
     assert.equal((await emu.jobs()).length, 0);
 
     const receipts = join(dir, 'receipts.csv');
-    const run = await runCli(del('--confirm', '5', '--metadata', 'TICKET-9', '--receipts', receipts));
+    const run = await runCli(del('--confirm', confirm, '--metadata', 'TICKET-9', '--receipts', receipts));
     assert.equal(run.code, 0, run.stderr);
     const jobs = await emu.jobs();
     assert.deepEqual(jobs.map((j) => j.PlatformId).sort(), [...ids].sort());
@@ -77,8 +84,9 @@ describe('cli: platform-explorer delete-players / verify-deletions', () => {
     const csv = readFileSync(receipts, 'utf8');
     for (const j of jobs) assert.ok(csv.includes(j.JobReceiptId));
 
-    const again = await runCli(del('--confirm', '5', '--json'));
+    const again = await runCli(del('--confirm', confirm, '--json', '--resume'));
     assert.equal(again.code, 0, again.stderr);
+    assert.match(again.stderr, /Resuming batch [0-9a-f-]{36} of title F71AC, ticket TICKET-9, started \S+: 5 players, 5 queued, 0 not sent/);
     assert.equal((await emu.jobs()).length, 5, 'rerunning resumes from the journal: nothing sent twice');
     const rows = again.stdout.trim().split('\n').map((l) => JSON.parse(l) as { state: string });
     assert.equal(rows.length, 5);

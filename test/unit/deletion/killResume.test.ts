@@ -2,11 +2,11 @@
 // finishes: the emulator's jobs show every player exactly once, and every receipt the journal
 // acknowledged is the emulator's receipt for that player.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Journal, ledgerFromJournal } from '../../../src/core/deletion';
-import { delay, PLAYERS, spawnCli, TestEmulator, TITLE } from './support';
+import { confirmOf, delay, PLAYERS, spawnCli, TestEmulator, TITLE } from './support';
 
 /** Kill cycles: DURABILITY_CYCLES (npm run test:fuzz sets more), 20 in the normal unit run. */
 const CYCLES = Number(process.env.DURABILITY_CYCLES ?? '') > 0 ? Number(process.env.DURABILITY_CYCLES) : 20;
@@ -44,10 +44,15 @@ describe('deletion: kill -9 and resume', function () {
       await emu.control('reset', {});
       // Some latency so a batch takes long enough to be killed mid-way.
       await emu.control('faults', { latencyMs: 5 + Math.floor(Math.random() * 10) });
-      const journal = join(dir, `journal-${cycle}.jsonl`);
-      const args = ['delete-players', '--title', TITLE.titleId, '--endpoint', emu.endpoint, '--kind', 'platform-id', '--input', input, '--journal', journal, '--confirm', String(BATCH), '--json'];
+      // A folder per batch: earlier batches' journals in a folder are its ledger of queued players.
+      const folder = join(dir, `cycle-${cycle}`);
+      mkdirSync(folder, { mode: 0o700 });
+      const journal = join(folder, 'journal.jsonl');
+      const args = ['delete-players', '--title', TITLE.titleId, '--endpoint', emu.endpoint, '--kind', 'platform-id', '--input', input, '--journal', journal, '--json'];
+      const confirm = await confirmOf(args);
       for (let attempt = 0; attempt < 12; attempt++) {
-        const { child, done } = spawnCli(args);
+        // Once the journal exists, the same command with --resume continues it.
+        const { child, done } = spawnCli([...args, '--confirm', confirm, ...(existsSync(journal) ? ['--resume'] : [])]);
         if (attempt < 3) {
           // A random moment: after a random number of sends (read from the journal), or at a random time.
           const afterSends = attempt === 1 ? undefined : 1 + Math.floor(Math.random() * (BATCH - 1));
@@ -73,7 +78,7 @@ describe('deletion: kill -9 and resume', function () {
       for (const j of jobs) perPlayer.set(j.PlatformId, (perPlayer.get(j.PlatformId) ?? 0) + 1);
       assert.deepEqual([...perPlayer.keys()].sort(), [...ids].sort(), `cycle ${cycle}: every player has a job`);
       assert.ok([...perPlayer.values()].every((n) => n === 1), `cycle ${cycle}: no player deleted twice`);
-      const j = await Journal.open(journal);
+      const j = await Journal.open(journal, { key: TITLE.secretKey });
       const entries = ledgerFromJournal(j.batch, j.players());
       await j.close();
       assert.equal(entries.length, BATCH);

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  buildPlan, Journal, ledgerFromJournal, Pacer, readIdentifiers, runBatch, verifyQueued, type BatchRecord, type JournalRecord,
+  buildPlan, Journal, JOURNAL_VERSION, ledgerFromJournal, Pacer, readIdentifiers, runBatch, verifyQueued, type BatchRecord, type JournalRecord,
 } from '../../../src/core/deletion';
 import { PLAYERS, TestEmulator, TITLE } from './support';
 
@@ -24,8 +24,8 @@ describe('deletion/run: sending a batch from its journal', () => {
     const client = emu.client();
     const plan = await buildPlan(client, { titleId: TITLE.titleId, kind: 'platform-id', lines: readIdentifiers(PLAYERS.slice(0, n).map((p) => p.platformId).join('\n'), 'platform-id') });
     await client.close();
-    const batch: BatchRecord = { type: 'batch', version: 1, batchId: 'b1', titleId: TITLE.titleId, kind: 'platform-id', metaData, createdAt: plan.createdAt, entries: plan.entries };
-    return Journal.open(join(dir, 'journal.jsonl'), batch);
+    const batch: BatchRecord = { type: 'batch', version: JOURNAL_VERSION, batchId: 'b1', titleId: TITLE.titleId, kind: 'platform-id', metaData, createdAt: plan.createdAt, entries: plan.entries };
+    return Journal.open(join(dir, 'journal.jsonl'), { key: TITLE.secretKey, create: batch });
   }
 
   function records(): JournalRecord[] {
@@ -50,7 +50,7 @@ describe('deletion/run: sending a batch from its journal', () => {
       assert.equal(outcome.jobReceiptId, j.JobReceiptId);
       assert.deepEqual(outcome.titleIds, j.TitleIds);
     }
-    const again = await Journal.open(join(dir, 'journal.jsonl'));
+    const again = await Journal.open(join(dir, 'journal.jsonl'), { key: TITLE.secretKey });
     const second = await runBatch(emu.client({ maxRetries: 0 }), again, { resendUnknown: true });
     await again.close();
     assert.equal(second.sent, 0, 'a finished batch sends nothing when run again');

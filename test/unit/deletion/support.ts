@@ -1,5 +1,7 @@
 // Shared by the deletion tests: the emulator in-process on 127.0.0.1, its controls, and the built CLI.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { PlatformClient } from '../../../src/core/api/client';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../../src/emulator/seed';
@@ -68,3 +70,56 @@ export function runCli(args: string[], env?: Record<string, string | undefined>)
 }
 
 export const delay = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** The value the dry run of `args` (a delete-players command without --dry-run/--confirm) gives for --confirm. */
+export async function confirmOf(args: string[]): Promise<string> {
+  const r = await runCli([...args.filter((a) => a !== '--json'), '--dry-run']);
+  const m = /^To send: --confirm (\d+:[0-9a-f]+)$/m.exec(r.stdout);
+  if (m === null) throw new Error(`no "To send" line in the dry run (exit ${r.code}): ${r.stderr}`);
+  return m[1];
+}
+
+/**
+ * A loopback pass-through in front of the emulator that counts the deletions sent for each player
+ * (the emulator refuses a second deletion while one is queued, so its jobs alone cannot show a
+ * second send).
+ */
+export class SendCounter {
+  private constructor(private readonly server: Server, readonly endpoint: string, readonly sends: Map<string, number>) {}
+
+  static async start(target: string): Promise<SendCounter> {
+    const to = new URL(target);
+    const sends = new Map<string, number>();
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const body = Buffer.concat(chunks);
+        if (req.url?.endsWith('/Admin/DeleteMasterPlayerAccount') === true) {
+          const pid = String((JSON.parse(body.toString()) as { PlatformId?: string }).PlatformId).toUpperCase();
+          sends.set(pid, (sends.get(pid) ?? 0) + 1);
+        }
+        const headers = { ...req.headers, host: to.host };
+        const up = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers }, (r) => {
+          res.writeHead(r.statusCode ?? 502, r.headers);
+          r.pipe(res);
+        });
+        up.on('error', () => res.destroy());
+        up.end(body);
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    return new SendCounter(server, `http://127.0.0.1:${port}/{titleId}`, sends);
+  }
+
+  /** Players sent more than once since the last reset. */
+  twice(): string[] {
+    return [...this.sends].filter(([, n]) => n > 1).map(([pid]) => pid);
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((r) => this.server.close(() => r()));
+  }
+}
