@@ -64,6 +64,8 @@ export function extensionBuilds(base, outdir = 'dist') {
 
 function allBuilds() {
   const builds = extensionBuilds(common);
+  // The emulator package (packages/emulator, `platform-emulator`): one self-contained file.
+  builds.push({ ...common, entryPoints: { emulator: 'src/emulator/main.ts' }, outdir: 'packages/emulator/dist', sourcemap: false, banner: { js: '#!/usr/bin/env node' } });
   // The command line (`platform-explorer`, package.json bin): the core with undici, one file.
   builds.push({ ...common, entryPoints: { cli: 'src/cli/main.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node' } });
   // Webview pages: each src/webview/pages/*.ts becomes dist/webview/<name>.js for the browser.
