@@ -165,14 +165,16 @@ async function emulatorLoad() {
   }));
   const load = { connections: 16, warmupRequests: quick ? 500 : 3_000, maxRequests: quick ? 5_000 : 60_000, maxMs: quick ? 2_000 : 5_000 };
   // Server on core 0, load generator on core 1: the server gets one core to itself.
-  const emulatorRun = async () => {
-    const emu = await startEmulator({ cpu: 0 });
+  // The request log is on by default; `logOff` measures the same emulator with it off.
+  const emulatorRun = async (logOff = false) => {
+    const emu = await startEmulator({ cpu: 0, args: logOff ? ['--request-log-size', '0'] : [] });
     try {
       const r = await runChild('load.mjs', {
         ...load, bodies, url: `${emu.origin}/${emu.titleId}/Server/GetPlatformIDsFromStorefrontNames`,
         headers: { 'content-type': 'application/json', 'x-secretkey': emu.secretKey },
       }, { cpu: 1 });
-      return { ...r, served: (await control(emu.origin, 'stats')).total };
+      const logged = (await control(emu.origin, 'requests?limit=0')).next;
+      return { ...r, served: (await control(emu.origin, 'stats')).total, logged };
     } finally {
       await emu.stop();
     }
@@ -186,10 +188,11 @@ async function emulatorLoad() {
     }
   };
   // Alternated, best of each: other work on a shared machine only ever slows a run down.
-  const runs = { ours: [], baseline: [] };
+  const runs = { ours: [], baseline: [], logOff: [] };
   const rounds = quick ? 1 : 2;
   for (let i = 0; i < rounds; i++) {
     runs.ours.push(await emulatorRun());
+    runs.logOff.push(await emulatorRun(true));
     runs.baseline.push(await bareRun());
   }
   const best = (xs) => xs.reduce((a, b) => (b.requestsPerSecond > a.requestsPerSecond ? b : a));
@@ -201,6 +204,10 @@ async function emulatorLoad() {
   row(sec, 'lookup requests per second', ours.requestsPerSecond, base.requestsPerSecond, ours.requestsPerSecond / base.requestsPerSecond, '>= 5,000/s', ours.requestsPerSecond >= 5000, '/s');
   row(sec, 'identifiers resolved per second (25 per request)', ours.requestsPerSecond * IDS_PER_REQUEST, base.requestsPerSecond * IDS_PER_REQUEST, ours.requestsPerSecond / base.requestsPerSecond, 'info', undefined, '/s');
   row(sec, 'p99 latency', ours.p99Ms, base.p99Ms, ours.p99Ms / base.p99Ms, 'info', undefined, 'ms');
+  const off = best(runs.logOff);
+  const logSec = `Emulator request log: the same lookups with the log on (default) vs off (--request-log-size 0), best of ${rounds}`;
+  row(logSec, 'requests per second, log on vs off', ours.requestsPerSecond, off.requestsPerSecond, ours.requestsPerSecond / off.requestsPerSecond, '>= 0.8', ours.requestsPerSecond / off.requestsPerSecond >= 0.8, '/s');
+  row(logSec, 'requests logged vs served (log on)', ours.logged, ours.served, ours.logged / ours.served, '= 1', runs.ours.every((r) => r.logged === r.served), 'req');
 }
 
 // ---- Player IDs in large files ------------------------------------------------------------

@@ -13,6 +13,7 @@ import { BackgroundVerifier } from './commands/verifyDeletions';
 import { DEMO_ENV, seedDemoTitles } from './demo';
 import { ContextKeys, setContext, trackSetupState } from './contextKeys';
 import { registerEditorFeatures } from './editor';
+import { registerEmulatorRequests } from './commands/emulatorRequests';
 import { EmulatorHost } from './emulatorHost';
 import { EmulatorProbe } from './emulatorProbe';
 import { registerLanguageModelTools } from './lmTools';
@@ -72,6 +73,7 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
     registerEditorFeatures(),
   );
   registerCommands(s);
+  ctx.subscriptions.push(...registerEmulatorRequests(s));
   ctx.subscriptions.push(...registerLanguageModelTools(s));
   statusBar.update();
   void setContext(ContextKeys.emulatorRunning, false);
