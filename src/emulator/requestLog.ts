@@ -43,6 +43,8 @@ export interface RequestLogEntry {
 }
 
 export const DEFAULT_REQUEST_LOG_SIZE = 10_000;
+/** Past this many bytes of bodies the oldest entries go too, whatever the entry count. */
+const MAX_LOG_BYTES = 64 * 1024 * 1024;
 /** Bodies are clipped to this many characters in an entry. */
 const MAX_BODY_CHARS = 64 * 1024;
 /** A stream whose reader falls this far behind is ended (it can reconnect with Last-Event-ID). */
@@ -52,7 +54,11 @@ const SECRET_MEMBER = /secret|password|ticket|token(?!expiration)|^x-?authorizat
 const RUN = /[\w.-]+/g;
 
 export class RequestLog {
-  private ring: Stored[] = [];
+  /** A circular buffer: `count` entries from `head`, oldest first. */
+  private ring: (Stored | undefined)[] = [];
+  private head = 0;
+  private count = 0;
+  private bytes = 0;
   private next = 1;
   private readonly streams = new Set<ServerResponse>();
 
@@ -70,17 +76,34 @@ export class RequestLog {
 
   add(d: RequestDraft, status: number): void {
     const e: Stored = Object.assign(d, { seq: this.next++, time: d.started, status, durationMs: Date.now() - d.started });
-    if (this.ring.length >= this.capacity) this.ring.shift();
-    this.ring.push(e);
+    const size = (d.request?.length ?? 0) + (d.response?.length ?? 0);
+    while (this.count > 0 && (this.count >= this.capacity || this.bytes + size > MAX_LOG_BYTES)) this.dropOldest();
+    this.ring[(this.head + this.count) % this.capacity] = e;
+    this.count++;
+    this.bytes += size;
     if (this.streams.size > 0) {
       const frame = sseFrame(this.view(e));
       for (const res of this.streams) this.write(res, frame);
     }
   }
 
+  private dropOldest(): void {
+    const old = this.ring[this.head]!;
+    this.bytes -= (old.request?.length ?? 0) + (old.response?.length ?? 0);
+    this.ring[this.head] = undefined;
+    this.head = (this.head + 1) % this.capacity;
+    this.count--;
+  }
+
+  private stored(): Stored[] {
+    const out: Stored[] = [];
+    for (let i = 0; i < this.count; i++) out.push(this.ring[(this.head + i) % this.capacity]!);
+    return out;
+  }
+
   /** Entries after `since` (a sequence number, or an ISO time: those at or after it). */
   since(since: string | null, limit = this.capacity): RequestLogEntry[] {
-    let from = this.ring;
+    let from = this.stored();
     if (since !== null && since !== '') {
       if (/^\d+$/.test(since)) from = from.filter((e) => e.seq > Number(since));
       else {
@@ -103,6 +126,9 @@ export class RequestLog {
 
   clear(): void {
     this.ring = [];
+    this.head = 0;
+    this.count = 0;
+    this.bytes = 0;
   }
 
   close(): void {

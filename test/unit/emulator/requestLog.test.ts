@@ -138,6 +138,23 @@ describe('emulator: request log', () => {
     assert.ok(bad.json.errorDetails.since);
   });
 
+  it('keeps the newest entries up to its size, in order, and counts every request in next', async () => {
+    const small = await Emu.start({ requestLogSize: 5 });
+    try {
+      for (let i = 0; i < 12; i++) await small.call('Authentication/GetEntityToken');
+      const r = await small.control('requests');
+      assert.deepEqual(r.json.entries.map((e: any) => e.seq), [8, 9, 10, 11, 12]);
+      assert.equal(r.json.next, 12);
+      assert.deepEqual((await small.control('requests?limit=0')).json, { entries: [], next: 12 });
+      assert.equal((await small.control('requests/clear', {})).status, 200);
+      assert.deepEqual((await small.control('requests')).json.entries, []);
+      await small.call('Authentication/GetEntityToken');
+      assert.deepEqual((await small.control('requests')).json.entries.map((e: any) => e.seq), [13]);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('size 0 turns it off: nothing is kept', async () => {
     const off = await Emu.start({ requestLogSize: 0 });
     try {
