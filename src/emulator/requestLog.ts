@@ -6,24 +6,29 @@ import type { ServerResponse } from 'node:http';
 
 export type CredentialKind = 'secretKey' | 'entityToken' | 'sessionTicket' | 'none';
 
-/** What the server fills in while it serves one request. */
+/** One request as the server serves it, then as kept (all members set at creation: one object shape). */
 export interface RequestDraft {
   started: number;
   method: string;
   path: string;
-  operation?: string;
-  titleId?: string;
+  operation: string | undefined;
+  titleId: string | undefined;
   credential: CredentialKind;
-  request?: Buffer;
-  response?: string;
-}
-
-interface Stored extends RequestDraft {
+  request: Buffer | undefined;
+  response: string | undefined;
+  /** Set once logged: each request is logged exactly once, whichever way it ended. */
+  logged: boolean;
   seq: number;
-  time: number;
   status: number;
   durationMs: number;
 }
+
+/** A new draft of a request that arrived now. */
+export function newDraft(method: string, path: string, credential: CredentialKind): RequestDraft {
+  return { started: Date.now(), method, path, operation: undefined, titleId: undefined, credential, request: undefined, response: undefined, logged: false, seq: 0, status: 0, durationMs: 0 };
+}
+
+type Stored = RequestDraft;
 
 /** One entry as served: bodies masked, parsed when they are JSON. */
 export interface RequestLogEntry {
@@ -74,8 +79,14 @@ export class RequestLog {
     return this.next;
   }
 
+  /** Logs a request as answered with `status` (0: no answer: the connection was reset or closed). */
   add(d: RequestDraft, status: number): void {
-    const e: Stored = Object.assign(d, { seq: this.next++, time: d.started, status, durationMs: Date.now() - d.started });
+    if (d.logged) return;
+    d.logged = true;
+    const e: Stored = d;
+    e.seq = this.next++;
+    e.status = status;
+    e.durationMs = Date.now() - d.started;
     const size = (d.request?.length ?? 0) + (d.response?.length ?? 0);
     while (this.count > 0 && (this.count >= this.capacity || this.bytes + size > MAX_LOG_BYTES)) this.dropOldest();
     this.ring[(this.head + this.count) % this.capacity] = e;
@@ -109,7 +120,7 @@ export class RequestLog {
       else {
         const t = Date.parse(since);
         if (!Number.isFinite(t)) throw new Error(`since must be a sequence number or an ISO time, not ${JSON.stringify(since.slice(0, 40))}`);
-        from = from.filter((e) => e.time >= t);
+        from = from.filter((e) => e.started >= t);
       }
     }
     return from.slice(0, limit).map((e) => this.view(e));
@@ -151,7 +162,7 @@ export class RequestLog {
     const err = response && typeof response === 'object' && !Array.isArray(response) ? (response as Record<string, unknown>) : {};
     return {
       seq: e.seq,
-      time: new Date(e.time).toISOString(),
+      time: new Date(e.started).toISOString(),
       method: e.method,
       path: maskText(e.path, secrets),
       operation: e.operation ?? null,

@@ -15,7 +15,7 @@ import type { FaultRule } from './faults';
 import { ApiError, foreignRequest, isJsonContentType, sendJson, success } from './http';
 import { loadState, StateStore } from './persistence';
 import { RateLimiter, type RateLimit } from './rateLimit';
-import { credentialKind, DEFAULT_REQUEST_LOG_SIZE, RequestLog } from './requestLog';
+import { credentialKind, DEFAULT_REQUEST_LOG_SIZE, newDraft, RequestLog } from './requestLog';
 import type { RequestDraft } from './requestLog';
 import { builtInSeed, buildSeed, demoKeys } from './seed';
 import type { SeedName, SeedSource } from './seed';
@@ -109,9 +109,15 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
   });
 
   function send(res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>, draft?: RequestDraft): void {
-    if (res.destroyed || res.headersSent) return;
+    if (res.destroyed || res.headersSent) {
+      if (draft) requestLog.add(draft, 0);
+      return;
+    }
     const text = sendJson(res, status, body, headers);
-    if (draft) draft.response = text;
+    if (draft) {
+      draft.response = text;
+      requestLog.add(draft, status);
+    }
   }
 
   function drip(res: ServerResponse, status: number, text: string): void {
@@ -176,12 +182,17 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
       fault = faults.take(op);
       if (faults.config.latencyMs > 0) await sleep(faults.config.latencyMs);
       if (fault?.kind === 'reset-before') {
+        if (draft) requestLog.add(draft, 0);
         req.socket.destroy();
         return;
       }
       const raw = await readBody(req);
       if (draft) draft.request = raw;
-      if (fault?.kind === 'timeout') return; // never answered; close() or the client ends it
+      if (fault?.kind === 'timeout') {
+        // Never answered; close() or the client ends it.
+        if (draft) res.once('close', () => requestLog.add(draft, 0));
+        return;
+      }
       if (fault && ['429', '500', '503', 'garbage', 'html'].includes(fault.kind)) {
         const f = faultAnswer(fault);
         const code = asSuccess && f.status >= 400 && fault.kind !== 'html' ? 200 : f.status;
@@ -190,6 +201,7 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
           res.end(f.body);
           if (draft) draft.response = f.body;
         }
+        if (draft) requestLog.add(draft, res.headersSent ? code : 0);
         return;
       }
       rateLimiter.take((titleSegment ?? hostTitleLabel(req.headers.host) ?? '').toUpperCase(), op);
@@ -205,6 +217,7 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
       if (e.retryAfterSeconds !== undefined) headers = { 'Retry-After': String(Math.ceil(e.retryAfterSeconds)) };
     }
     if (fault?.kind === 'reset-after') {
+      if (draft) requestLog.add(draft, 0);
       req.socket.destroy();
       return;
     }
@@ -214,6 +227,7 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
       const text = JSON.stringify(body);
       if (draft) draft.response = text;
       drip(res, httpStatus, text);
+      if (draft) requestLog.add(draft, httpStatus);
     } else send(res, httpStatus, body, headers, draft);
   }
 
@@ -258,10 +272,7 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
     const q = url.indexOf('?');
     const path = q >= 0 ? url.slice(0, q) : url;
     const control = path.startsWith('/_emulator/');
-    const draft: RequestDraft | undefined = requestLog.enabled && !control
-      ? { started, method: req.method ?? '', path, credential: credentialKind(req.headers) }
-      : undefined;
-    if (draft) res.once('close', () => requestLog.add(draft, res.headersSent ? res.statusCode : 0));
+    const draft = requestLog.enabled && !control ? newDraft(req.method ?? '', path, credentialKind(req.headers)) : undefined;
     if (o.logRequests) res.on('finish', () => log(`${req.method} ${path} ${res.statusCode} ${Date.now() - started}ms`));
     const foreign = foreignRequest(req.headers, port);
     if (foreign) {
@@ -276,11 +287,17 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
       ? serveControl(req, res, path.slice('/_emulator/'.length), new URLSearchParams(q >= 0 ? url.slice(q + 1) : ''))
       : serveOperation(req, res, path, draft);
     work.catch((e: unknown) => {
-      if (e instanceof ClientGone) return;
+      if (e instanceof ClientGone) {
+        if (draft) requestLog.add(draft, 0);
+        return;
+      }
       log(`emulator error on ${req.method} ${path}: ${(e as Error).message}`);
       if (!res.headersSent && !res.destroyed) {
         send(res, 500, new ApiError(500, 'InternalServerError', 'The emulator hit an internal error; see its log.').toWrapper(), undefined, draft);
-      } else res.destroy();
+      } else {
+        if (draft) requestLog.add(draft, 0);
+        res.destroy();
+      }
     });
   };
   const server = certificate ? createTlsServer({ cert: certificate.cert, key: certificate.key }, onRequest) : createServer(onRequest);

@@ -138,6 +138,30 @@ describe('emulator: request log', () => {
     assert.ok(bad.json.errorDetails.since);
   });
 
+  it('requests the emulator never answers are logged too, once each, with status 0', async () => {
+    const kinds = ['reset-before', 'reset-after', 'timeout', 'drip', '503'];
+    for (const kind of kinds) {
+      await emu.control('faults', { rules: [{ operation: 'Authentication/GetEntityToken', kind, times: 1 }] });
+      // The client gives up on the ones that never (or only slowly) answer.
+      const signal = AbortSignal.timeout(kind === 'timeout' || kind === 'drip' ? 300 : 10_000);
+      const headers = { 'Content-Type': 'application/json', 'X-SecretKey': MAIN.secretKey };
+      await emu.raw(`/${MAIN.titleId}/Authentication/GetEntityToken`, { headers, body: {}, signal }).catch(() => undefined);
+    }
+    const want = [['reset-before', 0], ['reset-after', 0], ['timeout', 0], ['drip', 200], ['503', 503]];
+    const entries = await (async () => {
+      for (let i = 0; i < 200; i++) {
+        const e = (await emu.control('requests')).json.entries as any[];
+        if (e.length >= want.length) return e;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error('the unanswered requests were never logged');
+    })();
+    // A request the client abandoned is logged when its connection closes: compare as a multiset.
+    assert.deepEqual(entries.map((e) => e.status).sort(), want.map((w) => w[1]).sort());
+    assert.equal(entries.length, want.length, 'each once');
+    assert.ok(entries.every((e) => e.operation === 'Authentication/GetEntityToken'));
+  });
+
   it('keeps the newest entries up to its size, in order, and counts every request in next', async () => {
     const small = await Emu.start({ requestLogSize: 5 });
     try {
