@@ -51,7 +51,8 @@ export interface SeedSpec {
 /** A seed file that cannot be used; the message lists each problem with its line. */
 export class SeedFileError extends Error {}
 
-const YEAR_10000 = Date.UTC(10000, 0, 1);
+/** Seed times end where a loaded state's do (stateCheck.ts), so a seeded state always loads again. */
+const YEAR_9000 = Date.UTC(9000, 0, 1);
 
 /** Checks a parsed seed; problems as [path, message]. */
 function consistency(spec: SeedSpec): [string, string][] {
@@ -68,7 +69,7 @@ function consistency(spec: SeedSpec): [string, string][] {
       if (typeof v === 'string' && /^\d{4}-\d\d-\d\dT/.test(v) && ['created', 'firstLogin', 'lastLogin', 'bannedUntil', 'LastUpdated', 'PurchaseDate'].includes(k)) {
         const ms = Date.parse(v);
         // Date.parse rolls 30 February over into March: the time must read back as written.
-        if (!Number.isFinite(ms) || ms < 0 || ms >= YEAR_10000 || new Date(ms).toISOString().slice(0, 19) !== v.slice(0, 19)) out.push([at, `${JSON.stringify(v)} is not a time from 1970 to 9999`]);
+        if (!Number.isFinite(ms) || ms < 0 || ms >= YEAR_9000 || new Date(ms).toISOString().slice(0, 19) !== v.slice(0, 19)) out.push([at, `${JSON.stringify(v)} is not a time from 1970 to 8999`]);
       } else if (v && typeof v === 'object') times(v as object, at);
     }
   };

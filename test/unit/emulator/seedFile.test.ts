@@ -98,6 +98,19 @@ describe('emulator: seed files', () => {
     }
   });
 
+  it('a seeded state saved with --data loads again (seed bounds within the loaded-state bounds)', async () => {
+    const data = join(dir, 'data');
+    const seed = { ...VALID, players: [{ ...VALID.players[0], created: '1970-01-01T00:00:00Z', bannedUntil: '8999-12-31T23:59:59Z' }] };
+    const first = await Emu.start({ seed: seedSource(write(seed)), dataDir: data });
+    await first.close();
+    const again = await Emu.start({ seed: seedSource(write(seed)), dataDir: data });
+    try {
+      assert.equal((await again.call('Admin/GetPlayedTitleList', { PlatformId: '1234567890ABCDEF' }, { titleId: 'BEEF1', headers: { 'X-SecretKey': KEY } })).status, 200);
+    } finally {
+      await again.close();
+    }
+  });
+
   it('the same file gives the same generated PlatformIds on every start', async () => {
     const file = write(VALID);
     const ids: string[] = [];
@@ -119,7 +132,8 @@ describe('emulator: seed files', () => {
     ['a bad PlatformId', (v) => ({ ...v, players: [{ platformId: 'nothex!' }] }), /players\[0\]\.platformId: must be "generate" or a PlatformId/],
     ['an unknown ProfileConstraints flag', (v) => ({ ...v, titles: [{ ...v.titles[0], allowedProfileConstraints: ['ShowEverything'] }] }), /allowedProfileConstraints\[0\]: must be one of "ShowAvatarUrl"/],
     ['a negative currency', (v) => ({ ...v, players: [{ titles: { BEEF1: { virtualCurrency: { GO: -1 } } } }] }), /players\[0\]\.titles\.BEEF1\.virtualCurrency\.GO: must be at least 0, not -1/],
-    ['a time that is no time', (v) => ({ ...v, players: [{ created: '2025-02-30T10:00:00Z' }] }), /players\[0\]\.created: "2025-02-30T10:00:00Z" is not a time from 1970 to 9999/],
+    ['a time that is no time', (v) => ({ ...v, players: [{ created: '2025-02-30T10:00:00Z' }] }), /players\[0\]\.created: "2025-02-30T10:00:00Z" is not a time from 1970 to 8999/],
+    ['a time past 8999', (v) => ({ ...v, players: [{ bannedUntil: '9500-01-01T00:00:00Z' }] }), /players\[0\]\.bannedUntil: "9500-01-01T00:00:00Z" is not a time from 1970 to 8999/],
     ['a time in another format', (v) => ({ ...v, players: [{ created: 'yesterday' }] }), /players\[0\]\.created: the string "yesterday" does not match the format: a UTC time/],
     ['a duplicate title', (v) => ({ ...v, titles: [v.titles[0], { ...v.titles[1], titleId: 'beef1' }] }), /titles\[1\]\.titleId: title BEEF1 is already defined by titles\[0\]/],
     ['a played title not in the file', (v) => ({ ...v, players: [{ titles: { ABCD: {} } }] }), /players\[0\]\.titles\.ABCD: title ABCD is not among the file's titles/],
