@@ -17,8 +17,14 @@ describe('emulator: the platform-emulator package', function () {
   let work: string;
   let child: ChildProcess | undefined;
   before(() => { work = mkdtempSync(join(tmpdir(), 'emu-pkg-')); });
-  after(() => {
-    if (child && child.exitCode === null) child.kill('SIGKILL');
+  /** npx does not pass signals on: the emulator runs in the group npx leads (spawned detached), signalled as one. */
+  const stopGroup = async (c: ChildProcess, signal: NodeJS.Signals) => {
+    const gone = new Promise((resolve) => c.stdout!.once('close', resolve));
+    try { process.kill(-c.pid!, signal); } catch { /* already gone */ }
+    await gone;
+  };
+  after(async () => {
+    if (child && child.stdout && !child.stdout.closed) await stopGroup(child, 'SIGKILL');
     rmSync(work, { recursive: true, force: true });
   });
 
@@ -37,7 +43,7 @@ describe('emulator: the platform-emulator package', function () {
     // A seed file of the user's, and the demo seed without --seed.
     writeFileSync(join(app, 'seed.json'), JSON.stringify({ titles: [{ titleId: 'C0FFEE', name: 'CI Game', secretKey: 'CIKEY0123456789ABCDEF' }], players: [{ storefrontNames: ['ci_player'], titles: { C0FFEE: {} } }] }));
     for (const args of [['--seed', 'seed.json'], []]) {
-      const c = spawn(npx, ['--no-install', 'platform-emulator', ...args, '--port', '0', '--json'], { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const c = spawn(npx, ['--no-install', 'platform-emulator', ...args, '--port', '0', '--json'], { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
       child = c;
       const line = await new Promise<string>((resolve, reject) => {
         createInterface({ input: c.stdout! }).once('line', resolve);
@@ -53,9 +59,9 @@ describe('emulator: the platform-emulator package', function () {
       assert.equal(r.status, 200);
       const linked = ((await r.json()) as { data: { Data: { PlatformId: string | null }[] } }).data.Data.map((d) => d.PlatformId !== null);
       assert.deepEqual(linked, args.length ? [true, false] : [false, true], args.length ? 'the seed file' : 'the demo seed');
-      const done = new Promise((resolve) => c.once('exit', resolve));
-      c.kill('SIGTERM');
-      await done;
+      // Stopped: the emulator itself exits (its end of stdout closes) and its port stops answering.
+      await stopGroup(c, 'SIGTERM');
+      await assert.rejects(fetch(`${origin}/_emulator/ready`));
     }
   });
 });
