@@ -235,8 +235,11 @@ export async function buildSeed(seed: SeedName | SeedSource, keys: Record<string
   const identities = new Map<string, string>();
   const now = Date.now();
   const problem = (path: string, msg: string) => new SeedFileError(`The seed ${source.name.replace(/^file:/, '')} is not valid: ${path}: ${msg}.`);
+  // Generated PlatformIds depend on the player's place in the file only (not on the file's path),
+  // so a seed file gives the same IDs on every machine.
+  const idBase = source.name.startsWith('file:') ? 'seed' : source.name;
   expandPlayers(spec).forEach(({ player, path }, i) => {
-    const id = (player.platformId === undefined || player.platformId === 'generate' ? hashId(`${source.name}-player-${i}`) : player.platformId).toUpperCase();
+    const id = (player.platformId === undefined || player.platformId === 'generate' ? hashId(`${idBase}-player-${i}`) : player.platformId).toUpperCase();
     if (players[id]) throw problem(path, `PlatformId ${id} is used by another player too`);
     const p = playerState(player, id, publisherId, titles, now);
     for (const key of [...p.consoleLive.map((l) => `ConsoleLive ${l.sandbox} ${l.id}`), ...p.storefrontNames.map((n) => `Storefront name ${n}`), ...p.launcherSubjects.map((s) => `launcher subject ${s}`)]) {

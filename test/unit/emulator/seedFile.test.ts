@@ -111,11 +111,10 @@ describe('emulator: seed files', () => {
     }
   });
 
-  it('the same file gives the same generated PlatformIds on every start', async () => {
-    const file = write(VALID);
+  it('the same file gives the same generated PlatformIds on every start, wherever it lies', async () => {
     const ids: string[] = [];
-    for (let i = 0; i < 2; i++) {
-      const emu = await Emu.start({ seed: seedSource(file) });
+    for (const name of ['seed.json', 'elsewhere.json']) {
+      const emu = await Emu.start({ seed: seedSource(write(VALID, name)) });
       const r = await emu.call('Server/GetPlatformIDsFromStorefrontNames', { StorefrontNames: ['bot_0100'] }, { titleId: 'BEEF1', headers: { 'X-SecretKey': KEY } });
       ids.push(r.json.data.Data[0].PlatformId);
       await emu.close();
