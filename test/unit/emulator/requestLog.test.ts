@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read members of parsed answers freely */
 import * as assert from 'node:assert/strict';
 import { request } from 'node:http';
+import { maskBody } from '../../../src/emulator/requestLog';
 import { DEMO_PLAYERS, DEMO_UNLINKED } from '../../../src/emulator/seed';
 import { ARENA, Emu, MAIN } from './harness';
 
@@ -177,6 +178,27 @@ describe('emulator: request log', () => {
     } finally {
       await small.close();
     }
+  });
+
+  it('masks every secret-named member at any depth, known keys and token-like values anywhere, and keeps the rest', () => {
+    const jwt = 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJlLW9mLXRoZS10b2tlbg';
+    const ours = `${'A'.repeat(40)}.${'b'.repeat(43)}`;
+    const body = JSON.stringify({
+      SecretKey: 'k1', SessionTicket: 't1', IdentityToken: 't2', Password: 'p1',
+      Environments: [{ ClientID: 'keep-me', ClientSecret: 'cs1', ID: 'env' }],
+      EntityToken: { EntityToken: 't3', TokenExpiration: '2030-01-01T00:00:00Z' },
+      Note: `see ${jwt} and ${ours} and ${MAIN.secretKey}`,
+    });
+    const masked = maskBody(body, [MAIN.secretKey]) as any;
+    assert.deepEqual(masked, {
+      SecretKey: '***', SessionTicket: '***', IdentityToken: '***', Password: '***',
+      Environments: [{ ClientID: 'keep-me', ClientSecret: '***', ID: 'env' }],
+      EntityToken: { EntityToken: '***', TokenExpiration: '2030-01-01T00:00:00Z' },
+      Note: 'see *** and *** and ***',
+    });
+    assert.equal(maskBody(`not json ${jwt}`, []), 'not json ***');
+    const long = maskBody(`${MAIN.secretKey}${'x'.repeat(70_000)}`, [MAIN.secretKey]) as string;
+    assert.ok(long.startsWith('***x') && long.length < 66_000 && long.endsWith('more characters)'), 'masked, then clipped');
   });
 
   it('size 0 turns it off: nothing is kept', async () => {
