@@ -70,6 +70,8 @@ export function cliBuild(base, outdir = 'dist') {
 function allBuilds() {
   const builds = extensionBuilds(common);
   builds.push(cliBuild(common));
+  // The emulator package (packages/emulator, `platform-emulator`): one self-contained file.
+  builds.push({ ...common, entryPoints: { emulator: 'src/emulator/main.ts' }, outdir: 'packages/emulator/dist', sourcemap: false, banner: { js: '#!/usr/bin/env node' } });
   // Webview pages: each src/webview/pages/*.ts becomes dist/webview/<name>.js for the browser.
   for (const entry of walk('src/webview/pages', (p) => p.endsWith('.ts'))) {
     builds.push({ ...common, platform: 'browser', target: 'es2022', format: 'iife', external: [], entryPoints: [entry], outdir: 'dist/webview' });

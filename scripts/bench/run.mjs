@@ -5,7 +5,7 @@
 //
 // Usage: node scripts/bench/run.mjs [--quick] [--only bulk,network,emulator,ids,redact,deletion,mcp,size,activation]
 //   --quick  smaller inputs and fewer repeats (a smoke run of the script itself)
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -158,6 +158,16 @@ async function network() {
 
 // ---- Emulator throughput ------------------------------------------------------------------
 
+/** User + system CPU of a process in clock ticks (Linux /proc; NaN elsewhere). */
+function cpuTicks(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return NaN;
+  }
+}
+
 async function emulatorLoad() {
   const { benchStorefrontName } = createRequire(import.meta.url)(CORE_BUNDLE);
   // 40 distinct request bodies of 25 names, half of them linked.
@@ -166,14 +176,19 @@ async function emulatorLoad() {
   }));
   const load = { connections: 16, warmupRequests: quick ? 500 : 3_000, maxRequests: quick ? 5_000 : 60_000, maxMs: quick ? 2_000 : 5_000 };
   // Server on core 0, load generator on core 1: the server gets one core to itself.
-  const emulatorRun = async () => {
-    const emu = await startEmulator({ cpu: 0 });
+  // The request log is on by default; `logOff` measures the same emulator with it off.
+  const emulatorRun = async (logOff = false) => {
+    const emu = await startEmulator({ cpu: 0, args: logOff ? ['--request-log-size', '0'] : [] });
     try {
+      const cpu0 = cpuTicks(emu.pid);
       const r = await runChild('load.mjs', {
         ...load, bodies, url: `${emu.origin}/${emu.titleId}/Server/GetPlatformIDsFromStorefrontNames`,
         headers: { 'content-type': 'application/json', 'x-secretkey': emu.secretKey },
       }, { cpu: 1 });
-      return { ...r, served: (await control(emu.origin, 'stats')).total };
+      // CPU the emulator spent per request (10 ms ticks): less swayed by other load than requests per second.
+      const cpuMicrosPerRequest = ((cpuTicks(emu.pid) - cpu0) * 10_000) / r.requests;
+      const logged = (await control(emu.origin, 'requests?limit=0')).next;
+      return { ...r, served: (await control(emu.origin, 'stats')).total, logged, cpuMicrosPerRequest };
     } finally {
       await emu.stop();
     }
@@ -187,10 +202,12 @@ async function emulatorLoad() {
     }
   };
   // Alternated, best of each: other work on a shared machine only ever slows a run down.
-  const runs = { ours: [], baseline: [] };
-  const rounds = quick ? 1 : 2;
+  const runs = { ours: [], baseline: [], logOff: [] };
+  // Three rounds: on a shared machine one round of log-on against log-off swung from 0.55 to 1.7.
+  const rounds = quick ? 1 : 3;
   for (let i = 0; i < rounds; i++) {
     runs.ours.push(await emulatorRun());
+    runs.logOff.push(await emulatorRun(true));
     runs.baseline.push(await bareRun());
   }
   const best = (xs) => xs.reduce((a, b) => (b.requestsPerSecond > a.requestsPerSecond ? b : a));
@@ -202,6 +219,16 @@ async function emulatorLoad() {
   row(sec, 'lookup requests per second', ours.requestsPerSecond, base.requestsPerSecond, ours.requestsPerSecond / base.requestsPerSecond, '>= 5,000/s', ours.requestsPerSecond >= 5000, '/s');
   row(sec, 'identifiers resolved per second (25 per request)', ours.requestsPerSecond * IDS_PER_REQUEST, base.requestsPerSecond * IDS_PER_REQUEST, ours.requestsPerSecond / base.requestsPerSecond, 'info', undefined, '/s');
   row(sec, 'p99 latency', ours.p99Ms, base.p99Ms, ours.p99Ms / base.p99Ms, 'info', undefined, 'ms');
+  const off = best(runs.logOff);
+  const logSec = `Emulator request log: the same lookups with the log on (default) vs off (--request-log-size 0), best of ${rounds}`;
+  row(logSec, 'requests per second, log on vs off', ours.requestsPerSecond, off.requestsPerSecond, ours.requestsPerSecond / off.requestsPerSecond, '>= 0.8', ours.requestsPerSecond / off.requestsPerSecond >= 0.8, '/s');
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const cpuOn = median(runs.ours.map((r) => r.cpuMicrosPerRequest));
+  const cpuOff = median(runs.logOff.map((r) => r.cpuMicrosPerRequest));
+  if (Number.isFinite(cpuOn) && Number.isFinite(cpuOff)) {
+    row(logSec, 'emulator CPU per request, log on vs off (median; ratio = off/on, requests per CPU second)', cpuOn, cpuOff, cpuOff / cpuOn, '>= 0.8', cpuOff / cpuOn >= 0.8, 'µs');
+  }
+  row(logSec, 'requests logged vs served (log on)', ours.logged, ours.served, ours.logged / ours.served, '= 1', runs.ours.every((r) => r.logged === r.served), 'req');
 }
 
 // ---- Player IDs in large files ------------------------------------------------------------

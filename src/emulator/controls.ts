@@ -6,8 +6,9 @@ import { ApiError, FieldCheck, invalidParams } from './http';
 import { Faults, parseFaults } from './faults';
 import { mintLauncherToken } from './jwt';
 import { defaultAddon, SEED_NAMES } from './seed';
-import type { SeedName } from './seed';
 import type { RateLimiter } from './rateLimit';
+import type { RequestLog } from './requestLog';
+import type { Snapshots } from './snapshots';
 import type { PlatformService } from './service';
 import { ADDON_NAMES } from './state';
 import type { AddonName } from './state';
@@ -51,6 +52,8 @@ export interface ControlContext {
   faults: Faults;
   stats: Stats;
   rateLimiter?: RateLimiter;
+  requestLog: RequestLog;
+  snapshots: Snapshots;
 }
 
 type Json = Record<string, unknown>;
@@ -60,7 +63,7 @@ function notFound(method: string, path: string): ApiError {
 }
 
 /** Runs one control; returns the JSON to answer with (status 200). */
-export async function runControl(ctx: ControlContext, method: string, path: string, body: Json): Promise<unknown> {
+export async function runControl(ctx: ControlContext, method: string, path: string, body: Json, query = new URLSearchParams()): Promise<unknown> {
   const { service, faults, stats, rateLimiter } = ctx;
   const route = `${method} ${path}`;
   switch (route) {
@@ -77,7 +80,7 @@ export async function runControl(ctx: ControlContext, method: string, path: stri
       }
       faults.clear();
       stats.reset();
-      await service.reseed(seed as SeedName);
+      await service.reseed(seed);
       return { ok: true, seed };
     }
     case 'GET outbox':
@@ -114,6 +117,26 @@ export async function runControl(ctx: ControlContext, method: string, path: stri
       return { ok: true };
     case 'POST launcher-token':
       return { IdentityToken: await mintToken(service, body) };
+    case 'GET requests': {
+      const limit = query.get('limit');
+      if (limit !== null && !/^\d{1,6}$/.test(limit)) throw invalidParams({ limit: ['limit must be a whole number of entries.'] });
+      try {
+        const entries = ctx.requestLog.since(query.get('since'), limit === null ? undefined : Number(limit));
+        return { entries, next: entries.length > 0 ? entries[entries.length - 1].seq : Math.max(0, ctx.requestLog.nextSeq - 1) };
+      } catch (e) {
+        throw invalidParams({ since: [(e as Error).message] });
+      }
+    }
+    case 'POST requests/clear':
+      ctx.requestLog.clear();
+      return { ok: true };
+    case 'GET snapshots':
+      return { snapshots: ctx.snapshots.list() };
+  }
+  const snap = /^snapshots\/([^/]+)(\/restore)?$/.exec(path);
+  if (snap && method === 'POST') {
+    const name = snap[1];
+    return { ok: true, ...(snap[2] ? await ctx.snapshots.restore(name, service) : ctx.snapshots.save(name, service)) };
   }
   const m = /^titles\/([^/]+)\/(addons\/([^/]+)|launcher)$/.exec(path);
   if ((method === 'POST' || (method === 'DELETE' && m?.[3])) && m) {

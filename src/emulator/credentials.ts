@@ -32,11 +32,16 @@ export class Credentials {
   private secretKeys = new Map<string, string>();
 
   constructor(
-    private readonly tokenSecret: Buffer,
+    private tokenSecret: Buffer,
     private readonly now: () => number,
     /** Tokens issued at or before this emulator time count as expired. */
     private readonly expiredBefore: () => number,
   ) {}
+
+  /** A restored snapshot brings its own token key: the tokens issued before it work again. */
+  retarget(tokenSecret: Buffer): void {
+    this.tokenSecret = tokenSecret;
+  }
 
   reindex(titles: readonly TitleState[]): void {
     this.secretKeys = new Map(titles.map((t) => [t.secretKey, t.titleId]));

@@ -65,7 +65,8 @@ export function success<T>(data: T): SuccessEnvelope<T> {
   return { code: 200, status: 'OK', data };
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>): void {
+/** Sends `body` as JSON; returns the text sent. */
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>): string {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
@@ -73,6 +74,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
     ...headers,
   });
   res.end(text);
+  return text;
 }
 
 type Json = Record<string, unknown>;

@@ -4,10 +4,11 @@
 // Outbox messages are also written as files under DIR/outbox/.
 
 import { isProcessAlive } from '../core/processAlive';
-import { promises as fs, readFileSync } from 'node:fs';
+import { lstatSync, promises as fs, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { OutboxMessage, PersistedState } from './state';
+import { RECEIPT_RE, stateProblem } from './stateCheck';
 
 const STATE_FILE = 'state.json';
 const DEBOUNCE_MS = 100;
@@ -42,9 +43,24 @@ async function removeStaleTempFiles(dir: string): Promise<void> {
   }
 }
 
+/** Refuses a symlink at `path` (a planted link would send reads, writes or deletes elsewhere). */
+function refuseSymlink(path: string, what: string): void {
+  let st;
+  try {
+    st = lstatSync(path);
+  } catch {
+    return;
+  }
+  if (st.isSymbolicLink()) {
+    throw new Error(`The emulator ${what} ${path} is a symbolic link; the emulator does not follow links in its data folder. Remove the link (or use another --data directory).`);
+  }
+}
+
 /** Reads DIR/state.json; undefined when absent. A broken file is an error naming the file and the fix. */
 export function loadState(dir: string): PersistedState | undefined {
   const file = join(dir, STATE_FILE);
+  refuseSymlink(file, 'state file');
+  refuseSymlink(join(dir, 'outbox'), 'outbox folder');
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -52,20 +68,25 @@ export function loadState(dir: string): PersistedState | undefined {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new Error(`Cannot read the emulator state file ${file}: ${(e as Error).message}`);
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new Error(`The emulator state file ${file} is not valid JSON; delete it (or use another --data directory) to start from the seed.`);
+  return parseState(text, `The emulator state file ${file}`, 'delete it (or use another --data directory) to start from the seed.');
+}
+
+/** A state in JSON (state.json, or a snapshot file's `state`), checked; `what` and `fix` word the error. */
+export function parseState(text: string | unknown, what: string, fix: string): PersistedState {
+  let parsed: unknown = text;
+  if (typeof text === 'string') {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new Error(`${what} is not valid JSON; ${fix}`);
+    }
   }
   const s = parsed as (Omit<Partial<PersistedState>, 'version'> & { version?: number }) | null;
   if (!s || (s.version !== 1 && s.version !== 2) || typeof s.data !== 'object' || !s.data || typeof s.tokenSecret !== 'string') {
-    throw new Error(`The emulator state file ${file} has an unknown layout; delete it (or use another --data directory) to start from the seed.`);
+    throw new Error(`${what} has an unknown layout; ${fix}`);
   }
   const problem = stateProblem(s as PersistedState);
-  if (problem) {
-    throw new Error(`The emulator state file ${file} is not valid: ${problem}. Delete it (or use another --data directory) to start from the seed.`);
-  }
+  if (problem) throw new Error(`${what} is not valid: ${problem}. ${fix[0].toUpperCase()}${fix.slice(1)}`);
   return migrated(s as PersistedState);
 }
 
@@ -79,39 +100,6 @@ function migrated(s: PersistedState): PersistedState {
     s.version = 2;
   }
   return s;
-}
-
-/** Receipt IDs the emulator issues (UUIDs, 32 hex characters), and nothing that can leave outbox/. */
-const RECEIPT_RE = /^[0-9A-Za-z-]{1,64}$/;
-const TITLE_ID_RE = /^[0-9A-Fa-f]{4,16}$/;
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-
-/** The first thing wrong with a loaded state (the members the emulator relies on), or undefined. */
-export function stateProblem(s: PersistedState): string | undefined {
-  if (!isNumber(s.clockOffsetMs) || !isNumber(s.tokensExpiredBefore)) return 'clockOffsetMs and tokensExpiredBefore must be numbers';
-  const d = s.data as unknown as Record<string, unknown>;
-  if (!isObject(d.titles) || !isObject(d.players) || !Array.isArray(d.jobs) || !Array.isArray(d.outbox)) {
-    return 'data must hold titles, players, jobs and outbox';
-  }
-  for (const [id, t] of Object.entries(d.titles)) {
-    if (!TITLE_ID_RE.test(id) || !isObject(t) || t.titleId !== id || typeof t.secretKey !== 'string' || !isObject(t.launcher) || !isObject(t.addons)) {
-      return `title "${id.slice(0, 40)}" must have a 4-16 hex titleId equal to its key, a secretKey, launcher and addons`;
-    }
-  }
-  for (const [i, j] of d.jobs.entries()) {
-    if (!isObject(j) || typeof j.JobReceiptId !== 'string' || !RECEIPT_RE.test(j.JobReceiptId) || typeof j.PlatformId !== 'string' ||
-      (j.status !== 'queued' && j.status !== 'completed') || !isNumber(j.dueAt) || !Array.isArray(j.TitleIds)) {
-      return `jobs[${i}] must have a JobReceiptId of letters, digits and dashes (at most 64), a PlatformId, a status and a dueAt`;
-    }
-  }
-  for (const [i, m] of d.outbox.entries()) {
-    if (!isObject(m) || typeof m.JobReceiptId !== 'string' || !RECEIPT_RE.test(m.JobReceiptId)) {
-      return `outbox[${i}] must have a JobReceiptId of letters, digits and dashes (at most 64)`;
-    }
-  }
-  return undefined;
 }
 
 /** The outbox file of a receipt: a checked name directly under outbox/. */
@@ -134,6 +122,7 @@ export class StateStore {
 
   async init(): Promise<void> {
     if (!this.dir) return;
+    refuseSymlink(join(this.dir, 'outbox'), 'outbox folder');
     await fs.mkdir(join(this.dir, 'outbox'), { recursive: true });
     await removeStaleTempFiles(this.dir);
     await removeStaleTempFiles(join(this.dir, 'outbox'));
@@ -176,12 +165,15 @@ export class StateStore {
 
   async writeOutbox(m: OutboxMessage): Promise<void> {
     if (!this.dir) return;
+    refuseSymlink(join(this.dir, 'outbox'), 'outbox folder');
     await writeFileAtomic(outboxFile(this.dir, m.JobReceiptId), JSON.stringify(m, null, 2) + '\n');
   }
 
   async clearOutbox(): Promise<void> {
     if (!this.dir) return;
     const outbox = join(this.dir, 'outbox');
+    // Checked again at each reset: the folder may have been swapped for a link since the start.
+    refuseSymlink(outbox, 'outbox folder');
     for (const name of await fs.readdir(outbox)) {
       if (name.endsWith('.json')) await fs.rm(join(outbox, name), { force: true });
     }

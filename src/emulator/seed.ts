@@ -1,28 +1,46 @@
-// Seeds: `demo` (two titles of one publisher, a few dozen players with every kind of link),
-// `empty` (the same titles, no players) and `bench` (the same titles, BENCH_PLAYER_COUNT
-// players for `npm run bench`: even benchmark identifiers are linked, odd ones are not).
-// The demo data is deterministic and exported so
-// tests and the demo can name known linked and unlinked identifiers; only the launcher key
-// pairs are generated fresh at seed time.
+// Seeds: the built-in `demo` (two titles of one publisher, 36 players with every kind of link),
+// `empty` (the same titles, no players) and `bench` (the same titles, BENCH_PLAYER_COUNT players
+// for `npm run bench`: even benchmark identifiers are linked, odd ones are not) are seed files
+// like any user's (seeds/*.json, bundled); `--seed FILE` reads one from disk (seedfile/).
+// Only the secret keys ("generate") and the launcher key pairs are made fresh at seed time.
 
 import { createHash, randomInt } from 'node:crypto';
 import { exportJWK, generateKeyPair } from 'jose';
 import { PROFILE_CONSTRAINT_FLAGS } from '../core/api/operations';
-import type {
-  AddonName,
-  ItemState,
-  AddonsState,
-  EmulatorData,
-  PlayerState,
-  PlayerTitleState,
-  TitleState,
-} from './state';
+import { expandPlayers, parseSeedText, readSeedFile, SeedFileError } from './seedfile/seedFile';
+import type { SeedDataEntry, SeedItem, SeedPlayer, SeedSpec, SeedTitle } from './seedfile/seedFile';
+import type { AddonName, AddonsState, EmulatorData, ItemState, PlayerState, TitleState, UserDataEntry } from './state';
+import demoSeed from './seeds/demo.json';
+import emptySeed from './seeds/empty.json';
+import benchSeed from './seeds/bench.json';
 
 export type SeedName = 'demo' | 'empty' | 'bench';
 export const SEED_NAMES: readonly SeedName[] = ['demo', 'empty', 'bench'];
 
 export const DEMO_PUBLISHER_ID = '5E1D0';
 export const LAUNCHER_ISSUER = 'https://launcher-idp.emulator.local';
+
+/** A seed to build: a built-in one by name, or a file's checked content. */
+export interface SeedSource {
+  /** The built-in name, or `file:PATH`. */
+  name: string;
+  spec: SeedSpec;
+}
+
+const BUILT_IN: Record<SeedName, unknown> = { demo: demoSeed, empty: emptySeed, bench: benchSeed };
+
+/** A built-in seed (checked like a file: a broken one fails every test at once). */
+export function builtInSeed(name: SeedName): SeedSource {
+  return { name, spec: parseSeedText(JSON.stringify(BUILT_IN[name], null, 1), `seeds/${name}.json`) };
+}
+
+/** `--seed VALUE`: a built-in name, else a seed file's path. */
+export function seedSource(value: string): SeedSource {
+  if ((SEED_NAMES as readonly string[]).includes(value)) return builtInSeed(value as SeedName);
+  return { name: `file:${value}`, spec: readSeedFile(value) };
+}
+
+export { SeedFileError };
 
 export interface DemoTitle {
   titleId: string;
@@ -34,20 +52,8 @@ export interface DemoTitle {
 }
 
 export const DEMO_TITLES: readonly DemoTitle[] = [
-  {
-    titleId: 'F71AC',
-    name: 'Demo Racer',
-    secretKey: 'EMUDEMOKEYF71AC7Q2M9X4T8W1R6Y3U5P0S2N8B4C7D1',
-    notificationEmail: 'privacy@demo-racer.example',
-    launcherAudience: 'platform-title-F71AC',
-  },
-  {
-    titleId: 'A248',
-    name: 'Demo Racer Arena',
-    secretKey: 'EMUDEMOKEYA248K5H8J2L6N3P9Q4R7S1T5V8W2X6Y9Z3',
-    notificationEmail: 'privacy@demo-racer-arena.example',
-    launcherAudience: 'platform-title-A248',
-  },
+  { titleId: 'F71AC', name: 'Demo Racer', secretKey: 'EMUDEMOKEYF71AC7Q2M9X4T8W1R6Y3U5P0S2N8B4C7D1', notificationEmail: 'privacy@demo-racer.example', launcherAudience: 'platform-title-F71AC' },
+  { titleId: 'A248', name: 'Demo Racer Arena', secretKey: 'EMUDEMOKEYA248K5H8J2L6N3P9Q4R7S1T5V8W2X6Y9Z3', notificationEmail: 'privacy@demo-racer-arena.example', launcherAudience: 'platform-title-A248' },
 ];
 
 export interface DemoPlayer {
@@ -60,42 +66,16 @@ export interface DemoPlayer {
   banned: boolean;
 }
 
-const DEMO_PLAYER_COUNT = 36;
-const DAY_MS = 24 * 60 * 60 * 1000;
-const DEMO_EPOCH = Date.UTC(2025, 0, 6, 9, 30, 0);
-const NAMES = ['Ana', 'Bo', 'Cy', 'Dee', 'Eli', 'Fay', 'Gus', 'Hal', 'Ivy', 'Jo', 'Kai', 'Lu'];
-
-function demoPlatformId(i: number): string {
-  const hex = createHash('sha256').update(`demo-player-${i}`).digest('hex').toUpperCase();
-  // A few shorter IDs: the service has 14- and 15-character PlatformIds too.
-  const length = i % 11 === 4 ? 14 : i % 11 === 7 ? 15 : 16;
-  // No leading zero, so the ID never looks like a shorter one.
-  return (hex[0] === '0' ? 'A' : hex[0]) + hex.slice(1, length);
-}
-
-function buildDemoPlayers(): DemoPlayer[] {
-  const players: DemoPlayer[] = [];
-  for (let i = 0; i < DEMO_PLAYER_COUNT; i++) {
-    const name = `${NAMES[i % NAMES.length]}${Math.floor(i / NAMES.length) || ''}`;
-    const consoleLive: { sandbox: string; id: string }[] = [];
-    if (i % 2 === 0) consoleLive.push({ sandbox: 'RETAIL', id: String(2533274800000000 + i * 7919) });
-    if (i % 5 === 0) consoleLive.push({ sandbox: 'XDKS.1', id: String(2814749700000000 + i * 104729) });
-    const playedTitles = i % 7 === 6 ? ['A248'] : i % 3 === 0 ? ['F71AC', 'A248'] : ['F71AC'];
-    players.push({
-      platformId: demoPlatformId(i),
-      displayName: i % 9 === 8 ? undefined : `${name} the Racer`,
-      consoleLive,
-      storefrontNames: i % 3 === 2 ? [] : [`racer_${name.toLowerCase()}_${i}`],
-      launcherSubject: i % 4 === 3 ? undefined : `launcher-user-${String(i).padStart(4, '0')}`,
-      playedTitles,
-      banned: i === DEMO_PLAYER_COUNT - 2,
-    });
-  }
-  return players;
-}
-
-/** The demo players (deterministic). */
-export const DEMO_PLAYERS: readonly DemoPlayer[] = buildDemoPlayers();
+/** The demo players (from seeds/demo.json), for tests and the demo to name. */
+export const DEMO_PLAYERS: readonly DemoPlayer[] = (demoSeed as unknown as SeedSpec).players!.map((p) => ({
+  platformId: p.platformId!,
+  displayName: p.displayName,
+  consoleLive: p.consoleLive ?? [],
+  storefrontNames: p.storefrontNames ?? [],
+  launcherSubject: p.launcherSubjects?.[0],
+  playedTitles: Object.keys(p.titles ?? {}),
+  banned: p.bannedUntil !== undefined,
+}));
 
 /** Players of the bench seed: one per even index below 2 x BENCH_PLAYER_COUNT. */
 export const BENCH_PLAYER_COUNT = 5000;
@@ -110,22 +90,6 @@ export function benchConsoleLiveId(i: number): string {
   return String(2533274900000000 + i);
 }
 
-function buildBenchPlayers(): DemoPlayer[] {
-  const players: DemoPlayer[] = [];
-  for (let i = 0; i < 2 * BENCH_PLAYER_COUNT; i += 2) {
-    const hex = createHash('sha256').update(`bench-player-${i}`).digest('hex').toUpperCase();
-    players.push({
-      platformId: (hex[0] === '0' ? 'B' : hex[0]) + hex.slice(1, 16),
-      displayName: `Bench ${i}`,
-      consoleLive: [{ sandbox: 'RETAIL', id: benchConsoleLiveId(i) }],
-      storefrontNames: [benchStorefrontName(i)],
-      playedTitles: ['F71AC'],
-      banned: false,
-    });
-  }
-  return players;
-}
-
 /** Identifiers the demo seed does NOT link to any player. */
 export const DEMO_UNLINKED = {
   consoleLiveIds: ['2533274899999991', '2533274899999992'],
@@ -133,28 +97,6 @@ export const DEMO_UNLINKED = {
   launcherSubject: 'launcher-user-unlinked',
   platformId: 'ABCDEF0123456789',
 } as const;
-
-function titleState(t: DemoTitle, keys: { publicJwk: TitleState['launcher']['publicJwk']; privateJwk: TitleState['launcher']['privateJwk'] }): TitleState {
-  return {
-    titleId: t.titleId,
-    name: t.name,
-    publisherId: DEMO_PUBLISHER_ID,
-    secretKey: t.secretKey,
-    notificationEmail: t.notificationEmail,
-    launcher: { enabled: true, issuer: LAUNCHER_ISSUER, audience: t.launcherAudience, ...keys },
-    // Demo Racer allows every flag but the memberships; the arena only the display name.
-    allowedProfileConstraints: t.titleId === 'F71AC'
-      ? PROFILE_CONSTRAINT_FLAGS.filter((f) => f !== 'ShowMemberships')
-      : ['ShowDisplayName'],
-    currencies: t.titleId === 'F71AC'
-      ? [{ code: 'GC', initial: 100 }, { code: 'EN', initial: 5, rechargeMax: 10, rechargeSeconds: 300 }]
-      : [{ code: 'GC', initial: 50 }],
-    addons: defaultAddons(t.titleId),
-    titleData: t.titleId === 'F71AC'
-      ? { Season: '3', MessageOfTheDay: 'Harbour night races this weekend', MaxCarsPerGarage: '12' }
-      : { Season: '1' },
-  };
-}
 
 /** The add-on configuration a title starts with (also used to re-create one). */
 export function defaultAddon<N extends AddonName>(titleId: string, name: N): AddonsState[N] {
@@ -179,80 +121,6 @@ function defaultAddons(titleId: string): AddonsState {
   };
 }
 
-const COUNTRIES = ['DE', 'US', 'JP', 'BR', 'FR', 'CA'];
-
-function demoItems(titleId: string, index: number, purchased: number): ItemState[] {
-  const items: ItemState[] = [{
-    ItemId: 'car_starter', ItemInstanceId: createHash('sha256').update(`item-${titleId}-${index}-1`).digest('hex').slice(0, 16).toUpperCase(),
-    ItemClass: 'Car', DisplayName: 'Starter Coupe', PurchaseDate: purchased, UnitCurrency: 'GC', UnitPrice: 0,
-  }];
-  if (index % 3 === 1) {
-    items.push({
-      ItemId: 'nitro_pack', ItemInstanceId: createHash('sha256').update(`item-${titleId}-${index}-2`).digest('hex').slice(0, 16).toUpperCase(),
-      ItemClass: 'Consumable', DisplayName: 'Nitro Pack', PurchaseDate: purchased + DAY_MS, RemainingUses: 3, UnitCurrency: 'GC', UnitPrice: 25,
-    });
-  }
-  return items;
-}
-
-function playerState(p: DemoPlayer, index: number, titles: Record<string, TitleState>): PlayerState {
-  const created = DEMO_EPOCH + index * DAY_MS;
-  const perTitle: Record<string, PlayerTitleState> = {};
-  p.playedTitles.forEach((titleId, k) => {
-    const first = created + k * 3 * DAY_MS;
-    const last = first + (index % 6) * DAY_MS + 3_600_000;
-    const currency: Record<string, number> = {};
-    for (const c of titles[titleId].currencies) currency[c.code] = c.initial + index * 10;
-    perTitle[titleId] = {
-      titlePlayerAccountId: createHash('sha256').update(`tpa-${titleId}-${p.platformId}`).digest('hex').slice(0, 16).toUpperCase(),
-      created: first,
-      firstLogin: first,
-      lastLogin: last,
-      userData: {
-        Garage: { Value: JSON.stringify({ cars: 1 + (index % 4) }), LastUpdated: last, Permission: 'Public' },
-        LastTrack: { Value: ['Harbour', 'Canyon', 'Summit'][index % 3], LastUpdated: last },
-        Settings: { Value: JSON.stringify({ units: index % 2 ? 'metric' : 'imperial' }), LastUpdated: first },
-      },
-      userDataVersion: 3 + index,
-      virtualCurrency: currency,
-      readOnlyData: {
-        Rank: { Value: ['Rookie', 'Pro', 'Legend'][index % 3], LastUpdated: last },
-        Season1Reward: { Value: index % 2 ? 'claimed' : 'unclaimed', LastUpdated: first, Permission: 'Public' },
-      },
-      readOnlyDataVersion: 1 + (index % 4),
-      inventory: demoItems(titleId, index, first),
-      characters: index % 2 === 0 ? [{
-        CharacterId: createHash('sha256').update(`char-${titleId}-${p.platformId}`).digest('hex').slice(0, 16).toUpperCase(),
-        CharacterName: `Driver ${index}`,
-        CharacterType: 'Driver',
-        inventory: demoItems(`${titleId}-char`, index, first).slice(0, 1),
-      }] : [],
-      statistics: {
-        Wins: { value: index * 3, version: 1 },
-        BestLapMs: { value: 60_000 + index * 731, version: 2 },
-      },
-    };
-  });
-  return {
-    platformId: p.platformId,
-    publisherId: DEMO_PUBLISHER_ID,
-    created,
-    username: p.displayName ? `user${index}` : undefined,
-    displayName: p.displayName,
-    bannedUntil: p.banned ? Date.UTC(2099, 0, 1) : undefined,
-    // Whole US cents, as the service reports TotalValueToDateInUSD.
-    totalValueToDateInUSD: (index % 5) * 499,
-    avatarUrl: index % 4 === 0 ? `https://avatars.example/racer/${index}.png` : undefined,
-    tags: index % 3 === 0 ? ['beta-tester', 'season-3'] : [],
-    country: COUNTRIES[index % COUNTRIES.length],
-    contactEmail: index % 4 === 0 ? `racer${index}@players.example` : undefined,
-    consoleLive: p.consoleLive.map((l) => ({ ...l })),
-    storefrontNames: [...p.storefrontNames],
-    launcherSubjects: p.launcherSubject ? [p.launcherSubject] : [],
-    titles: perTitle,
-  };
-}
-
 /** A fresh ES256 launcher key pair as JWKs. */
 export async function newLauncherKeys(): Promise<{ publicJwk: TitleState['launcher']['publicJwk']; privateJwk: TitleState['launcher']['privateJwk'] }> {
   const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
@@ -261,24 +129,125 @@ export async function newLauncherKeys(): Promise<{ publicJwk: TitleState['launch
 
 const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
+function randomKey(titleId: string): string {
+  return `EMU${titleId}${Array.from({ length: 32 }, () => KEY_ALPHABET[randomInt(KEY_ALPHABET.length)]).join('')}`;
+}
+
 /**
  * The demo titles' secret keys: random for each run (a published key would let any page that
  * reaches the emulator call its API), or the fixed DEMO_TITLES keys when tests ask for them.
  */
 export function demoKeys(fixed: boolean): Record<string, string> {
-  const random = () => Array.from({ length: 32 }, () => KEY_ALPHABET[randomInt(KEY_ALPHABET.length)]).join('');
-  return Object.fromEntries(DEMO_TITLES.map((t) => [t.titleId, fixed ? t.secretKey : `EMU${t.titleId}${random()}`]));
+  return Object.fromEntries(DEMO_TITLES.map((t) => [t.titleId, fixed ? t.secretKey : randomKey(t.titleId)]));
 }
 
-/** `keys` by title ID (demoKeys); random when absent. */
-export async function buildSeed(seed: SeedName, keys: Record<string, string> = demoKeys(false)): Promise<EmulatorData> {
-  const titles: Record<string, TitleState> = {};
-  for (const t of DEMO_TITLES) titles[t.titleId] = titleState({ ...t, secretKey: keys[t.titleId] ?? t.secretKey }, await newLauncherKeys());
-  const players: Record<string, PlayerState> = {};
-  if (seed === 'demo') {
-    DEMO_PLAYERS.forEach((p, i) => { players[p.platformId] = playerState(p, i, titles); });
-  } else if (seed === 'bench') {
-    buildBenchPlayers().forEach((p, i) => { players[p.platformId] = playerState(p, i, titles); });
+const hashId = (text: string, length = 16): string => {
+  const hex = createHash('sha256').update(text).digest('hex').toUpperCase();
+  return (hex[0] === '0' ? 'A' : hex[0]) + hex.slice(1, length);
+};
+const ms = (iso: string | undefined, fallback: number): number => (iso === undefined ? fallback : Date.parse(iso));
+
+function titleState(t: SeedTitle, publisherId: string, key: string | undefined, launcherKeys: Awaited<ReturnType<typeof newLauncherKeys>>): TitleState {
+  const id = t.titleId.toUpperCase();
+  const addons = defaultAddons(id);
+  for (const name of ['HandheldStore', 'MobileStore', 'ConsoleNetB'] as const) {
+    const a = t.addons?.[name];
+    if (a !== undefined && a !== 'default') (addons as unknown as Record<string, unknown>)[name] = a === null || name !== 'HandheldStore' ? a : {
+      Environments: [], SecondarySubscriptionEnvironments: [], SubscriptionEnvironments: [], ...(a as object),
+    };
   }
+  return {
+    titleId: id,
+    name: t.name,
+    publisherId: (t.publisherId ?? publisherId).toUpperCase(),
+    secretKey: key ?? (t.secretKey === undefined || t.secretKey === 'generate' ? randomKey(id) : t.secretKey),
+    notificationEmail: t.notificationEmail ?? `privacy@title-${id.toLowerCase()}.example`,
+    launcher: { enabled: t.launcher?.enabled ?? true, issuer: t.launcher?.issuer ?? LAUNCHER_ISSUER, audience: t.launcher?.audience ?? `platform-title-${id}`, ...launcherKeys },
+    allowedProfileConstraints: t.allowedProfileConstraints ?? [...PROFILE_CONSTRAINT_FLAGS],
+    currencies: (t.currencies ?? []).map((c) => ({ ...c })),
+    addons,
+    titleData: { ...(t.titleData ?? {}) },
+  };
+}
+
+function entries(m: Record<string, string | SeedDataEntry> | undefined, at: number): Record<string, UserDataEntry> {
+  return Object.fromEntries(Object.entries(m ?? {}).map(([k, v]) => {
+    const e = typeof v === 'string' ? { Value: v } : v;
+    const out: UserDataEntry = { Value: e.Value, LastUpdated: ms(e.LastUpdated, at) };
+    if (e.Permission !== undefined) out.Permission = e.Permission;
+    return [k, out];
+  }));
+}
+
+function items(list: SeedItem[] | undefined, at: number, idBase: string): ItemState[] {
+  return (list ?? []).map((i, k) => {
+    const out: ItemState = {
+      ItemId: i.ItemId, ItemInstanceId: i.ItemInstanceId ?? hashId(`item-${idBase}-${k}`), ItemClass: i.ItemClass ?? '',
+      DisplayName: i.DisplayName ?? i.ItemId, PurchaseDate: ms(i.PurchaseDate, at), UnitCurrency: i.UnitCurrency ?? 'GC', UnitPrice: i.UnitPrice ?? 0,
+    };
+    if (i.RemainingUses !== undefined) out.RemainingUses = i.RemainingUses;
+    return out;
+  });
+}
+
+function playerState(p: SeedPlayer, platformId: string, publisherId: string, titles: Record<string, TitleState>, now: number): PlayerState {
+  const created = ms(p.created, now);
+  const perTitle: PlayerState['titles'] = {};
+  for (const [rawId, t] of Object.entries(p.titles ?? {})) {
+    const id = rawId.toUpperCase();
+    const first = ms(t.firstLogin ?? t.created, created);
+    const last = ms(t.lastLogin, first);
+    const currency: Record<string, number> = {};
+    for (const c of titles[id].currencies) currency[c.code] = c.initial;
+    perTitle[id] = {
+      titlePlayerAccountId: t.titlePlayerAccountId ?? hashId(`tpa-${id}-${platformId}`),
+      created: ms(t.created, first), firstLogin: first, lastLogin: last,
+      userData: entries(t.userData, last), userDataVersion: t.userDataVersion ?? 0,
+      virtualCurrency: { ...currency, ...(t.virtualCurrency ?? {}) },
+      readOnlyData: entries(t.readOnlyData, last), readOnlyDataVersion: t.readOnlyDataVersion ?? 0,
+      inventory: items(t.inventory, first, `${id}-${platformId}`),
+      characters: (t.characters ?? []).map((c, k) => ({
+        CharacterId: c.CharacterId ?? hashId(`char-${id}-${platformId}-${k}`), CharacterName: c.CharacterName,
+        CharacterType: c.CharacterType ?? '', inventory: items(c.inventory, first, `${id}-${platformId}-c${k}`),
+      })),
+      statistics: Object.fromEntries(Object.entries(t.statistics ?? {}).map(([k, s]) => [k, { value: s.value, version: s.version ?? 1 }])),
+    };
+  }
+  const out: PlayerState = {
+    platformId, publisherId: (p.publisherId ?? publisherId).toUpperCase(), created,
+    totalValueToDateInUSD: p.totalValueToDateInUSD ?? 0, tags: p.tags ?? [],
+    consoleLive: (p.consoleLive ?? []).map((l) => ({ ...l })), storefrontNames: [...(p.storefrontNames ?? [])],
+    launcherSubjects: [...(p.launcherSubjects ?? [])], titles: perTitle,
+  };
+  for (const k of ['username', 'displayName', 'avatarUrl', 'country', 'contactEmail'] as const) if (p[k] !== undefined) out[k] = p[k];
+  if (p.bannedUntil !== undefined) out.bannedUntil = ms(p.bannedUntil, now);
+  return out;
+}
+
+/** The data of `seed`; `keys` by title ID (kept across resets) override the file's. */
+export async function buildSeed(seed: SeedName | SeedSource, keys: Record<string, string> = {}): Promise<EmulatorData> {
+  const source = typeof seed === 'string' ? builtInSeed(seed) : seed;
+  const spec = source.spec;
+  const publisherId = spec.publisherId ?? DEMO_PUBLISHER_ID;
+  const titles: Record<string, TitleState> = {};
+  for (const t of spec.titles) titles[t.titleId.toUpperCase()] = titleState(t, publisherId, keys[t.titleId.toUpperCase()], await newLauncherKeys());
+  const players: Record<string, PlayerState> = {};
+  const identities = new Map<string, string>();
+  const now = Date.now();
+  const problem = (path: string, msg: string) => new SeedFileError(`The seed ${source.name.replace(/^file:/, '')} is not valid: ${path}: ${msg}.`);
+  // Generated PlatformIds depend on the player's place in the file only (not on the file's path),
+  // so a seed file gives the same IDs on every machine.
+  const idBase = source.name.startsWith('file:') ? 'seed' : source.name;
+  expandPlayers(spec).forEach(({ player, path }, i) => {
+    const id = (player.platformId === undefined || player.platformId === 'generate' ? hashId(`${idBase}-player-${i}`) : player.platformId).toUpperCase();
+    if (players[id]) throw problem(path, `PlatformId ${id} is used by another player too`);
+    const p = playerState(player, id, publisherId, titles, now);
+    for (const key of [...p.consoleLive.map((l) => `ConsoleLive ${l.sandbox} ${l.id}`), ...p.storefrontNames.map((n) => `Storefront name ${n}`), ...p.launcherSubjects.map((s) => `launcher subject ${s}`)]) {
+      const k = `${p.publisherId} ${key}`;
+      if (identities.has(k)) throw problem(path, `the ${key} is already linked to player ${identities.get(k)}`);
+      identities.set(k, id);
+    }
+    players[id] = p;
+  });
   return { titles, players, jobs: [], outbox: [] };
 }

@@ -9,15 +9,23 @@ import type { AddressInfo, Socket } from 'node:net';
 import { operationAt } from '../core/api/operations';
 import { isLoopbackAddress, runControl, Stats } from './controls';
 import type { ControlContext } from './controls';
+import { header } from './credentials';
 import { Faults } from './faults';
 import type { FaultRule } from './faults';
-import { ApiError, foreignRequest, invalidParams, isJsonContentType, isPlainObject, sendJson, success } from './http';
+import { ApiError, foreignRequest, isJsonContentType, sendJson, success } from './http';
 import { loadState, StateStore } from './persistence';
 import { RateLimiter, type RateLimit } from './rateLimit';
-import { buildSeed, demoKeys } from './seed';
-import type { SeedName } from './seed';
+import { credentialKind, DEFAULT_REQUEST_LOG_SIZE, newDraft, RequestLog } from './requestLog';
+import type { RequestDraft } from './requestLog';
+import { builtInSeed, buildSeed, demoKeys } from './seed';
+import type { SeedName, SeedSource } from './seed';
 import { newPersistedState, PlatformService } from './service';
-import type { TitleState } from './state';
+import { Snapshots, takeSnapshot } from './snapshots';
+import type { SnapshotFile } from './snapshots';
+import type { PersistedState, TitleState } from './state';
+import { ClientGone, faultAnswer, hostTitleLabel, parseJsonBody, readBody } from './wire';
+
+export { MAX_BODY_BYTES } from './wire';
 
 export interface EmulatorOptions {
   /** Loopback only: 127.0.0.1 (default), ::1 or localhost. */
@@ -26,8 +34,16 @@ export interface EmulatorOptions {
   port?: number;
   /** Persist state here (atomic JSON file + outbox files); in memory when absent. */
   dataDir?: string;
-  /** Seed used when there is no saved state (default demo). */
-  seed?: SeedName;
+  /** Seed used when there is no saved state (default demo): a built-in name or a seed file's content (seedSource). */
+  seed?: SeedName | SeedSource;
+  /** Start from this state (a --load snapshot file) instead of the seed or --data's state. */
+  initialState?: PersistedState;
+  /** Entries the request log keeps (default 10,000); 0 turns it off. */
+  requestLogSize?: number;
+  /** Called once listening, before the state is built (readiness tests poll from here). */
+  onListening?: (origin: string) => void;
+  /** Awaited after the state is built and before the emulator reports ready (tests hold a start here). */
+  beforeReady?: () => Promise<void>;
   /** The seed's fixed, documented secret keys (for tests) instead of random ones for this run. */
   fixedKeys?: boolean;
   /** Time from DeleteMasterPlayerAccount to completion (default 5000). */
@@ -57,120 +73,51 @@ export interface EmulatorHandle {
   titles: EmulatorTitle[];
   /** With `tls`: the PEM certificate a client must trust. */
   caCertificate?: string;
+  /** Every service request of this run, masked when read (GET /_emulator/requests). */
+  requestLog: RequestLog;
+  /** The whole state now (what --snapshot-on-exit writes). */
+  snapshot(): SnapshotFile;
   close(): Promise<void>;
 }
 
-/** Bodies above this answer 413; well above any real request of these operations. */
-export const MAX_BODY_BYTES = 64 * 1024;
-/** Past this the emulator stops draining an oversized body and drops the connection. */
-const DRAIN_LIMIT_BYTES = 4 * 1024 * 1024;
 const DRIP_INTERVAL_MS = 100;
 const LOOPBACK_HOSTS = ['127.0.0.1', '::1', 'localhost'];
-
-/** The client went away mid-request: nothing to answer. */
-class ClientGone extends Error {}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > DRAIN_LIMIT_BYTES) {
-        req.socket.destroy();
-        return;
-      }
-      if (size <= MAX_BODY_BYTES) chunks.push(c);
-    });
-    req.on('end', () => {
-      if (size > MAX_BODY_BYTES) {
-        reject(new ApiError(413, 'InvalidRequest', `The request body is ${size} bytes; the limit is ${MAX_BODY_BYTES} bytes. Send fewer identifiers per request.`));
-      } else resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
-    });
-    req.on('error', () => reject(new ClientGone()));
-    req.on('close', () => { if (!req.complete) reject(new ClientGone()); });
-  });
-}
-
-function parseJsonBody(raw: Buffer, allowNonObject = false): Record<string, unknown> {
-  if (raw.length === 0) return {};
-  let v: unknown;
-  try {
-    v = JSON.parse(raw.toString('utf8'));
-  } catch (e) {
-    throw invalidParams({ RequestBody: [`The request body is not valid JSON (${(e as Error).message}); send a JSON object.`] }, 'The request body is not valid JSON.');
-  }
-  if (!isPlainObject(v)) {
-    if (allowNonObject && v === null) return {};
-    throw invalidParams({ RequestBody: ['The request body must be a JSON object.'] });
-  }
-  return v;
-}
-
-function hostTitleLabel(host: string | undefined): string | undefined {
-  if (!host || host.startsWith('[')) return undefined;
-  const colon = host.indexOf(':');
-  const name = colon >= 0 ? host.slice(0, colon) : host;
-  const dot = name.indexOf('.');
-  return (dot >= 0 ? name.slice(0, dot) : name).toUpperCase();
-}
-
-function faultAnswer(rule: FaultRule): { status: number; body: string; headers: Record<string, string> } {
-  const json = (status: number, w: ApiError) => ({ status, body: JSON.stringify(w.toWrapper()), headers: { 'Content-Type': 'application/json; charset=utf-8' } });
-  switch (rule.kind) {
-    case '429': {
-      const after = rule.retryAfterSeconds ?? 1;
-      const r = json(429, new ApiError(429, 'APIClientRequestRateLimitExceeded', 'The title has exceeded its API request rate; retry after the delay.', undefined, after));
-      return { ...r, headers: { ...r.headers, 'Retry-After': String(Math.ceil(after)) } };
-    }
-    case '500':
-      return json(500, new ApiError(500, 'InternalServerError', 'The service hit an internal error.'));
-    case '503':
-      return json(503, new ApiError(503, 'ServiceUnavailable', 'The service is temporarily unavailable.'));
-    case 'garbage':
-      return { status: 200, body: '{"code":200,"status":"OK","data":{"Data":[{"Platfo', headers: { 'Content-Type': 'application/json; charset=utf-8' } };
-    default:
-      return {
-        status: 502,
-        body: '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>edge-proxy</center>\r\n</body>\r\n</html>\r\n',
-        headers: { 'Content-Type': 'text/html' },
-      };
-  }
-}
 
 export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHandle> {
   const host = o.host ?? '127.0.0.1';
   if (!LOOPBACK_HOSTS.includes(host)) {
     throw new Error(`The emulator listens on loopback only; host must be one of ${LOOPBACK_HOSTS.join(', ')}, not ${host}.`);
   }
-  const seed = o.seed ?? 'demo';
+  const seed: SeedSource = typeof o.seed === 'object' ? o.seed : builtInSeed(o.seed ?? 'demo');
   const log = o.log ?? (() => undefined);
-
-  const loaded = o.dataDir ? loadState(o.dataDir) : undefined;
-  const state = loaded ?? newPersistedState(seed, await buildSeed(seed, demoKeys(o.fixedKeys ?? false)));
-  // The service replaces its data on reset, so the store reads it back through the service.
-  const store: StateStore = new StateStore(o.dataDir, () => svc.state, log);
-  await store.init();
-  const svc = new PlatformService(state, store, log);
-  svc.deletionDelayMs = o.deletionDelayMs ?? 5000;
-  if (o.dataDir) log(loaded ? `state loaded from ${o.dataDir}` : `state seeded (${seed}) in ${o.dataDir}`);
-  if (!loaded) await svc.persistNow();
+  // Everything that can refuse the start without a port (a bad state file) does so first.
+  const loaded = o.initialState ?? (o.dataDir ? loadState(o.dataDir) : undefined);
 
   const faults = new Faults();
   const stats = new Stats();
   const rateLimiter = new RateLimiter(o.rateLimit);
-  const ctx: ControlContext = { service: svc, faults, stats, rateLimiter };
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
+  /** Set once every title accepts requests (GET /_emulator/ready answers 200 from then on). */
+  const live: { svc?: PlatformService; ctx?: ControlContext } = {};
+  const requestLog = new RequestLog(o.requestLogSize ?? DEFAULT_REQUEST_LOG_SIZE, () => live.svc ? Object.values(live.svc.data.titles).map((t) => t.secretKey) : []);
+  const snapshots = new Snapshots();
 
   const sleep = (ms: number) => new Promise<void>((resolve) => {
     const t = setTimeout(() => { timers.delete(t); resolve(); }, ms);
     timers.add(t);
   });
 
-  function send(res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>): void {
-    if (res.destroyed || res.headersSent) return;
-    sendJson(res, status, body, headers);
+  function send(res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>, draft?: RequestDraft): void {
+    if (res.destroyed || res.headersSent) {
+      if (draft) requestLog.add(draft, 0);
+      return;
+    }
+    const text = sendJson(res, status, body, headers);
+    if (draft) {
+      draft.response = text;
+      requestLog.add(draft, status);
+    }
   }
 
   function drip(res: ServerResponse, status: number, text: string): void {
@@ -192,7 +139,7 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
   }
 
   function resolveTitle(titleSegment: string | undefined, hostHeader: string | undefined): TitleState {
-    const titles = svc.data.titles;
+    const titles = live.svc!.data.titles;
     const label = hostTitleLabel(hostHeader);
     const hostTitle = label !== undefined && titles[label] ? label : undefined;
     if (titleSegment === undefined) {
@@ -208,7 +155,7 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
     return title;
   }
 
-  async function serveOperation(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+  async function serveOperation(req: IncomingMessage, res: ServerResponse, path: string, draft: RequestDraft | undefined): Promise<void> {
     const asSuccess = String(req.headers['x-reporterrorassuccess'] ?? '').toLowerCase() === 'true';
     const seg = path.split('/');
     let op: string | undefined;
@@ -222,6 +169,10 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
     let headers: Record<string, string> | undefined;
     let fault: FaultRule | undefined;
     const name = op === undefined ? undefined : operationAt(op);
+    if (draft) {
+      draft.operation = name === undefined ? undefined : op;
+      draft.titleId = (titleSegment ?? hostTitleLabel(req.headers.host))?.toUpperCase();
+    }
     try {
       if (req.method !== 'POST' || !op || name === undefined) {
         stats.count('unknown');
@@ -231,18 +182,26 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
       fault = faults.take(op);
       if (faults.config.latencyMs > 0) await sleep(faults.config.latencyMs);
       if (fault?.kind === 'reset-before') {
+        if (draft) requestLog.add(draft, 0);
         req.socket.destroy();
         return;
       }
       const raw = await readBody(req);
-      if (fault?.kind === 'timeout') return; // never answered; close() or the client ends it
+      if (draft) draft.request = raw;
+      if (fault?.kind === 'timeout') {
+        // Never answered; close() or the client ends it.
+        if (draft) res.once('close', () => requestLog.add(draft, 0));
+        return;
+      }
       if (fault && ['429', '500', '503', 'garbage', 'html'].includes(fault.kind)) {
         const f = faultAnswer(fault);
         const code = asSuccess && f.status >= 400 && fault.kind !== 'html' ? 200 : f.status;
         if (!res.destroyed) {
           res.writeHead(code, { ...f.headers, 'Content-Length': String(Buffer.byteLength(f.body)) });
           res.end(f.body);
+          if (draft) draft.response = f.body;
         }
+        if (draft) requestLog.add(draft, res.headersSent ? code : 0);
         return;
       }
       rateLimiter.take((titleSegment ?? hostTitleLabel(req.headers.host) ?? '').toUpperCase(), op);
@@ -250,7 +209,7 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
       if (!isJsonContentType(req.headers['content-type'])) {
         throw new ApiError(400, 'InvalidContentType', 'The request Content-Type must be application/json.');
       }
-      body = success(await svc.handle(name, title, req.headers, parseJsonBody(raw)));
+      body = success(await live.svc!.handle(name, title, req.headers, parseJsonBody(raw)));
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       status = e.httpStatus;
@@ -258,16 +217,21 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
       if (e.retryAfterSeconds !== undefined) headers = { 'Retry-After': String(Math.ceil(e.retryAfterSeconds)) };
     }
     if (fault?.kind === 'reset-after') {
+      if (draft) requestLog.add(draft, 0);
       req.socket.destroy();
       return;
     }
     const httpStatus = asSuccess ? 200 : status;
     if (name !== undefined) o.onAnswer?.(op!, status, body);
-    if (fault?.kind === 'drip') drip(res, httpStatus, JSON.stringify(body));
-    else send(res, httpStatus, body, headers);
+    if (fault?.kind === 'drip') {
+      const text = JSON.stringify(body);
+      if (draft) draft.response = text;
+      drip(res, httpStatus, text);
+      if (draft) requestLog.add(draft, httpStatus);
+    } else send(res, httpStatus, body, headers, draft);
   }
 
-  async function serveControl(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+  async function serveControl(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
     if (!isLoopbackAddress(req.socket.remoteAddress)) {
       send(res, 403, new ApiError(403, 'NotAuthorized', 'Emulator controls answer loopback clients only.').toWrapper());
       return;
@@ -277,9 +241,23 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
       send(res, 415, new ApiError(415, 'InvalidContentType', 'Emulator controls take Content-Type: application/json.').toWrapper());
       return;
     }
+    if (path === 'ready' && req.method === 'GET') {
+      const { svc } = live;
+      send(res, svc ? 200 : 503, { ready: svc !== undefined, titles: svc ? Object.keys(svc.data.titles) : [] }, svc ? undefined : { 'Retry-After': '1' });
+      return;
+    }
+    const { ctx } = live;
+    if (!ctx) {
+      send(res, 503, starting().toWrapper(), { 'Retry-After': '1' });
+      return;
+    }
+    if (path === 'requests/stream' && req.method === 'GET') {
+      requestLog.stream(res, query.get('since') ?? (header(req.headers, 'last-event-id') || null));
+      return;
+    }
     try {
       const body = parseJsonBody(await readBody(req), true);
-      send(res, 200, await runControl(ctx, req.method ?? 'GET', path, body));
+      send(res, 200, await runControl(ctx, req.method ?? 'GET', path, body, query));
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       send(res, e.httpStatus, e.toWrapper());
@@ -293,19 +271,33 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q >= 0 ? url.slice(0, q) : url;
+    const control = path.startsWith('/_emulator/');
+    const draft = requestLog.enabled && !control ? newDraft(req.method ?? '', path, credentialKind(req.headers)) : undefined;
     if (o.logRequests) res.on('finish', () => log(`${req.method} ${path} ${res.statusCode} ${Date.now() - started}ms`));
     const foreign = foreignRequest(req.headers, port);
     if (foreign) {
-      send(res, foreign.httpStatus, foreign.toWrapper(), { Connection: 'close' });
+      send(res, foreign.httpStatus, foreign.toWrapper(), { Connection: 'close' }, draft);
       return;
     }
-    const work = path.startsWith('/_emulator/') ? serveControl(req, res, path.slice('/_emulator/'.length)) : serveOperation(req, res, path);
+    if (!control && !live.svc) {
+      send(res, 503, starting().toWrapper(), { 'Retry-After': '1' }, draft);
+      return;
+    }
+    const work = control
+      ? serveControl(req, res, path.slice('/_emulator/'.length), new URLSearchParams(q >= 0 ? url.slice(q + 1) : ''))
+      : serveOperation(req, res, path, draft);
     work.catch((e: unknown) => {
-      if (e instanceof ClientGone) return;
+      if (e instanceof ClientGone) {
+        if (draft) requestLog.add(draft, 0);
+        return;
+      }
       log(`emulator error on ${req.method} ${path}: ${(e as Error).message}`);
       if (!res.headersSent && !res.destroyed) {
-        send(res, 500, new ApiError(500, 'InternalServerError', 'The emulator hit an internal error; see its log.').toWrapper());
-      } else res.destroy();
+        send(res, 500, new ApiError(500, 'InternalServerError', 'The emulator hit an internal error; see its log.').toWrapper(), undefined, draft);
+      } else {
+        if (draft) requestLog.add(draft, 0);
+        res.destroy();
+      }
     });
   };
   const server = certificate ? createTlsServer({ cert: certificate.cert, key: certificate.key }, onRequest) : createServer(onRequest);
@@ -316,35 +308,67 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
   });
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (e: NodeJS.ErrnoException) => reject(e.code === 'EADDRINUSE'
+      ? new Error(`Port ${o.port} on ${host} is in use by another program; choose another --port, or --port 0 for any free port.`)
+      : e));
     server.listen(o.port ?? 0, host, () => {
-      server.off('error', reject);
+      server.removeAllListeners('error');
       resolve();
     });
   });
-  svc.start();
   port = (server.address() as AddressInfo).port;
   const origin = `${certificate ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  o.onListening?.(origin);
+  let store: StateStore;
+  let service: PlatformService;
+  try {
+    const state = loaded ?? newPersistedState(seed.name, await buildSeed(seed, o.fixedKeys ? demoKeys(true) : {}));
+    // The service replaces its data on reset, so the store reads it back through the service.
+    store = new StateStore(o.dataDir, () => service.state, log);
+    await store.init();
+    service = new PlatformService(state, store, log);
+    service.seedSource = seed;
+    service.deletionDelayMs = o.deletionDelayMs ?? 5000;
+    if (o.dataDir) log(loaded ? `state loaded from ${o.initialState ? 'the snapshot file' : o.dataDir}` : `state seeded (${seed.name}) in ${o.dataDir}`);
+    if (!loaded || o.initialState) await service.persistNow();
+    await o.beforeReady?.();
+  } catch (e) {
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      for (const s of sockets) s.destroy();
+    });
+    throw e;
+  }
+  service.start();
+  live.svc = service;
+  live.ctx = { service, faults, stats, rateLimiter, requestLog, snapshots };
   let closing: Promise<void> | undefined;
 
   return {
     endpoint: `${origin}/{titleId}`,
     origin,
-    titles: Object.values(svc.data.titles).map((t) => ({ titleId: t.titleId, name: t.name, secretKey: t.secretKey })),
+    titles: Object.values(service.data.titles).map((t) => ({ titleId: t.titleId, name: t.name, secretKey: t.secretKey })),
     caCertificate: certificate?.cert,
+    requestLog,
+    snapshot: () => takeSnapshot(service),
     close(): Promise<void> {
       closing ??= (async () => {
-        svc.stop();
+        service.stop();
+        requestLog.close();
         for (const t of timers) clearTimeout(t);
         timers.clear();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           for (const s of sockets) s.destroy();
         });
-        await svc.settled();
+        await service.settled();
         await store.close();
       })();
       return closing;
     },
   };
+}
+
+function starting(): ApiError {
+  return new ApiError(503, 'ServiceUnavailable', 'The emulator is starting; wait until GET /_emulator/ready answers 200.');
 }

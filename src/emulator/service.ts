@@ -15,12 +15,12 @@ import { badRequest, invalidParams } from './http';
 import { DeletionJobs } from './jobs';
 import { LauncherKeyCache } from './jwt';
 import type { StateStore } from './persistence';
-import { buildSeed } from './seed';
-import type { SeedName } from './seed';
+import { buildSeed, builtInSeed, SEED_NAMES } from './seed';
+import type { SeedName, SeedSource } from './seed';
 import { Indexes } from './state';
 import type { DeletionJob, EmulatorData, PersistedState, TitleState } from './state';
 
-export function newPersistedState(seed: SeedName, data: EmulatorData): PersistedState {
+export function newPersistedState(seed: string, data: EmulatorData): PersistedState {
   return { version: 2, seed, tokenSecret: randomBytes(32).toString('base64'), tokensExpiredBefore: 0, clockOffsetMs: 0, data };
 }
 
@@ -87,15 +87,25 @@ export class PlatformService implements ServiceContext {
 
   // ---- lifecycle -------------------------------------------------------------------
 
+  /** The seed `reset` goes back to when the state names no built-in one (a seed file's). */
+  seedSource: SeedSource | undefined;
+
   /** Replaces the data with a fresh seed (reset / seed controls); server-wide settings stay. */
-  async reseed(seed: SeedName): Promise<void> {
+  async reseed(seed: string): Promise<void> {
+    const source = (SEED_NAMES as readonly string[]).includes(seed) ? builtInSeed(seed as SeedName) : this.seedSource ?? builtInSeed('demo');
     // The titles keep their keys: clients configured with them go on working after a reset.
-    this.state.data = await buildSeed(seed, Object.fromEntries(Object.values(this.data.titles).map((t) => [t.titleId, t.secretKey])));
-    this.state.seed = seed;
-    this.state.clockOffsetMs = 0;
+    const data = await buildSeed(source, Object.fromEntries(Object.values(this.data.titles).map((t) => [t.titleId, t.secretKey])));
+    await this.replace({ ...this.state, data, seed: source.name, clockOffsetMs: 0 });
+  }
+
+  /** Puts `state` in place (a reseed or a snapshot's restore): indexes, job timers, outbox files, disk. */
+  async replace(state: PersistedState): Promise<void> {
+    this.state = state;
+    this.credentials.retarget(Buffer.from(state.tokenSecret, 'base64'));
     this.reindex();
     this.jobs.schedule();
     await this.store.clearOutbox();
+    for (const m of state.data.outbox) await this.store.writeOutbox(m);
     this.store.markDirty();
     await this.store.flush();
   }

@@ -159,7 +159,8 @@ export interface EmulatorData {
 export interface PersistedState {
   /** 2 since TotalValueToDateInUSD is kept in cents (version 1 files are converted on load). */
   version: 2;
-  seed: 'demo' | 'empty' | 'bench';
+  /** The seed reset goes back to: a built-in name, or `file:PATH` for a seed file. */
+  seed: string;
   /** HMAC key of the stateless entity tokens (base64). */
   tokenSecret: string;
   /** Tokens issued at or before this emulator time count as expired (tokens/expire). */

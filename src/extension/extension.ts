@@ -13,6 +13,7 @@ import { BackgroundVerifier } from './commands/verifyDeletions';
 import { DEMO_ENV, seedDemoTitles } from './demo';
 import { ContextKeys, setContext, trackSetupState } from './contextKeys';
 import { registerEditorFeatures } from './editor';
+import { registerEmulatorRequests } from './commands/emulatorRequests';
 import { EmulatorHost } from './emulatorHost';
 import { EmulatorProbe } from './emulatorProbe';
 import { registerMcpServer } from './mcp';
@@ -74,6 +75,7 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
   registerCommands(s);
   const mcp = registerMcpServer(s);
   ctx.subscriptions.push(...mcp.disposables);
+  ctx.subscriptions.push(...registerEmulatorRequests(s));
   statusBar.update();
   void setContext(ContextKeys.emulatorRunning, false);
   void emulatorProbe.refresh();

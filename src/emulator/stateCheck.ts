@@ -1,0 +1,74 @@
+// What a loaded state (--data's state.json, a --load snapshot file) must hold before the emulator
+// runs on it: the members it relies on, receipt IDs safe as file names, and every number bounded,
+// so a hand-edited or planted file is a start-up error naming the member, never a 500 on every answer.
+
+/** Receipt IDs the emulator issues (UUIDs, 32 hex characters), and nothing that can leave outbox/. */
+export const RECEIPT_RE = /^[0-9A-Za-z-]{1,64}$/;
+const TITLE_ID_RE = /^[0-9A-Fa-f]{4,16}$/;
+
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+/** clock/advance stops at 100 years ahead; a snapshot's restore may set the clock that far back. */
+export const MAX_CLOCK_OFFSET_MS = 100 * YEAR_MS;
+/** Times (ms since 1970) stay below the year 9000, so adding the largest clock offset is still a date. */
+const MAX_TIME_MS = Date.UTC(9000, 0, 1);
+/** Members holding emulator times (ms since 1970). */
+const TIME_MEMBERS = new Set([
+  'tokensExpiredBefore', 'created', 'firstLogin', 'lastLogin', 'LastUpdated', 'PurchaseDate', 'bannedUntil',
+  'createdAt', 'dueAt', 'completedAt',
+]);
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** The first number out of bounds anywhere under `v` (path and rule), or undefined. */
+function numberProblem(v: unknown, path: string, depth = 0): string | undefined {
+  if (depth > 32) return `${path} is nested too deeply`;
+  if (typeof v === 'number') {
+    const name = path.slice(path.lastIndexOf('.') + 1);
+    if (name === 'clockOffsetMs') {
+      return Math.abs(v) <= MAX_CLOCK_OFFSET_MS ? undefined : `${path} is ${v}; it must be within ±${MAX_CLOCK_OFFSET_MS} (100 years)`;
+    }
+    if (TIME_MEMBERS.has(name)) return v >= 0 && v <= MAX_TIME_MS ? undefined : `${path} is ${v}; a time must be from 0 to ${MAX_TIME_MS} ms since 1970`;
+    return Math.abs(v) <= Number.MAX_SAFE_INTEGER ? undefined : `${path} is ${v}; numbers must be within ±${Number.MAX_SAFE_INTEGER}`;
+  }
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const p = numberProblem(v[i], `${path}[${i}]`, depth + 1);
+      if (p) return p;
+    }
+  } else if (isObject(v)) {
+    for (const [k, x] of Object.entries(v)) {
+      const p = numberProblem(x, `${path}.${k.slice(0, 40)}`, depth + 1);
+      if (p) return p;
+    }
+  }
+  return undefined;
+}
+
+/** The first thing wrong with a loaded state (the members the emulator relies on), or undefined. */
+export function stateProblem(s: { clockOffsetMs: unknown; tokensExpiredBefore: unknown; data: unknown }): string | undefined {
+  if (!isNumber(s.clockOffsetMs) || !isNumber(s.tokensExpiredBefore)) return 'clockOffsetMs and tokensExpiredBefore must be numbers';
+  const bounds = numberProblem({ clockOffsetMs: s.clockOffsetMs, tokensExpiredBefore: s.tokensExpiredBefore }, '') ?? numberProblem(s.data, 'data');
+  if (bounds) return bounds.replace(/^\./, '');
+  const d = s.data as Record<string, unknown>;
+  if (!isObject(d) || !isObject(d.titles) || !isObject(d.players) || !Array.isArray(d.jobs) || !Array.isArray(d.outbox)) {
+    return 'data must hold titles, players, jobs and outbox';
+  }
+  for (const [id, t] of Object.entries(d.titles)) {
+    if (!TITLE_ID_RE.test(id) || !isObject(t) || t.titleId !== id || typeof t.secretKey !== 'string' || !isObject(t.launcher) || !isObject(t.addons)) {
+      return `title "${id.slice(0, 40)}" must have a 4-16 hex titleId equal to its key, a secretKey, launcher and addons`;
+    }
+  }
+  for (const [i, j] of d.jobs.entries()) {
+    if (!isObject(j) || typeof j.JobReceiptId !== 'string' || !RECEIPT_RE.test(j.JobReceiptId) || typeof j.PlatformId !== 'string' ||
+      (j.status !== 'queued' && j.status !== 'completed') || !isNumber(j.dueAt) || !Array.isArray(j.TitleIds)) {
+      return `jobs[${i}] must have a JobReceiptId of letters, digits and dashes (at most 64), a PlatformId, a status and a dueAt`;
+    }
+  }
+  for (const [i, m] of d.outbox.entries()) {
+    if (!isObject(m) || typeof m.JobReceiptId !== 'string' || !RECEIPT_RE.test(m.JobReceiptId)) {
+      return `outbox[${i}] must have a JobReceiptId of letters, digits and dashes (at most 64)`;
+    }
+  }
+  return undefined;
+}

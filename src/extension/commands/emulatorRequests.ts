@@ -1,0 +1,44 @@
+// The Emulator Requests view and its commands: filter, refresh, and open an entry (its request
+// and answer bodies, masked by the emulator) as a JSON document.
+import * as vscode from 'vscode';
+import { CommandError } from '../errors';
+import type { Services } from '../services';
+import { EmulatorRequestsView, type EmulatorRequestEntry } from '../views/emulatorRequestsView';
+import type { CommandContext } from './context';
+import { registerCommand } from './registerCommand';
+
+/** Creates the view and registers its commands; the returned disposables end its connection. */
+export function registerEmulatorRequests(s: Services): vscode.Disposable[] {
+  const provider = new EmulatorRequestsView(() => s.emulator.current?.origin, () => s.emulatorProbe.refresh());
+  const view = vscode.window.createTreeView('platformExplorer.emulatorRequests', { treeDataProvider: provider });
+  registerCommand(s, 'platformExplorer.filterEmulatorRequests', (c, text) => filter(c, provider, text));
+  registerCommand(s, 'platformExplorer.refreshEmulatorRequests', async () => {
+    await provider.sync(true);
+    return provider.shown();
+  });
+  registerCommand(s, 'platformExplorer.openEmulatorRequest', (_c, seq) => open(provider, seq));
+  return [provider, view, provider.attach(view)];
+}
+
+/** Sets the filter (typed, or given by a caller); returns the rows shown. */
+async function filter(c: CommandContext, provider: EmulatorRequestsView, text: unknown): Promise<EmulatorRequestEntry[]> {
+  const value = typeof text === 'string' ? text : await c.ui.input({
+    title: vscode.l10n.t('Filter Emulator Requests'),
+    prompt: vscode.l10n.t('Operation, title ID, status, error or credential kind; empty shows every request.'),
+    value: provider.filter,
+  });
+  provider.setFilter(value.slice(0, 200));
+  return provider.shown();
+}
+
+/** Opens one entry (by sequence number, or the selected tree item) as an untitled JSON document. */
+async function open(provider: EmulatorRequestsView, seq: unknown): Promise<vscode.TextDocument> {
+  const n = typeof seq === 'number' ? seq : (seq as EmulatorRequestEntry | undefined)?.seq;
+  const entry = n === undefined ? undefined : provider.entry(n);
+  if (!entry) {
+    throw new CommandError(vscode.l10n.t('That request is not in the Emulator Requests view.'), vscode.l10n.t('Pick one of the requests the view shows.'));
+  }
+  const doc = await vscode.workspace.openTextDocument({ language: 'json', content: `${JSON.stringify(entry, null, 2)}\n` });
+  await vscode.window.showTextDocument(doc, { preview: true });
+  return doc;
+}

@@ -1,0 +1,73 @@
+// The Emulator Requests view in a real VS Code: live from the running emulator's request log,
+// filtered, an entry opened as a JSON document; no key or token anywhere in what it shows.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { DEMO_PLAYERS, DEMO_TITLES, DEMO_UNLINKED } from '../../src/emulator/seed';
+import type { EmulatorRequestEntry } from '../../src/extension/views/emulatorRequestsView';
+import { emu, script, useFreshExtension } from './support/harness';
+
+const RACER = DEMO_TITLES[0];
+const PLAYER = DEMO_PLAYERS.find((p) => p.playedTitles.includes(RACER.titleId) && !p.banned)!;
+
+/** The rows the view shows now (the filter command returns them; '' keeps every row). */
+const rows = (filter = ''): Thenable<EmulatorRequestEntry[]> => vscode.commands.executeCommand<EmulatorRequestEntry[]>('platformExplorer.filterEmulatorRequests', filter);
+
+/** Waits until the view shows rows that satisfy `ok` (bounded). */
+async function until(ok: (r: EmulatorRequestEntry[]) => boolean, what: string): Promise<EmulatorRequestEntry[]> {
+  let last: EmulatorRequestEntry[] = [];
+  for (let i = 0; i < 200; i++) {
+    last = await rows();
+    if (ok(last)) return last;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`the view never showed ${what}; it shows ${JSON.stringify(last.map((e) => [e.seq, e.operation, e.status]))}`);
+}
+
+describe('Emulator Requests view', () => {
+  const ctx = useFreshExtension({ emulator: true });
+
+  it('shows every request live, filters, opens an entry as JSON, and never shows a key or token', async () => {
+    await vscode.commands.executeCommand('platformExplorer.emulatorRequests.focus');
+    await vscode.commands.executeCommand('platformExplorer.refreshEmulatorRequests');
+    const before = (await rows()).length;
+    script(ctx.api);
+    await vscode.commands.executeCommand('platformExplorer.showPlayedTitles', { titleId: RACER.titleId, platformId: PLAYER.platformId });
+    script(ctx.api);
+    await vscode.commands.executeCommand('platformExplorer.showPlayedTitles', { titleId: RACER.titleId, platformId: DEMO_UNLINKED.platformId });
+    const { IdentityToken } = await emu<{ IdentityToken: string }>(ctx.api, 'POST', 'launcher-token', { titleId: RACER.titleId, subject: PLAYER.launcherSubject ?? 'x' });
+    script(ctx.api).choose('Paste an IdentityToken').typeIn(IdentityToken).choose('Sign in only').chooseMany([]).typeIn('');
+    await vscode.commands.executeCommand('platformExplorer.testLauncherLogin', { titleId: RACER.titleId });
+
+    // Live: the rows arrive from the stream without a refresh.
+    const shown = await until((r) => r.length >= before + 3 && r.some((e) => e.operation === 'Server/LoginWithLauncher'), 'the three requests');
+    const played = shown.filter((e) => e.operation === 'Admin/GetPlayedTitleList');
+    assert.deepEqual(played.map((e) => [e.titleId, e.status, e.error, e.credential]), [
+      [RACER.titleId, 400, 'AccountNotFound', 'secretKey'],
+      [RACER.titleId, 200, null, 'secretKey'],
+    ], 'newest first, with title, status, error and credential kind');
+    const text = JSON.stringify(shown);
+    assert.ok(!text.includes(RACER.secretKey), 'the secret key is not shown');
+    assert.ok(!text.includes(IdentityToken), 'the identity token is not shown');
+    const login = shown.find((e) => e.operation === 'Server/LoginWithLauncher')!;
+    assert.equal((login.request as { IdentityToken: string }).IdentityToken, '***');
+
+    // Filter: only matching rows.
+    const filtered = await rows('AccountNotFound');
+    assert.deepEqual(filtered.map((e) => e.seq), [played[0].seq]);
+
+    // Open an entry: a JSON document with both bodies, masked.
+    const doc = await vscode.commands.executeCommand<vscode.TextDocument>('platformExplorer.openEmulatorRequest', played[1].seq);
+    assert.equal(doc.languageId, 'json');
+    assert.equal(vscode.window.activeTextEditor?.document, doc);
+    const opened = JSON.parse(doc.getText()) as EmulatorRequestEntry;
+    assert.deepEqual(opened.request, { PlatformId: PLAYER.platformId });
+    assert.deepEqual((opened.response as { data: { TitleIds: string[] } }).data.TitleIds.sort(), [...PLAYER.playedTitles].sort());
+    assert.ok(!doc.getText().includes(RACER.secretKey));
+
+    // The emulator stops: the view empties and says so.
+    script(ctx.api);
+    await vscode.commands.executeCommand('platformExplorer.stopEmulator');
+    const after = await vscode.commands.executeCommand<EmulatorRequestEntry[]>('platformExplorer.refreshEmulatorRequests');
+    assert.deepEqual(after, []);
+  });
+});

@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// The Emulator Requests view in the real workbench (code-server + Chromium): Start Local Emulator,
+// expand a title (its GetEntityToken and GetHandheldStore requests), the view lists them live;
+// its Filter narrows them; a click opens an entry as JSON with the token masked. Screenshots go
+// to test-results/ui/ (emulator-requests*.png).
+//
+// Usage: node test/ui/emulatorRequests.ui.mjs   (after `node esbuild.mjs` and scripts/test-host/install.mjs)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS, REPO_ROOT, startCodeServer } from '../../scripts/test-host/server.mjs';
+import { assert, createRunner, poll, slug, runSuite, workbench } from './lib.mjs';
+
+await runSuite('The Emulator Requests view tests', async ({ results, cleanups }) => {
+  const folder = mkdtempSync(join(tmpdir(), 'platform-ui-requests-'));
+  cleanups.push(async () => rmSync(folder, { recursive: true, force: true }));
+  const server = await startCodeServer({ folder, settings: { 'window.commandCenter': false } });
+  cleanups.push(() => server.stop());
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  cleanups.push(() => browser.close());
+  const context = await browser.newContext({ viewport: { width: 1400, height: 860 }, deviceScaleFactor: 1 });
+  await server.login(context);
+  const page = await context.newPage();
+  const wb = workbench(page);
+  const shot = async (name) => {
+    await page.evaluate(() => { document.scrollingElement?.scrollTo(0, 0); document.querySelector('.monaco-workbench')?.scrollTo(0, 0); });
+    await page.screenshot({ path: join(results, `${name}.png`) });
+  };
+  const rowsOf = () => page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Emulator Requests' }) }).locator('.monaco-list-row[role="treeitem"]');
+  const labels = async () => (await rowsOf().locator('.label-name').allInnerTexts()).map((s) => s.trim());
+
+  const t = createRunner('The Emulator Requests view in the real workbench (code-server + Chromium)');
+
+  t.step('Start Local Emulator, expand a title: the view lists its requests live, newest first, with title and time', async () => {
+    await page.goto(server.testUrl({ extensionDevelopmentPath: REPO_ROOT }));
+    await wb.waitReady();
+    await wb.openActivity('Platform');
+    await wb.sideBarWidth(520);
+    await wb.runCommand('Platform: Start Local Emulator');
+    await wb.waitNotification(/Local emulator started at http:\/\/127\.0\.0\.1:\d+/);
+    await wb.clearNotifications();
+    // The view starts collapsed: open it from its header.
+    await page.locator('.pane-header', { hasText: 'Emulator Requests' }).first().click();
+    await wb.waitTreeRowText('Demo Racer', /F71AC · key set · emulator/);
+    await wb.treeRow('Demo Racer').click();
+    const shown = await poll('the requests in the view', async () => {
+      const l = await labels();
+      return l.includes('200 Addon/GetHandheldStore') && l.includes('200 Authentication/GetEntityToken') ? l : undefined;
+    });
+    assert(shown.indexOf('200 Addon/GetHandheldStore') < shown.indexOf('200 Authentication/GetEntityToken'), `newest first: ${shown}`);
+    const row = await wb.treeRowText('200 Addon/GetHandheldStore');
+    assert(/F71AC · \d+ ms · \d\d:\d\d:\d\d/.test(row), `the row shows title, duration and time: ${row}`);
+    await shot('emulator-requests');
+  });
+
+  t.step('Filter keeps the matching rows; a click opens the entry as JSON with its token masked', async () => {
+    const header = page.locator('.pane-header', { hasText: 'Emulator Requests' }).first();
+    await header.hover();
+    await header.getByRole('button', { name: 'Filter Emulator Requests' }).click();
+    const input = await wb.quickInputTitled('Filter Emulator Requests');
+    await input.fill('GetEntityToken');
+    await page.keyboard.press('Enter');
+    await poll('the filtered rows', async () => {
+      const l = await labels();
+      return l.length > 0 && l.every((x) => x.endsWith('Authentication/GetEntityToken'));
+    });
+    await wb.treeRow('200 Authentication/GetEntityToken').click();
+    const text = await poll('the entry opened as a JSON document', async () => {
+      const t = await page.locator('.editor-instance .view-lines').first().innerText().catch(() => '');
+      return t.includes('"operation"') ? t.replace(/\u00a0/g, ' ') : undefined;
+    });
+    assert(/"EntityToken": "\*\*\*"/.test(text), `the token is masked in the document: ${text.slice(0, 400)}`);
+    assert(/"credential": "secretKey"/.test(text), 'the credential kind is shown, not its value');
+    await shot('emulator-requests-open');
+  });
+
+  return { t, onFailure: async (title) => { await page.screenshot({ path: join(results, `failed-emulator-requests-${slug(title)}.png`) }).catch(() => {}); } };
+});
