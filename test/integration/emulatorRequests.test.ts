@@ -29,7 +29,8 @@ describe('Emulator Requests view', () => {
   it('shows every request live, filters, opens an entry as JSON, and never shows a key or token', async () => {
     await vscode.commands.executeCommand('platformExplorer.emulatorRequests.focus');
     await vscode.commands.executeCommand('platformExplorer.refreshEmulatorRequests');
-    const before = (await rows()).length;
+    // Only what this test sends counts: an earlier request (another test's, a background check) is older.
+    const beforeSeq = Math.max(0, ...(await rows()).map((e) => e.seq));
     script(ctx.api);
     await vscode.commands.executeCommand('platformExplorer.showPlayedTitles', { titleId: RACER.titleId, platformId: PLAYER.platformId });
     script(ctx.api);
@@ -39,8 +40,10 @@ describe('Emulator Requests view', () => {
     await vscode.commands.executeCommand('platformExplorer.testLauncherLogin', { titleId: RACER.titleId });
 
     // Live: the rows arrive from the stream without a refresh.
-    const shown = await until((r) => r.length >= before + 3 && r.some((e) => e.operation === 'Server/LoginWithLauncher'), 'the three requests');
-    const played = shown.filter((e) => e.operation === 'Admin/GetPlayedTitleList');
+    const fresh = (r: EmulatorRequestEntry[]): EmulatorRequestEntry[] => r.filter((e) => e.seq > beforeSeq);
+    const shown = fresh(await until((r) => fresh(r).length >= 3 && fresh(r).some((e) => e.operation === 'Server/LoginWithLauncher'), 'the three requests'));
+    const asked = [PLAYER.platformId, DEMO_UNLINKED.platformId];
+    const played = shown.filter((e) => e.operation === 'Admin/GetPlayedTitleList' && asked.includes((e.request as { PlatformId?: string } | undefined)?.PlatformId ?? ''));
     assert.deepEqual(played.map((e) => [e.titleId, e.status, e.error, e.credential]), [
       [RACER.titleId, 400, 'AccountNotFound', 'secretKey'],
       [RACER.titleId, 200, null, 'secretKey'],

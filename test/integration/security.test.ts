@@ -325,8 +325,16 @@ describe('Security inside VS Code', function () {
       assert.match(p.errors[0], /endpoint/i);
       assert.equal(trap.connections(), 0, 'a request went to the workspace-level endpoint');
     } finally {
-      await vscode.workspace.fs.delete(settingsFile).then(undefined, () => undefined);
       await cfg().update('serviceEndpoint', undefined, vscode.ConfigurationTarget.Global);
+      // The workbench reads the deleted file later and then fires a change, which replaces the
+      // title clients: wait for it here (bounded), or it lands in the next test's commands.
+      const read = new Promise<void>((resolve) => {
+        const done = (): void => { clearTimeout(timer); sub.dispose(); resolve(); };
+        const sub = vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('platformExplorer.serviceEndpoint')) done(); });
+        const timer = setTimeout(done, 5000);
+      });
+      await vscode.workspace.fs.delete(settingsFile).then(undefined, () => undefined);
+      await read;
       await trap.close();
     }
   });
@@ -355,9 +363,12 @@ describe('Security inside VS Code', function () {
       // An empty one names no title: the command asks which (unanswered here).
       if (h.value.trim() === '') continue;
       const q = script();
+      const sentBefore = await requestCount(api, STOREFRONT);
       await run(q, 'platformExplorer.lookUpStorefrontNames', { titleId: h.value, names: ['someone'] });
       if (api.titles.get(h.value.trim()) !== undefined) {
+        // The lookup went to that title: exactly one request, counted once the command has its answer.
         legitimate++;
+        assert.equal(await requestCount(api, STOREFRONT), sentBefore + 1, `lookup with ${h.why}: ${[...q.errors, ...q.infos].join(' | ')}`);
         continue;
       }
       assert.equal(q.errors.length, 1, `lookup with ${h.why}`);
