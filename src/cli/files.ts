@@ -4,7 +4,7 @@
 // written whole (temp file, then renamed over), and the ledger of earlier batches is read only
 // from journals this tool wrote and authenticated with the title's key.
 import { randomBytes } from 'node:crypto';
-import { lstat, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { lstat, open, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { Journal, ledgerFromJournal, replay, type LedgerEntry } from '../core/deletion';
 import { journalIdentity } from '../core/deletion/lock';
@@ -49,23 +49,75 @@ export async function writeWhole(path: string, text: string): Promise<void> {
 
 const LEDGER_FILES_MAX = 500;
 
+/** The first bytes of `path`: a journal starts with its batch record. */
+async function head(path: string): Promise<string> {
+  const fh = await open(path, 'r');
+  try {
+    const buf = Buffer.alloc(512);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+    return buf.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await fh.close();
+  }
+}
+
+/** The title a file's batch record names, when the file is a deletion journal (read before any check of its MAC). */
+async function journalTitle(path: string): Promise<string | undefined> {
+  const first = await head(path).catch(() => '');
+  if (!/^\{"type":"batch"/.test(first)) return undefined;
+  const m = /"titleId":"([0-9A-Fa-f]{4,16})"/.exec(first);
+  return m ? m[1].toUpperCase() : '';
+}
+
+/** Refuses a --receipts path that is a journal (this batch's or another's): writing there would erase a deletion record. */
+export async function checkReceiptsPath(receipts: string, journal: string): Promise<void> {
+  const same = resolve(receipts) === resolve(journal);
+  if (same || (await journalTitle(resolve(receipts))) !== undefined) {
+    throw new UsageError(`--receipts ${receipts} is ${same ? 'the --journal file' : 'a deletion journal'}; writing receipts there would erase the record of the deletions it holds. Give a new receipts file.`);
+  }
+}
+
+export interface PriorLedger {
+  entries: LedgerEntry[];
+  /** Journals of this title in the folder that could not be read with its key (named, with why). */
+  unreadable: string[];
+  /** Journals of this title beyond the number read. */
+  notRead: number;
+}
+
 /**
- * Deletions already recorded for `titleId`: the other journals in `journal`'s folder that are the
- * user's own files and authenticate with the title's key. Anything else there is not read as a ledger.
+ * Deletions already recorded for `titleId`: the other journals in `journal`'s folder (any file
+ * name) that are the user's own files and authenticate with the title's key. A journal of the
+ * title that does not authenticate (another key, damaged, an older version, someone else's file)
+ * is reported, never silently skipped: it may record deletions of the same players.
  */
-export async function priorLedger(journal: string, key: string, titleId: string): Promise<LedgerEntry[]> {
+export async function priorLedger(journal: string, key: string, titleId: string): Promise<PriorLedger> {
   const folder = dirname(resolve(journal));
   const self = await journalIdentity(journal);
   const uid = process.getuid?.();
-  const names = (await readdir(folder).catch(() => [])).filter((n) => n.endsWith('.jsonl')).sort().slice(0, LEDGER_FILES_MAX);
-  const out: LedgerEntry[] = [];
-  for (const name of names) {
+  const out: PriorLedger = { entries: [], unreadable: [], notRead: 0 };
+  let read = 0;
+  for (const name of (await readdir(folder).catch(() => [])).sort()) {
     const path = join(folder, name);
     const st = await lstat(path).catch(() => undefined);
-    if (st === undefined || !st.isFile() || path === self || (uid !== undefined && (st.uid !== uid || (st.mode & 0o022) !== 0))) continue;
-    const found = await Journal.read(path, key).catch(() => undefined);
-    if (found === undefined || found.batch.titleId !== titleId) continue;
-    out.push(...ledgerFromJournal(found.batch, replay(found.batch, found.records)));
+    if (st === undefined || !st.isFile() || path === self) continue;
+    const title = await journalTitle(path);
+    if (title === undefined || (title !== '' && title !== titleId.toUpperCase())) continue;
+    if (read >= LEDGER_FILES_MAX) {
+      out.notRead++;
+      continue;
+    }
+    read++;
+    if (uid !== undefined && (st.uid !== uid || (st.mode & 0o022) !== 0)) {
+      out.unreadable.push(`${name} (not your own file, or writable by others)`);
+      continue;
+    }
+    try {
+      const found = await Journal.read(path, key);
+      if (found !== undefined) out.entries.push(...ledgerFromJournal(found.batch, replay(found.batch, found.records)));
+    } catch (e) {
+      out.unreadable.push(`${name} (${(e as Error).message.slice(0, 200)})`);
+    }
   }
   return out;
 }

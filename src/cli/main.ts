@@ -2,6 +2,7 @@
 // The secret key comes from PLATFORM_SECRET_KEY only. Exit 0 all done, 1 failed/unknown, 2 bad usage.
 import { randomUUID } from 'node:crypto';
 import { lstat, readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { PlatformClient } from '../core/api/client';
 import { PlatformError } from '../core/api/errors';
 import {
@@ -9,7 +10,7 @@ import {
   readIdentifiers, renderPlanText, runBatch, verifyQueued, type BatchRecord, type LedgerEntry,
 } from '../core/deletion';
 import { parseArgs, UsageError, USAGE, type DeleteArgs, type VerifyArgs } from './args';
-import { checkOwnFile, priorLedger, writeWhole } from './files';
+import { checkOwnFile, checkReceiptsPath, priorLedger, writeWhole } from './files';
 import { MCP_USAGE, runMcp } from './mcp';
 import { serviceValue } from '../core/serviceText';
 import { jsonLines, knownSecrets, rowOf, table, terminal, type Row } from './output';
@@ -69,7 +70,10 @@ async function resumed(a: DeleteArgs, key: string): Promise<{ batch: BatchRecord
 async function deletePlayers(a: DeleteArgs, signal: AbortSignal): Promise<number> {
   const key = secretKey();
   await checkOwnFile(a.journal, '--journal');
-  if (a.receipts !== undefined) await checkOwnFile(a.receipts, '--receipts');
+  if (a.receipts !== undefined) {
+    await checkOwnFile(a.receipts, '--receipts');
+    await checkReceiptsPath(a.receipts, a.journal);
+  }
   let journal: Journal;
   if (a.resume) {
     const r = await resumed(a, key);
@@ -101,17 +105,26 @@ async function deletePlayers(a: DeleteArgs, signal: AbortSignal): Promise<number
     if (lines.length === 0) throw new UsageError(`--input ${input} holds no identifiers; put one per line.`);
     const planner = client(a, key);
     let plan;
+    const prior = await priorLedger(a.journal, key, a.titleId);
     try {
-      plan = await buildPlan(planner, { titleId: a.titleId, kind: a.kind, sandbox: a.sandbox, lines, ledger: await priorLedger(a.journal, key, a.titleId), signal });
+      plan = await buildPlan(planner, { titleId: a.titleId, kind: a.kind, sandbox: a.sandbox, lines, ledger: prior.entries, signal });
     } finally {
       await planner.close();
+    }
+    // A journal of this title that cannot be read may record deletions of these players: say so, and send nothing until it is dealt with.
+    const unsure = prior.unreadable.length > 0 || prior.notRead > 0;
+    if (unsure) {
+      err(`Earlier journals of title ${a.titleId} in ${dirname(resolve(a.journal))} could not all be read, so players they queued may be planned again: `
+        + `${[...prior.unreadable.slice(0, 10), ...(prior.notRead > 0 ? [`${prior.notRead} more journals beyond the 500 read`] : [])].join('; ')}. `
+        + 'Move journals that are not this title key\'s out of the folder (keep them: they are records), or use a folder of their own; nothing is sent until then.');
     }
     const value = confirmValue(plan);
     if (a.dryRun) {
       if (a.json) outJson(`${JSON.stringify(serviceValue({ ...JSON.parse(planJson(plan)) as object, confirm: value }, { max: 1000, secrets: knownSecrets }), null, 2)}\n`);
       else out(`${renderPlanText(plan)}\nTo send: --confirm ${value}\n`);
-      return countByStatus(plan).failed > 0 ? 1 : 0;
+      return countByStatus(plan).failed > 0 || unsure ? 1 : 0;
     }
+    if (unsure) return 1;
     if (a.confirm !== value) {
       err(`--confirm does not match this plan (its players, title and kind). ${refused()}`);
       return 2;

@@ -10,12 +10,14 @@ import { clip, redactText } from './redact';
 const RECEIPT_RE = /^[0-9A-Za-z-]{1,64}$/;
 // C0 and C1 controls, the Arabic letter mark, zero-width and directional marks, bidi embeddings,
 // overrides and isolates, word joiners and the byte order mark.
-const UNSAFE_RE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
+// Controls, bidi and zero-width characters, and the invisible tag characters U+E0000-E007F (text
+// an agent or a terminal would read while a person sees nothing).
+const UNSAFE_RE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]|\udb40[\udc00-\udc7f]/g;
 const MAX_SHOWN = 80;
 
 /** `s` with every control, format and bidi character written as a visible \u escape. */
 export function escapeUnsafe(s: string): string {
-  return s.replace(UNSAFE_RE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return s.replace(UNSAFE_RE, (c) => (c.length === 2 ? `\\u{${c.codePointAt(0)!.toString(16)}}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
 
 function shown(v: unknown, ok: boolean): string {
@@ -45,7 +47,9 @@ const REDACT_MARGIN = 512;
 export function serviceText(s: unknown, o: { max?: number; secrets?: readonly string[] } = {}): string {
   const max = o.max ?? SERVICE_TEXT_MAX;
   const str = typeof s === 'string' ? s : String(s);
-  const window = str.length > max + REDACT_MARGIN ? str.slice(0, max + REDACT_MARGIN) : str;
+  // Room past the cut for the longest known secret, so one that starts before the cut is still masked whole.
+  const margin = Math.max(REDACT_MARGIN, ...(o.secrets ?? []).map((x) => x.length));
+  const window = str.length > max + margin ? str.slice(0, max + margin) : str;
   const inert = escapeUnsafe(redactText(window, o.secrets));
   return inert.length > max || str.length > window.length ? `${inert.slice(0, max)}… (${str.length} characters in all)` : inert;
 }

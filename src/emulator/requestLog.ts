@@ -68,7 +68,7 @@ export class RequestLog {
   private readonly streams = new Set<ServerResponse>();
 
   /** `secrets()`: values masked wherever they appear (the titles' secret keys). */
-  constructor(readonly capacity: number, private readonly secrets: () => readonly string[]) {}
+  constructor(readonly capacity: number, readonly secrets: () => readonly string[]) {}
 
   get enabled(): boolean {
     return this.capacity > 0;

@@ -15,7 +15,7 @@ import type { FaultRule } from './faults';
 import { ApiError, foreignRequest, isJsonContentType, sendJson, success } from './http';
 import { loadState, StateStore } from './persistence';
 import { RateLimiter, type RateLimit } from './rateLimit';
-import { credentialKind, DEFAULT_REQUEST_LOG_SIZE, newDraft, RequestLog } from './requestLog';
+import { credentialKind, DEFAULT_REQUEST_LOG_SIZE, maskText, newDraft, RequestLog } from './requestLog';
 import type { RequestDraft } from './requestLog';
 import { builtInSeed, buildSeed, demoKeys } from './seed';
 import type { SeedName, SeedSource } from './seed';
@@ -171,7 +171,9 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
     const name = op === undefined ? undefined : operationAt(op);
     if (draft) {
       draft.operation = name === undefined ? undefined : op;
-      draft.titleId = (titleSegment ?? hostTitleLabel(req.headers.host))?.toUpperCase();
+      // Only a well-formed title ID is kept apart: the segment is whatever the caller sent (a key pasted there too).
+      const named = titleSegment ?? hostTitleLabel(req.headers.host);
+      draft.titleId = named !== undefined && /^[0-9A-Fa-f]{4,16}$/.test(named) ? named.toUpperCase() : undefined;
     }
     try {
       if (req.method !== 'POST' || !op || name === undefined) {
@@ -273,7 +275,7 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
     const path = q >= 0 ? url.slice(0, q) : url;
     const control = path.startsWith('/_emulator/');
     const draft = requestLog.enabled && !control ? newDraft(req.method ?? '', path, credentialKind(req.headers)) : undefined;
-    if (o.logRequests) res.on('finish', () => log(`${req.method} ${path} ${res.statusCode} ${Date.now() - started}ms`));
+    if (o.logRequests) res.on('finish', () => log(`${req.method} ${maskText(path, requestLog.secrets())} ${res.statusCode} ${Date.now() - started}ms`));
     const foreign = foreignRequest(req.headers, port);
     if (foreign) {
       send(res, foreign.httpStatus, foreign.toWrapper(), { Connection: 'close' }, draft);

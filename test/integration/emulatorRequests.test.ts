@@ -42,12 +42,16 @@ describe('Emulator Requests view', () => {
     // Live: the rows arrive from the stream without a refresh.
     const fresh = (r: EmulatorRequestEntry[]): EmulatorRequestEntry[] => r.filter((e) => e.seq > beforeSeq);
     const shown = fresh(await until((r) => fresh(r).length >= 3 && fresh(r).some((e) => e.operation === 'Server/LoginWithLauncher'), 'the three requests'));
-    const asked = [PLAYER.platformId, DEMO_UNLINKED.platformId];
-    const played = shown.filter((e) => e.operation === 'Admin/GetPlayedTitleList' && asked.includes((e.request as { PlatformId?: string } | undefined)?.PlatformId ?? ''));
-    assert.deepEqual(played.map((e) => [e.titleId, e.status, e.error, e.credential]), [
+    // Each row by the PlatformId it asked about (a retry under load may add a row of its own).
+    const playedRow = (platformId: string): EmulatorRequestEntry | undefined => shown.find((e) => e.operation === 'Admin/GetPlayedTitleList'
+      && (e.request as { PlatformId?: string } | undefined)?.PlatformId === platformId);
+    const unlinked = playedRow(DEMO_UNLINKED.platformId)!;
+    const found = playedRow(PLAYER.platformId)!;
+    assert.deepEqual([unlinked, found].map((e) => e && [e.titleId, e.status, e.error, e.credential]), [
       [RACER.titleId, 400, 'AccountNotFound', 'secretKey'],
       [RACER.titleId, 200, null, 'secretKey'],
-    ], 'newest first, with title, status, error and credential kind');
+    ], 'with title, status, error and credential kind');
+    assert.ok(shown.indexOf(unlinked) < shown.indexOf(found), 'newest first');
     const text = JSON.stringify(shown);
     assert.ok(!text.includes(RACER.secretKey), 'the secret key is not shown');
     assert.ok(!text.includes(IdentityToken), 'the identity token is not shown');
@@ -56,10 +60,11 @@ describe('Emulator Requests view', () => {
 
     // Filter: only matching rows.
     const filtered = await rows('AccountNotFound');
-    assert.deepEqual(filtered.map((e) => e.seq), [played[0].seq]);
+    assert.ok(filtered.length > 0 && filtered.every((e) => e.error === 'AccountNotFound'), 'only the AccountNotFound rows');
+    assert.ok(filtered.some((e) => e.seq === unlinked.seq));
 
     // Open an entry: a JSON document with both bodies, masked.
-    const doc = await vscode.commands.executeCommand<vscode.TextDocument>('platformExplorer.openEmulatorRequest', played[1].seq);
+    const doc = await vscode.commands.executeCommand<vscode.TextDocument>('platformExplorer.openEmulatorRequest', found.seq);
     assert.equal(doc.languageId, 'json');
     assert.equal(vscode.window.activeTextEditor?.document, doc);
     const opened = JSON.parse(doc.getText()) as EmulatorRequestEntry;

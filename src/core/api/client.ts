@@ -69,6 +69,11 @@ export class PlatformClient {
   private readonly closing = new AbortController();
   /** Secrets seen by this client, masked out of every error message. */
   private readonly knownSecrets = new Set<string>();
+
+  /** Every secret this client has seen (its key, identity and entity tokens, proxy credentials), to mask wherever its answers go. */
+  knownSecretValues(): readonly string[] {
+    return [...this.knownSecrets];
+  }
   private closed: Promise<void> | undefined;
   /** Calls running now; closeWhenIdle() waits for them. */
   private inFlight = 0;

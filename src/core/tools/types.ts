@@ -11,6 +11,8 @@ export interface ToolClient {
   getPlatformIdsFromConsoleLiveIds(ids: readonly string[], sandbox?: string, o?: { signal?: AbortSignal }): Promise<ConsoleLivePlatformIdPair[]>;
   getPlayedTitleList(platformId: string, o?: { signal?: AbortSignal }): Promise<GetPlayedTitleListResult>;
   getHandheldStore(o?: { signal?: AbortSignal }): Promise<HandheldStoreConfig>;
+  /** The secrets this client has seen (its key, the entity tokens it fetched): masked in every result. */
+  knownSecretValues?(): readonly string[];
 }
 
 /** A title the server may read: one whose key it was given. */

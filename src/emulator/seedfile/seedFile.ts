@@ -1,7 +1,7 @@
 // Seed files: JSON checked against SEED_SCHEMA and for consistency (unique IDs, known titles,
 // valid times), every problem reported as `FILE:LINE: member: what is wrong`; then built into
 // the emulator's data, generating what the file leaves to the emulator (keys, IDs, times).
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { checkSchema } from './schemaCheck';
 import { childPath, JsonSyntaxError, lineOf, parseLocated } from './jsonLines';
 import { MAX_SEED_PLAYERS, SEED_SCHEMA } from './seedSchema';
@@ -109,8 +109,13 @@ export function parseSeedText(text: string, label: string): SeedSpec {
 export function readSeedFile(file: string): SeedSpec {
   let text: string;
   try {
+    // Checked before reading: a device or a pipe (e.g. a link to /dev/zero) would be read forever.
+    const st = statSync(file);
+    if (!st.isFile()) throw new SeedFileError(`The seed file ${file} is not a regular file; give the path of a seed JSON file.`);
+    if (st.size > MAX_SEED_FILE_BYTES) throw new SeedFileError(`The seed file ${file} is over ${MAX_SEED_FILE_BYTES / 1024 / 1024} MB; use playerTemplates for many similar players.`);
     text = readFileSync(file, 'utf8');
   } catch (e) {
+    if (e instanceof SeedFileError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
     throw new SeedFileError(code === 'ENOENT' ? `The seed file ${file} does not exist; give the path of a seed JSON file, or demo, empty or bench.` : `Cannot read the seed file ${file}: ${(e as Error).message}`);
   }

@@ -67,6 +67,9 @@ describe('emulator: request log', () => {
     n++;
     await emu.control('faults', { rules: [{ operation: 'Server/GetPlatformIDsFromStorefrontNames', kind: '500', times: 1 }] });
     await call('Server/GetPlatformIDsFromStorefrontNames', { StorefrontNames: ['x'] });
+    // The key pasted where the title ID goes: the path is masked, and so is the entry's titleId.
+    await emu.raw(`/${MAIN.secretKey}/Admin/GetPlayedTitleList`, { body: '{}', headers: { 'Content-Type': 'application/json' } });
+    n++;
 
     const log = await emu.control('requests');
     assert.equal(log.status, 200);
@@ -103,11 +106,12 @@ describe('emulator: request log', () => {
     assert.match(entries[9].request, /^not json \*\*\*$/, 'a non-JSON body is masked as text');
     assert.equal(entries[10].status, 500);
     assert.equal(entries[10].error, 'InternalServerError');
+    assert.equal(entries[11].titleId, null, 'a title segment that is not a title ID is not kept as one');
     // No key or token the test used appears anywhere in the log's bytes.
     for (const s of secrets) assert.ok(!log.text.includes(s), `a secret reached the log: ${s.slice(0, 6)}…`);
     const since = await emu.control(`requests?since=${entries[8].seq}`);
-    assert.deepEqual(since.json.entries.map((e: any) => e.seq), [10, 11]);
-    assert.equal(since.json.next, 11);
+    assert.deepEqual(since.json.entries.map((e: any) => e.seq), [10, 11, 12]);
+    assert.equal(since.json.next, 12);
   });
 
   it('the stream replays then sends each new request as an event, masked', async () => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { INFO_REQUEST_FLAGS } from '../../../src/core/api/operations';
@@ -204,6 +204,16 @@ describe('emulator: seed files', () => {
     for (const name of ['demo', 'empty', 'bench']) {
       const file = join(process.cwd(), 'src', 'emulator', 'seeds', `${name}.json`);
       assert.doesNotThrow(() => seedSource(file), name);
+    }
+  });
+
+  it('a seed path that leads to a device or a pipe is refused at once, not read forever', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pe-seed-dev-'));
+    try {
+      symlinkSync('/dev/zero', join(dir, 'zero.json'));
+      assert.throws(() => seedSource(join(dir, 'zero.json')), /is not a regular file; give the path of a seed JSON file/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

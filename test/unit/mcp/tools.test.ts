@@ -49,3 +49,24 @@ describe('agent tools: definitions', () => {
     assert.ok(!dataString(`${'x'.repeat(250)}${key}`, [key]).includes(key.slice(0, 6)));
   });
 });
+
+describe('agent tools: secrets the client learned', () => {
+  it('an entity token the service echoes in an answer is masked in the tool result, not only the title key', async () => {
+    const { runTool, TOOLS: all } = await import('../../../src/core/tools');
+    const token = 'tok-abcdefghijklmnopqrstuvwxyz0123456789';
+    const client: ToolClient = {
+      getPlatformIdsFromStorefrontNames: () => Promise.resolve([]),
+      getPlatformIdsFromConsoleLiveIds: () => Promise.resolve([]),
+      getPlayedTitleList: () => Promise.resolve({ TitleIds: [`F71AC${token}`] }),
+      getHandheldStore: () => Promise.resolve({ Created: true, ApplicationID: token } as never),
+      knownSecretValues: () => ['THE-TITLE-KEY-0123456789', token],
+    };
+    const ctx = { titles: [{ titleId: 'F71AC' }], client: () => Promise.resolve(client), endpointOf: () => undefined, signal: new AbortController().signal };
+    for (const [name, input] of [['get_handheld_store_summary', {}], ['get_played_titles', { platformId: '9437A5ADDAE3012D' }]] as const) {
+      const def = all.find((t) => t.name === name)!;
+      const out = await runTool(def, input, ctx, ['THE-TITLE-KEY-0123456789']);
+      assert.equal(out.isError, false, JSON.stringify(out.result));
+      assert.ok(!JSON.stringify(out.result).includes(token), `${name}: ${JSON.stringify(out.result)}`);
+    }
+  });
+});
