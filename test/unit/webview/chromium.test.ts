@@ -40,9 +40,9 @@ const HARNESS = `(() => {
   document.addEventListener('securitypolicyviolation', (e) => {
     w.__violations.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + e.sample);
   });
-  const TAGS = new Set(['HEADER','DIV','H1','H2','H3','H4','P','BUTTON','DETAILS','SUMMARY','DL','DT','DD','CODE',
+  const TAGS = new Set(['HEADER','DIV','H1','H2','H3','H4','P','SPAN','BUTTON','DETAILS','SUMMARY','DL','DT','DD','CODE',
     'TABLE','CAPTION','THEAD','TBODY','TR','TH','TD']);
-  const ATTRS = new Set(['class','open','type','disabled','scope','role','aria-label','title']);
+  const ATTRS = new Set(['class','open','type','disabled','scope','role','aria-label','aria-hidden','aria-disabled','title']);
   w.__t = {
     dispatch: (m) => window.dispatchEvent(new MessageEvent('message', { data: m })),
     audit: () => {
