@@ -4,24 +4,19 @@
 // then what a screen reader and a keyboard user meet: masked values, the live status line,
 // focus kept on Refresh / Try again.
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import type { HandheldStoreConfig, LoginResult } from '../../../src/core/api/types';
 import { handheldStoreMessage } from '../../../src/extension/views/handheldStoreView';
 import { newNonce, panelHtml } from '../../../src/extension/views/html';
 import { loginResultMessage } from '../../../src/extension/views/loginResultView';
 import type { HostToPage, PageToHost, PanelKind } from '../../../src/webview/protocol';
 import { handheldStoreConfig, loginResult } from './fixtures';
+import { KINDS, ROOT, useChromium } from './browser';
 import { THEMES, VSCODE_DEFAULT_STYLES, type Theme } from './themes';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const ROOT = resolve(__dirname, '..', '..', '..', '..');
-const KINDS: PanelKind[] = ['loginResult', 'handheldStore'];
 const AXE = readFileSync(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 
 /** The fake VS Code API: what the page posts is kept in window.__posted. */
@@ -44,30 +39,25 @@ function themedHtml(origin: string, kind: PanelKind, theme: Theme): string {
     .replace('<body>', `<body class="${theme.bodyClass}">`);
 }
 
-function startServer(): Promise<Server> {
-  const server = createServer((req, res) => {
-    const origin = `http://${req.headers.host ?? ''}`;
-    const url = new URL(req.url ?? '/', origin);
-    const [, first, second] = url.pathname.split('/');
-    let body: string | Buffer | undefined;
-    let type = 'text/html; charset=utf-8';
-    const theme = THEMES.find((t) => t.id === first);
-    if (theme && KINDS.includes(second as PanelKind)) {
-      body = themedHtml(origin, second as PanelKind, theme);
-    } else if (url.pathname === '/media/panel.css') {
-      body = readFileSync(join(ROOT, 'media', 'panel.css'));
-      type = 'text/css';
-    } else if (first === 'dist' && KINDS.some((k) => url.pathname === `/dist/webview/${k}.js`)) {
-      body = readFileSync(join(ROOT, url.pathname.slice(1)));
-      type = 'text/javascript';
-    }
-    res.writeHead(body === undefined ? 404 : 200, { 'content-type': type, 'cache-control': 'no-store' });
-    res.end(body ?? 'not found');
-  });
-  return new Promise((ok, fail) => {
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => ok(server));
-  });
+/** The themed pages, the bundles and the css. */
+function serve(req: IncomingMessage, res: ServerResponse): void {
+  const origin = `http://${req.headers.host ?? ''}`;
+  const url = new URL(req.url ?? '/', origin);
+  const [, first, second] = url.pathname.split('/');
+  let body: string | Buffer | undefined;
+  let type = 'text/html; charset=utf-8';
+  const theme = THEMES.find((t) => t.id === first);
+  if (theme && KINDS.includes(second as PanelKind)) {
+    body = themedHtml(origin, second as PanelKind, theme);
+  } else if (url.pathname === '/media/panel.css') {
+    body = readFileSync(join(ROOT, 'media', 'panel.css'));
+    type = 'text/css';
+  } else if (first === 'dist' && KINDS.some((k) => url.pathname === `/dist/webview/${k}.js`)) {
+    body = readFileSync(join(ROOT, url.pathname.slice(1)));
+    type = 'text/javascript';
+  }
+  res.writeHead(body === undefined ? 404 : 200, { 'content-type': type, 'cache-control': 'no-store' });
+  res.end(body ?? 'not found');
 }
 
 const dispatch = (page: Page, msg: HostToPage): Promise<void> =>
@@ -96,32 +86,14 @@ function emptyTables(kind: PanelKind): HostToPage {
 
 describe('webview pages: accessibility in every built-in theme', function () {
   this.timeout(120_000);
-  let browser: Browser | undefined;
-  let server: Server | undefined;
-  let origin = '';
-
-  before(async function () {
-    if (!existsSync(CHROMIUM)) {
-      console.warn(`    SKIPPED: ${CHROMIUM} is not installed (apt-get install -y --no-install-recommends chromium fonts-liberation).`);
-      this.skip();
-    }
-    for (const k of KINDS) assert.ok(existsSync(join(ROOT, 'dist', 'webview', `${k}.js`)), `dist/webview/${k}.js missing: run node esbuild.mjs first`);
-    server = await startServer();
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-  });
-
-  after(async () => {
-    await browser?.close();
-    await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
-  });
+  const chrome = useChromium(serve);
 
   async function open(kind: PanelKind, theme: Theme = THEMES[0]): Promise<Page> {
     // The CSP is bypassed only so the test can inject axe; the page's own scripts load as in VS Code.
-    const context = await browser!.newContext({ bypassCSP: true, viewport: { width: 900, height: 700 } });
+    const context = await chrome.browser.newContext({ bypassCSP: true, viewport: { width: 900, height: 700 } });
     const page = await context.newPage();
     await page.addInitScript(HARNESS);
-    await page.goto(`${origin}/${theme.id}/${kind}`);
+    await page.goto(`${chrome.origin}/${theme.id}/${kind}`);
     await page.waitForFunction(() => (globalThis as unknown as TestWindow).__posted.length > 0, undefined, { timeout: 10_000 });
     return page;
   }
