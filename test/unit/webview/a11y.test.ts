@@ -150,6 +150,20 @@ describe('webview pages: accessibility in every built-in theme', function () {
     }
   });
 
+  it('in a narrow panel the Copy buttons keep their label on one line', async () => {
+    const page = await open('loginResult');
+    try {
+      await page.setViewportSize({ width: 260, height: 700 });
+      await dispatch(page, message('loginResult'));
+      const heights = await page.locator('#app button').evaluateAll((bs) => bs.map((b) => [b.textContent, Math.round(b.getBoundingClientRect().height)]));
+      const oneLine = heights.find(([label]) => label === 'Open as JSON')![1];
+      for (const [label, h] of heights) assert.ok(Number(h) <= Number(oneLine), `${String(label)} is ${String(h)}px high, one line is ${String(oneLine)}px`);
+      assert.ok(heights.filter(([label]) => label === 'Copy').length >= 2);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('a confirmation from the host is announced in the role=status line; the redrawn content is not a live region', async () => {
     const page = await open('loginResult');
     try {
