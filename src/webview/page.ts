@@ -26,7 +26,7 @@ function isView(v: unknown): v is PanelView {
 
 function isHostToPage(m: unknown): m is HostToPage {
   if (!isRecord(m)) return false;
-  return (m.type === 'render' && isView(m.view)) || (m.type === 'error' && typeof m.message === 'string');
+  return (m.type === 'render' && isView(m.view)) || ((m.type === 'error' || m.type === 'status') && typeof m.message === 'string');
 }
 
 function restore(saved: unknown): PageState {
@@ -41,31 +41,69 @@ function restore(saved: unknown): PageState {
   return state;
 }
 
+/** The live status line (outside the redrawn main, so only what changes is announced). */
+function statusLine(): HTMLElement {
+  const existing = document.getElementById('status');
+  if (existing) return existing;
+  const p = document.createElement('p');
+  p.id = 'status';
+  p.className = 'status';
+  p.setAttribute('role', 'status');
+  (document.getElementById('app')?.parentElement ?? document.body).append(p);
+  return p;
+}
+
+/** A button's identity across redraws: its class and name ("Try again" and "Refresh" are both the refresh action). */
+function focusKey(e: Element | null): string | undefined {
+  if (!(e instanceof HTMLButtonElement)) return undefined;
+  return e.classList.contains('action-refresh') ? 'refresh' : `${e.className}|${e.getAttribute('aria-label') ?? e.textContent ?? ''}`;
+}
+
 export function startPage(opts: PageOptions): void {
   const vscode = acquireVsCodeApi();
   const root = document.getElementById('app') ?? document.body;
+  const status = statusLine();
   let state = restore(vscode.getState());
   let busy = false;
 
-  const draw = (): void => renderPage(document, root, state, {
-    retry: opts.retry,
-    busy,
-    post: (msg) => {
-      if (msg.type === 'refresh') {
-        busy = true;
-        draw();
-      }
-      vscode.postMessage(msg);
-    },
-    onToggle: (id, open) => {
-      state = { ...state, open: { ...state.open, [id]: open } };
-      vscode.setState(state);
-    },
-  });
+  const say = (text: string): void => {
+    status.textContent = text;
+  };
+
+  const draw = (): void => {
+    // A redraw replaces every button: the one that had focus gets it back (2.4.3), not the body.
+    const key = root.contains(document.activeElement) ? focusKey(document.activeElement) : undefined;
+    renderPage(document, root, state, {
+      retry: opts.retry,
+      busy,
+      post: (msg) => {
+        if (msg.type === 'refresh') {
+          if (busy) return;
+          busy = true;
+          say('Refreshing…');
+          draw();
+        }
+        vscode.postMessage(msg);
+      },
+      onToggle: (id, open) => {
+        state = { ...state, open: { ...state.open, [id]: open } };
+        vscode.setState(state);
+      },
+    });
+    if (key === undefined) return;
+    const again = [...root.querySelectorAll('button')].find((b) => focusKey(b) === key);
+    again?.focus();
+  };
 
   window.addEventListener('message', (event: MessageEvent<unknown>) => {
     const msg = event.data;
     if (!isHostToPage(msg)) return;
+    if (msg.type === 'status') {
+      say(msg.message);
+      return;
+    }
+    // The error box is an alert of its own; a good answer after a refresh is confirmed in the status line.
+    say(msg.type === 'render' && busy ? 'Refreshed.' : '');
     state = msg.type === 'render'
       ? { ...state, view: msg.view, error: undefined }
       : { ...state, error: msg.message };

@@ -72,7 +72,14 @@ export interface ErrorMessage {
   message: string;
 }
 
-export type HostToPage = RenderMessage | ErrorMessage;
+/** A short confirmation ("Copied the session ticket…") for the panel's live status line. */
+export interface StatusMessage {
+  type: 'status';
+  /** Plain text, no secret. */
+  message: string;
+}
+
+export type HostToPage = RenderMessage | ErrorMessage | StatusMessage;
 
 // ---- page -> host ----------------------------------------------------------------
 

@@ -21,6 +21,8 @@ export function renderPage(doc: Document, root: HTMLElement, state: PageState, o
   const parts: HTMLElement[] = [];
   const view = state.view;
   if (view) parts.push(header(doc, view, opts));
+  // A load that failed before anything came still gets the page's heading (the panel's title).
+  else if (state.error !== undefined) parts.push(el(doc, 'h1', undefined, doc.title || 'Could not load'));
   if (state.error !== undefined) parts.push(errorBox(doc, state.error, !view && opts.retry, opts));
   if (view) {
     for (const b of view.blocks) parts.push(block(doc, b, 2, state.open ?? {}, opts));
@@ -45,12 +47,34 @@ function button(doc: Document, label: string, onClick: (e: MouseEvent) => void, 
 }
 
 function actionButton(doc: Document, action: PanelAction, opts: RenderOptions, label = ACTION_LABELS[action]): HTMLButtonElement {
-  const b = button(doc, label, () => opts.post({ type: action }));
+  const b = button(doc, label, () => opts.post({ type: action }), `button action-${action === 'openJson' ? 'json' : action}`);
   if (action === 'refresh' && opts.busy) {
-    b.disabled = true;
+    // aria-disabled, not disabled: a disabled button drops keyboard focus to the body.
+    b.setAttribute('aria-disabled', 'true');
     b.textContent = 'Refreshing…';
   }
   return b;
+}
+
+function headingTag(level: number): 'h2' | 'h3' | 'h4' {
+  return level <= 2 ? 'h2' : level === 3 ? 'h3' : 'h4';
+}
+
+const MASK = '••••••••';
+
+/**
+ * A value as text, except a masked secret: its bullets hidden from screen readers and
+ * "masked, ends in IyAg" read instead of eight bullets and four characters (1.3.1).
+ */
+function valueInto(doc: Document, parent: HTMLElement, value: string): void {
+  if (!value.startsWith(MASK) || value.length > MASK.length + 4) {
+    parent.append(value);
+    return;
+  }
+  const dots = el(doc, 'span', undefined, MASK);
+  dots.setAttribute('aria-hidden', 'true');
+  const tail = value.slice(MASK.length);
+  parent.append(dots, el(doc, 'span', 'visually-hidden', tail ? 'masked, ends in ' : 'masked'), tail);
 }
 
 function header(doc: Document, view: PanelView, opts: RenderOptions): HTMLElement {
@@ -78,7 +102,7 @@ function errorBox(doc: Document, message: string, withRetry: boolean, opts: Rend
 function block(doc: Document, b: Block, level: number, open: Record<string, boolean>, opts: RenderOptions): HTMLElement {
   switch (b.kind) {
     case 'fields': return fields(doc, b.rows, opts);
-    case 'table': return table(doc, b);
+    case 'table': return table(doc, b, level);
     case 'note': return el(doc, 'p', 'note', b.text);
     case 'section': return section(doc, b, level, open, opts);
   }
@@ -88,7 +112,7 @@ function section(doc: Document, s: SectionBlock, level: number, open: Record<str
   const d = el(doc, 'details', `section level-${Math.min(level, 4)}`);
   d.open = open[s.id] ?? s.open;
   const summary = el(doc, 'summary');
-  summary.append(el(doc, level <= 2 ? 'h2' : level === 3 ? 'h3' : 'h4', undefined, s.heading));
+  summary.append(el(doc, headingTag(level), undefined, s.heading));
   d.append(summary);
   for (const b of s.blocks) d.append(block(doc, b, level + 1, open, opts));
   d.addEventListener('toggle', () => opts.onToggle(s.id, d.open));
@@ -105,25 +129,27 @@ function fields(doc: Document, rows: FieldRow[], opts: RenderOptions): HTMLEleme
     } else if (r.copy) {
       const field = r.copy;
       dd.className = 'secret';
-      dd.append(el(doc, 'code', undefined, r.value));
+      const code = el(doc, 'code');
+      valueInto(doc, code, r.value);
+      dd.append(code);
       // Only a person's click copies: a script's synthetic click (isTrusted false) asks the host for nothing.
       const b = button(doc, 'Copy', (e) => { if (e.isTrusted) opts.post({ type: 'copy', field }); }, 'button secondary copy');
       b.setAttribute('aria-label', `Copy ${r.label}`);
       b.title = `Copy the full ${r.label} to the clipboard`;
       dd.append(b);
     } else {
-      dd.textContent = r.value;
+      valueInto(doc, dd, r.value);
     }
     dl.append(el(doc, 'dt', undefined, r.label), dd);
   }
   return dl;
 }
 
-function table(doc: Document, t: TableBlock): HTMLElement {
+function table(doc: Document, t: TableBlock, level: number): HTMLElement {
   const wrap = el(doc, 'div', 'table-block');
   // An empty caption: the enclosing section's heading already names the table.
   if (t.rows.length === 0) {
-    if (t.caption) wrap.append(el(doc, 'h4', 'caption', t.caption));
+    if (t.caption) wrap.append(el(doc, headingTag(level), 'caption', t.caption));
     wrap.append(el(doc, 'p', 'note', t.emptyText));
     return wrap;
   }
@@ -140,7 +166,11 @@ function table(doc: Document, t: TableBlock): HTMLElement {
   const tbody = el(doc, 'tbody');
   for (const row of t.rows) {
     const tr = el(doc, 'tr');
-    for (const cell of row) tr.append(el(doc, 'td', undefined, cell));
+    for (const cell of row) {
+      const td = el(doc, 'td');
+      valueInto(doc, td, cell);
+      tr.append(td);
+    }
     tbody.append(tr);
   }
   tbl.append(thead, tbody);

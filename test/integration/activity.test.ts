@@ -79,6 +79,31 @@ describe('Activity view', () => {
     assert.ok(entry.durationMs >= 150 && entry.durationMs < 1000, `duration ${entry.durationMs} ms: the picker's 1.5 s counted`);
   });
 
+  it('a HandheldStore panel whose load failed (emulator stopped: connection refused) is recorded as failed, not succeeded', async () => {
+    const p = script(ctx.api);
+    assert.equal(await vscode.commands.executeCommand('platformExplorer.stopEmulator'), true);
+    p.assertDone();
+    const errors: string[] = [];
+    const observer = ctx.api.observePanels((t) => {
+      if ('message' in t && t.message.type === 'error' && t.titleId === RACER.titleId) errors.push(t.message.message);
+    });
+    try {
+      const shown = script(ctx.api);
+      await vscode.commands.executeCommand('platformExplorer.showHandheldStore', { titleId: RACER.titleId });
+      // The failure is shown in the panel, not as a toast as well.
+      assert.deepEqual(shown.errors, []);
+      // The entry is written when the command returns: the panel's first load is part of the command.
+      const entries = ctx.api.activity.all();
+      assert.equal(entries.length, 1, JSON.stringify(entries));
+      assert.deepEqual([entries[0].operation, entries[0].titleId, entries[0].outcome], ['GetHandheldStore', RACER.titleId, 'failed']);
+      // The panel shows the same failure once its page is ready.
+      for (let i = 0; i < 200 && errors.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      assert.ok(errors.length > 0, 'the panel showed no error');
+    } finally {
+      observer.dispose();
+    }
+  });
+
   it('filters, copies as JSON, re-runs a lookup and never re-runs a delete', async () => {
     script(ctx.api);
     await vscode.commands.executeCommand('platformExplorer.showPlayedTitles', { titleId: RACER.titleId, platformId: PLAYER.platformId });

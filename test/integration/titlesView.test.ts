@@ -47,6 +47,17 @@ describe('Titles view: selection, keys and filter', () => {
     assert.equal(await vscode.env.clipboard.readText(), `${RACER.titleId}\n${ARENA.titleId}`);
   });
 
+  it('Copy Title ID on an item that is no title says so in a message (announced), not only in the status bar', async () => {
+    const addon = await titleChild(ctx.api, RACER.titleId, 'HandheldStore');
+    await vscode.env.clipboard.writeText('before');
+    const p = script(ctx.api);
+    assert.equal(await vscode.commands.executeCommand('platformExplorer.copyTitleId', addon.node), undefined);
+    assert.equal(p.infos.length, 1, JSON.stringify({ infos: p.infos, statuses: p.statuses }));
+    assert.match(p.infos[0], /Select a title in the Platform view to copy its ID/);
+    assert.deepEqual(p.statuses, []);
+    assert.equal(await vscode.env.clipboard.readText(), 'before');
+  });
+
   it('several selected jobs: Copy PlatformId and Copy JobReceiptId copy them all; Export holds just those', async () => {
     const jobs = await threeJobs();
     assert.equal(jobs.length, 3);

@@ -15,6 +15,8 @@ interface Run {
   requests: [number, number][];
   /** A client was asked for: the command reached the point of talking to the service. */
   usedService: boolean;
+  /** A failure the command showed where it belongs (a panel) instead of throwing it. */
+  failure?: unknown;
 }
 
 const current = new AsyncLocalStorage<Run>();
@@ -63,6 +65,15 @@ export function noteOperation(operation: string, durationMs = 0, now = Date.now(
   run.requests.push([now - Math.max(0, durationMs), now]);
 }
 
+/**
+ * Called where a command shows a failure itself (in a panel) and returns normally: Activity
+ * records the run as failed all the same. Outside a command (a panel's Refresh) it does nothing.
+ */
+export function noteFailure(e: unknown): void {
+  const run = current.getStore();
+  if (run) run.failure = e;
+}
+
 function outcomeOf(e: unknown): { outcome: ActivityOutcome; errorCode?: number } {
   if (isSilent(e)) {
     return { outcome: 'cancelled' };
@@ -109,7 +120,8 @@ export async function recordActivity<T>(store: ActivityStore, command: ActivityS
   };
   try {
     const result = await current.run(state, run);
-    await record({ outcome: cancelledPartWay(result) ? 'cancelled' : 'succeeded' }, receiptOf(result));
+    if (state.failure !== undefined) await record(outcomeOf(state.failure));
+    else await record({ outcome: cancelledPartWay(result) ? 'cancelled' : 'succeeded' }, receiptOf(result));
     return result;
   } catch (e) {
     await record(outcomeOf(e));

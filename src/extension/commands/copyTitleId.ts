@@ -6,7 +6,8 @@ import { resolveTitles } from './args';
 export async function copyTitleId(c: CommandContext, arg?: unknown, selection?: unknown): Promise<string | undefined> {
   const titles = await resolveTitles(c, arg, selection);
   if (titles.length === 0) {
-    c.ui.status(vscode.l10n.t('Select a title in the Platform view to copy its ID.'));
+    // Guidance in a message, which screen readers announce; a status-bar note is never read out.
+    void c.ui.info(vscode.l10n.t('Select a title in the Platform view to copy its ID.'));
     return undefined;
   }
   const text = titles.map((t) => t.titleId).join('\n');

@@ -7,7 +7,8 @@ export async function showHandheldStore(c: CommandContext, arg?: unknown): Promi
   const s = c.services;
   // Fails here, with the usual message, when the key must not or cannot be sent.
   const { title } = await usableTitle(c, arg);
-  openPanel(s.ctx, {
+  // Awaited: Activity records the first load's outcome and the time it took.
+  await openPanel(s.ctx, {
     titleId: title.titleId,
     titleName: title.name,
     load: async () => {

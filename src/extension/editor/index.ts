@@ -61,7 +61,7 @@ function provideHover(doc: vscode.TextDocument, pos: vscode.Position): vscode.Ho
   md.appendMarkdown(
     [
       commandLink(`$(list-unordered) ${vscode.l10n.t('Show Played Titles')}`, 'platformExplorer.showPlayedTitles', [{ platformId: hit.id }]),
-      commandLink(`$(copy) ${vscode.l10n.t('Copy')}`, 'platformExplorer.copyPlatformId', [{ platformId: hit.id }]),
+      commandLink(`$(copy) ${vscode.l10n.t('Copy PlatformId')}`, 'platformExplorer.copyPlatformId', [{ platformId: hit.id }]),
       commandLink(`$(trash) ${vscode.l10n.t('Delete Master Player Account…')}`, 'platformExplorer.deleteMasterPlayerAccount', [{ platformId: hit.id }]),
     ].join(' · '),
   );

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { HandheldStoreConfig } from '../../core/api/types';
 import type { PageToHost } from '../../webview/protocol';
+import { noteFailure } from '../activity/recorder';
 import { handheldStoreMessage } from './handheldStoreView';
 import { BasePanel } from './panel';
 
@@ -17,15 +18,16 @@ class HandheldStorePanel extends BasePanel {
   /** Only the latest load may draw: an older one finishing late is dropped. */
   private loadSeq = 0;
 
-  static show(ctx: vscode.ExtensionContext, args: ShowHandheldStoreArgs): void {
+  /** Resolves when the first load has been drawn (or its failure shown). */
+  static async show(ctx: vscode.ExtensionContext, args: ShowHandheldStoreArgs): Promise<void> {
     const open = BasePanel.existing('handheldStore', args.titleId);
     if (open instanceof HandheldStorePanel) {
       open.args = args;
       open.reveal();
-      void open.load();
+      await open.load();
       return;
     }
-    void new HandheldStorePanel(ctx, args).load();
+    await new HandheldStorePanel(ctx, args).load();
   }
 
   private constructor(ctx: vscode.ExtensionContext, args: ShowHandheldStoreArgs) {
@@ -33,7 +35,7 @@ class HandheldStorePanel extends BasePanel {
     this.args = args;
   }
 
-  /** Never rejects: a failure becomes the panel's error text. */
+  /** Never rejects: a failure becomes the panel's error text, and the running command's failure in Activity. */
   private async load(): Promise<void> {
     const seq = ++this.loadSeq;
     const { titleId, titleName } = this.args;
@@ -41,6 +43,7 @@ class HandheldStorePanel extends BasePanel {
       const config = await this.args.load();
       if (seq === this.loadSeq && !this.disposed) this.render(handheldStoreMessage({ titleId, titleName, config }));
     } catch (e) {
+      noteFailure(e);
       if (seq === this.loadSeq && !this.disposed) this.showError(e);
     }
   }
@@ -50,7 +53,7 @@ class HandheldStorePanel extends BasePanel {
   }
 }
 
-/** Opens (or reveals and reloads) the HandheldStore panel of a title. */
-export function showHandheldStore(ctx: vscode.ExtensionContext, args: ShowHandheldStoreArgs): void {
-  HandheldStorePanel.show(ctx, args);
+/** Opens (or reveals and reloads) the HandheldStore panel of a title; resolves once it has loaded or shown its failure. */
+export function showHandheldStore(ctx: vscode.ExtensionContext, args: ShowHandheldStoreArgs): Promise<void> {
+  return HandheldStorePanel.show(ctx, args);
 }

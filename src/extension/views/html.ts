@@ -44,7 +44,10 @@ export function panelHtml(a: PanelHtmlArgs): string {
 <title>${e(a.title)}</title>
 </head>
 <body>
-<main id="app" aria-live="polite"></main>
+<main>
+<div id="app"></div>
+<p id="status" class="status" role="status"></p>
+</main>
 <script nonce="${e(a.nonce)}" src="${e(a.scriptUri)}"></script>
 </body>
 </html>

@@ -56,7 +56,8 @@ class LoginResultPanel extends BasePanel {
         return;
       }
       await vscode.env.clipboard.writeText(secret);
-      vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the {0} to the clipboard.', COPY_NAMES[msg.field]), 4000);
+      // In the panel's role=status line, which screen readers announce (a status-bar note is never read out).
+      this.announce(vscode.l10n.t('Copied the {0} to the clipboard.', COPY_NAMES[msg.field]));
     } else if (msg.type === 'openJson') {
       const doc = await vscode.workspace.openTextDocument({ language: 'json', content: redactedLoginJson(this.args.result) });
       await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: false });

@@ -89,6 +89,11 @@ export abstract class BasePanel extends Disposable {
     this.send({ type: 'error', message: this.lastError });
   }
 
+  /** A confirmation read out by the page's live status line (not kept for a re-created page). */
+  protected announce(message: string): void {
+    this.send({ type: 'status', message });
+  }
+
   /** Secrets this panel holds, masked out of any error text it shows. */
   protected knownSecrets(): readonly string[] {
     return [];

@@ -5,25 +5,19 @@
 // and each payload must appear on screen as literal text. Page-side callbacks are functions,
 // not strings: the CSP forbids the eval that string predicates would need.
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import type { LoginResult } from '../../../src/core/api/types';
 import { handheldStoreMessage } from '../../../src/extension/views/handheldStoreView';
 import { newNonce, panelHtml } from '../../../src/extension/views/html';
 import { loginResultMessage } from '../../../src/extension/views/loginResultView';
 import type { HostToPage, PageState, PageToHost, PanelKind } from '../../../src/webview/protocol';
+import { KINDS, ROOT, useChromium } from './browser';
 import { handheldStoreConfig, largeLoginResult, loginResult, rotating, SECRETS } from './fixtures';
 import { XSS_PAYLOADS } from './payloads';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-// The bundle lives in out/test/unit/webview/.
-const ROOT = resolve(__dirname, '..', '..', '..', '..');
-const KINDS: PanelKind[] = ['loginResult', 'handheldStore'];
 type Mode = 'csp' | 'plain';
 
 /** Browser side of the harness, installed before any page script runs. */
@@ -40,9 +34,9 @@ const HARNESS = `(() => {
   document.addEventListener('securitypolicyviolation', (e) => {
     w.__violations.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + e.sample);
   });
-  const TAGS = new Set(['HEADER','DIV','H1','H2','H3','H4','P','BUTTON','DETAILS','SUMMARY','DL','DT','DD','CODE',
+  const TAGS = new Set(['HEADER','DIV','H1','H2','H3','H4','P','SPAN','BUTTON','DETAILS','SUMMARY','DL','DT','DD','CODE',
     'TABLE','CAPTION','THEAD','TBODY','TR','TH','TD']);
-  const ATTRS = new Set(['class','open','type','disabled','scope','role','aria-label','title']);
+  const ATTRS = new Set(['class','open','type','disabled','scope','role','aria-label','aria-hidden','aria-disabled','title']);
   w.__t = {
     dispatch: (m) => window.dispatchEvent(new MessageEvent('message', { data: m })),
     audit: () => {
@@ -87,69 +81,44 @@ interface HarnessWindow {
   __t: { dispatch(m: HostToPage): void; audit(): Audit };
 }
 
-/** A loopback server for the page HTML (with or without CSP), the bundles and the css. */
-function startServer(): Promise<Server> {
+/** The page HTML (with or without CSP), the bundles and the css. */
+function serve(req: IncomingMessage, res: ServerResponse): void {
   const files: Record<string, { path: string; type: string }> = {
     '/media/panel.css': { path: join(ROOT, 'media', 'panel.css'), type: 'text/css' },
   };
   for (const k of KINDS) files[`/dist/webview/${k}.js`] = { path: join(ROOT, 'dist', 'webview', `${k}.js`), type: 'text/javascript' };
-  const server = createServer((req, res) => {
-    const origin = `http://${req.headers.host ?? ''}`;
-    const url = new URL(req.url ?? '/', origin);
-    const [, mode, kind] = url.pathname.split('/');
-    let body: string | Buffer | undefined;
-    let type = 'text/html; charset=utf-8';
-    if (mode === 'csp' && KINDS.includes(kind as PanelKind)) {
-      body = panelHtml({
-        cspSource: origin, nonce: newNonce(), title: 'Panel',
-        scriptUri: `${origin}/dist/webview/${kind}.js`, styleUri: `${origin}/media/panel.css`,
-      });
-    } else if (mode === 'plain' && KINDS.includes(kind as PanelKind)) {
-      body = `<!DOCTYPE html><html><head><link rel="stylesheet" href="/media/panel.css"></head>`
-        + `<body><main id="app"></main><script src="/dist/webview/${kind}.js"></script></body></html>`;
-    } else if (files[url.pathname]) {
-      body = readFileSync(files[url.pathname].path);
-      type = files[url.pathname].type;
-    }
-    res.writeHead(body === undefined ? 404 : 200, { 'content-type': type, 'cache-control': 'no-store' });
-    res.end(body ?? 'not found');
-  });
-  return new Promise((ok, fail) => {
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => ok(server));
-  });
+  const origin = `http://${req.headers.host ?? ''}`;
+  const url = new URL(req.url ?? '/', origin);
+  const [, mode, kind] = url.pathname.split('/');
+  let body: string | Buffer | undefined;
+  let type = 'text/html; charset=utf-8';
+  if (mode === 'csp' && KINDS.includes(kind as PanelKind)) {
+    body = panelHtml({
+      cspSource: origin, nonce: newNonce(), title: 'Panel',
+      scriptUri: `${origin}/dist/webview/${kind}.js`, styleUri: `${origin}/media/panel.css`,
+    });
+  } else if (mode === 'plain' && KINDS.includes(kind as PanelKind)) {
+    body = `<!DOCTYPE html><html><head><link rel="stylesheet" href="/media/panel.css"></head>`
+      + `<body><main id="app"></main><script src="/dist/webview/${kind}.js"></script></body></html>`;
+  } else if (files[url.pathname]) {
+    body = readFileSync(files[url.pathname].path);
+    type = files[url.pathname].type;
+  }
+  res.writeHead(body === undefined ? 404 : 200, { 'content-type': type, 'cache-control': 'no-store' });
+  res.end(body ?? 'not found');
 }
 
 describe('webview pages in Chromium', function () {
   this.timeout(60_000);
-  let browser: Browser | undefined;
-  let server: Server | undefined;
-  let origin = '';
-
-  before(async function () {
-    if (!existsSync(CHROMIUM)) {
-      console.warn(`    SKIPPED: ${CHROMIUM} is not installed (apt-get install -y --no-install-recommends chromium fonts-liberation).`);
-      this.skip();
-    }
-    for (const k of KINDS) {
-      assert.ok(existsSync(join(ROOT, 'dist', 'webview', `${k}.js`)), `dist/webview/${k}.js missing: run node esbuild.mjs first`);
-    }
-    server = await startServer();
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-  });
-
-  after(async () => {
-    await browser?.close();
-    await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
-  });
+  const chrome = useChromium(serve);
 
   /** Everything a page did that a panel page must never do, seen from outside the page. */
   interface Outside { strayRequests: string[]; dialogs: string[]; navigations: string[]; popups: number }
 
   async function openPage(mode: Mode, kind: PanelKind, initialState?: PageState): Promise<{ page: Page; outside: Outside }> {
-    const page = await browser!.newPage();
+    const page = await chrome.browser.newPage();
     const outside: Outside = { strayRequests: [], dialogs: [], navigations: [], popups: 0 };
+    const origin = chrome.origin;
     const start = `${origin}/${mode}/${kind}`;
     const allowed = new Set([start, `${origin}/dist/webview/${kind}.js`, `${origin}/media/panel.css`]);
     page.on('request', (r) => { if (!allowed.has(r.url())) outside.strayRequests.push(r.url()); });
