@@ -214,8 +214,12 @@ await runSuite('The UI tests', async ({ results, cleanups }) => {
       assert(text.includes(h), `the Login Result panel shows "${h}"`);
     }
     for (const field of ['SessionTicket', 'EntityToken']) {
-      const value = await frame.locator('dt', { hasText: new RegExp(`^${field}$`) }).locator('xpath=following-sibling::dd[1]').locator('code').innerText();
+      const code = frame.locator('dt', { hasText: new RegExp(`^${field}$`) }).locator('xpath=following-sibling::dd[1]').locator('code');
+      // What a person sees (the screen reader's words are in a visually hidden span of their own).
+      const value = await code.evaluate((el) => [...el.childNodes].filter((n) => !(n instanceof Element && n.classList.contains('visually-hidden'))).map((n) => n.textContent).join(''));
       assert(/^•{8}.{0,4}$/.test(value), `${field} is shown masked (•••••••• and at most 4 characters): "${value}"`);
+      const spoken = await code.locator('.visually-hidden').innerText();
+      assert(/^masked/.test(spoken.trim()), `${field} is read as masked: "${spoken}"`);
     }
     // The real token strings must not be anywhere in the page: no identity token, no secret
     // key, and no long token-like run of characters (session tickets and entity tokens are those).
