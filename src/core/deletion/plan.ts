@@ -25,7 +25,7 @@ export interface PlanOptions {
 export async function buildPlan(client: DeletionClient, o: PlanOptions): Promise<Plan> {
   const entries: PlanEntry[] = o.lines.map((l) => (l.invalid !== undefined
     ? { line: l.line, input: l.input, status: 'invalid', reason: l.invalid }
-    : { line: l.line, input: l.input, status: 'delete' }));
+    : { line: l.line, input: l.input, ...(l.from !== undefined ? { from: l.from } : {}), status: 'delete' }));
   const firstLine = new Map<string, number>();
   o.lines.forEach((l, i) => {
     if (l.value === undefined) return;
@@ -145,7 +145,8 @@ export function renderPlanText(plan: Plan, titleNames: Record<string, string> = 
       const what = s === 'delete' || s === 'already-queued'
         ? `wipes ${e.titleIds && e.titleIds.length > 0 ? e.titleIds.map(title).join(', ') : '(no played titles reported)'}`
         : e.reason ?? '';
-      out.push(`line ${e.line}: ${who}${what ? `  ${what}` : ''}${s === 'already-queued' && e.reason ? ` (${e.reason})` : ''}`);
+      const from = e.from !== undefined ? ` (in "${quoteForMessage(e.from, 80)}")` : '';
+      out.push(`line ${e.line}: ${who}${from}${what ? `  ${what}` : ''}${s === 'already-queued' && e.reason ? ` (${e.reason})` : ''}`);
     }
   }
   return out.join('\n') + '\n';

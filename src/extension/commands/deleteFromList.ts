@@ -5,9 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { openResultDocument } from '../documents';
-import { isPlatformId } from '../../core/ids';
 import { ledgerFromJournal } from '../../core/deletion/ledger';
-import { readIdentifiers } from '../../core/deletion/input';
+import { allLinesHoldPlatformIds, readIdentifiers } from '../../core/deletion/input';
 import { Journal, JOURNAL_VERSION, type JournalKey } from '../../core/deletion/journal';
 import { buildPlan, countByStatus, renderPlanText, toDelete } from '../../core/deletion/plan';
 import { runBatch, type RunProgress, type RunResult } from '../../core/deletion/run';
@@ -37,10 +36,7 @@ const KIND_LABELS: Record<IdKind, () => string> = {
 async function chooseKind(c: CommandContext, arg: unknown, text: string): Promise<{ kind: IdKind; sandbox?: string }> {
   const given = stringArg(arg, 'kind');
   let kind = given as IdKind | undefined;
-  if (kind === undefined) {
-    const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l.length > 0);
-    if (lines.length > 0 && lines.every((l) => isPlatformId(l))) kind = 'platform-id';
-  }
+  if (kind === undefined && allLinesHoldPlatformIds(text)) kind = 'platform-id';
   if (kind === undefined) {
     kind = (await c.ui.pick((Object.keys(KIND_LABELS) as IdKind[]).map((k) => ({ label: KIND_LABELS[k](), idKind: k })), {
     title: vscode.l10n.t('What does the list hold?'),
@@ -101,7 +97,7 @@ export async function deleteFromList(c: CommandContext, arg?: unknown, second?: 
   const { title, client: planner } = await usableTitle(c, arg);
   const source = await listSource(arg, second);
   const { kind, sandbox } = await chooseKind(c, arg, source.text);
-  const lines = readIdentifiers(source.text, kind, { csv: source.csv });
+  const lines = readIdentifiers(source.text, kind, { csv: source.csv, lineNumbers: source.lineNumbers });
   if (lines.length === 0) throw new CommandError(vscode.l10n.t('The list holds no identifiers.'), vscode.l10n.t('Put one identifier per line.'));
   const metaData = stringArg(arg, 'metaData') ?? (await c.ui.input({
   title: vscode.l10n.t('Ticket reference'),
