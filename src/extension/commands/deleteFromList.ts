@@ -12,6 +12,7 @@ import { buildPlan, countByStatus, renderPlanText, toDelete } from '../../core/d
 import { runBatch, type RunProgress, type RunResult } from '../../core/deletion/run';
 import type { IdKind, Plan } from '../../core/deletion/types';
 import { CommandError } from '../errors';
+import { ProgressGate } from '../../core/progressGate';
 import { listSource } from './listSource';
 import { usableTitle, type CommandContext } from './context';
 import type { TitleRecord } from '../titles';
@@ -51,9 +52,16 @@ async function chooseKind(c: CommandContext, arg: unknown, text: string): Promis
   return { kind, sandbox };
 }
 
-function progressText(p: RunProgress): string {
-  return vscode.l10n.t('{0} of {1} sent · {2} queued · {3} failed · {4} unknown', p.sent, p.total, p.queued, p.failed, p.unknown)
-    + (p.waiting ? ` · ${vscode.l10n.t('waiting on the service\'s throttle')}` : '');
+/** The changing number first; "unknown" only for an outcome that may or may not have happened. */
+export function progressText(p: RunProgress): string {
+  return [
+    vscode.l10n.t('{0} of {1} sent', p.sent, p.total),
+    vscode.l10n.t('{0} queued', p.queued),
+    ...(p.failed > 0 ? [vscode.l10n.t('{0} failed', p.failed)] : []),
+    ...(p.awaiting > 0 ? [vscode.l10n.t('{0} awaiting an answer', p.awaiting)] : []),
+    ...(p.unknown > 0 ? [vscode.l10n.t('{0} unknown (may or may not have been deleted)', p.unknown)] : []),
+    ...(p.waiting ? [vscode.l10n.t('waiting on the service\'s throttle')] : []),
+  ].join(' · ');
 }
 
 /** Journals are authenticated with a key derived from their title's stored secret key (the CLI's too). */
@@ -72,9 +80,11 @@ export async function runJournal(c: CommandContext, title: TitleRecord, journal:
       const ac = new AbortController();
       token.onCancellationRequested(() => ac.abort());
       let reported = 0;
+      const gate = new ProgressGate();
       return runBatch(client, journal, {
         resendUnknown, signal: ac.signal,
         onProgress: (p) => {
+          if (!gate.due(p.sent, p.total, p.waiting ? 'waiting' : '')) return;
           const done = p.queued + p.failed;
           progress.report({ message: progressText(p), increment: p.total > 0 ? ((done - reported) / p.total) * 100 : undefined });
           reported = done;
@@ -108,9 +118,10 @@ export async function deleteFromList(c: CommandContext, arg?: unknown, second?: 
   const plan = await c.ui.progress(vscode.l10n.t('Checking {0} identifiers…', lines.length), async (progress, token) => {
     const ac = new AbortController();
     token.onCancellationRequested(() => ac.abort());
+    const gate = new ProgressGate();
     return buildPlan(planner, {
       titleId: title.titleId, kind, sandbox, lines, ledger: s.jobs.all(), signal: ac.signal,
-      onProgress: (done, total) => progress.report({ message: vscode.l10n.t('{0} of {1} players checked', done, total) }),
+      onProgress: (done, total) => { if (gate.due(done, total)) progress.report({ message: vscode.l10n.t('{0} of {1} players checked', done, total) }); },
     });
   });
   const names = Object.fromEntries(s.titles.all().map((t) => [t.titleId, t.name]));
