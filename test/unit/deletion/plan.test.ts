@@ -42,6 +42,26 @@ describe('deletion/plan: classification of a list', () => {
     assert.equal(allLinesHoldPlatformIds(`${a.platformId}\nSUPPORT-102: no ID here`), false);
   });
 
+  it('players the ledger shows as deleted: "already deleted (ledger, verified <date>)", never "unlinked", by name or by PlatformId', async () => {
+    const [a, b] = PLAYERS.filter((p) => p.storefrontNames.length > 0);
+    const verified = (input: string, platformId: string): LedgerEntry => ({
+      input, platformId, titleId: TITLE.titleId, titleIds: [TITLE.titleId], requestedAt: '2026-11-01T09:00:00.000Z', state: 'verified-deleted', verifiedAt: '2026-11-02T10:15:00.000Z',
+    });
+    // A deleted player's name resolves to nothing; another's still resolves (the service has not caught up).
+    const ledger = [verified('gone_player', 'ABCDEF0123456789'), verified(b.storefrontNames[0], b.platformId)];
+    const client = emu.client();
+    const sf = await buildPlan(client, {
+      titleId: TITLE.titleId, kind: 'storefront', ledger, lines: readIdentifiers(['gone_player', a.storefrontNames[0], b.storefrontNames[0]].join('\n'), 'storefront'),
+    });
+    const pid = await buildPlan(client, { titleId: TITLE.titleId, kind: 'platform-id', ledger, lines: readIdentifiers(b.platformId, 'platform-id') });
+    await client.close();
+    assert.deepEqual(sf.entries.map((x) => [x.status, x.reason ?? null]), [
+      ['already-deleted', 'already deleted (ledger, verified 2026-11-02 10:15 UTC)'], ['delete', null], ['already-deleted', 'already deleted (ledger, verified 2026-11-02 10:15 UTC)'],
+    ]);
+    assert.deepEqual(pid.entries.map((x) => x.status), ['already-deleted']);
+    assert.match(renderPlanText(sf), /line 1: gone_player -> ABCDEF0123456789 {2}already deleted \(ledger, verified 2026-11-02 10:15 UTC\)/);
+  });
+
   it('PlatformIds: to delete with titles, invalid, duplicate, already queued per the ledger, already deleted', async () => {
     const [a, b, c, d, e] = PLAYERS;
     const client = emu.client();
