@@ -105,6 +105,11 @@ describe('Delete Master Player Accounts from List', () => {
     const checked = p.progressMessages.filter((m) => / players checked$/.test(m));
     assert.ok(checked.length <= 12, `${checked.length} plan reports: ${checked.join(' | ')}`);
     assert.deepEqual(p.progressMessages.filter((m) => /unknown/.test(m)), []);
+    // Activity: a cancelled batch says how far it got, under a readable name.
+    const entry = ctx.api.activity.all().at(-1);
+    assert.equal(entry?.outcome, 'cancelled');
+    assert.match(entry?.note ?? '', /^cancelled \(\d+ of 30 queued\)$/);
+    assert.equal(entry?.operation, 'DeleteMasterPlayerAccount');
     assert.ok(p.progressMessages.every((m) => /^\d+ of \d+ /.test(m)), 'the changing number first');
     const sent = await requestCount(ctx.api, DELETE);
     assert.ok(sent > 0 && sent < 30, `${sent} sent`);

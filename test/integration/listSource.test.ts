@@ -85,6 +85,10 @@ describe('Delete Master Player Accounts from List: every entry point reads what 
     assert.ok(doc.includes(`line 4: ${IDS[2]} (in "- SUPPORT-2: players ${IDS[1]}, ${IDS[2]}")`), doc);
     assert.ok(doc.includes(`line 5: ${IDS[3]} (in "- SUPPORT-3: ${IDS[3]}")`), doc);
     assert.match(doc, /Invalid format: 0/);
+    // Activity: nothing was sent, and it says so under a readable name.
+    const entry = ctx.api.activity.all().at(-1);
+    assert.equal(entry?.note, 'dry run');
+    assert.equal(entry?.operation, 'DeleteMasterPlayerAccount');
     assert.doesNotMatch(doc, /SUPPORT-1/);
     assert.match(p.confirms[0].message, /Delete 3 master player accounts/);
   });

@@ -13,6 +13,7 @@ import { runBatch, type RunProgress, type RunResult } from '../../core/deletion/
 import type { IdKind, Plan } from '../../core/deletion/types';
 import { CommandError } from '../errors';
 import { ProgressGate } from '../../core/progressGate';
+import { noteActivity } from '../activity/recorder';
 import { listSource } from './listSource';
 import { usableTitle, type CommandContext } from './context';
 import type { TitleRecord } from '../titles';
@@ -129,6 +130,8 @@ export async function deleteFromList(c: CommandContext, arg?: unknown, second?: 
   const doc = await openResultDocument(renderPlanText(plan, names), 'md', { what: vscode.l10n.t('Deletion plan (dry run)'), title });
 
   const count = toDelete(plan).length;
+  // Until something is sent, Activity calls it what it is (also when the question is dismissed).
+  noteActivity(vscode.l10n.t('dry run'));
   if (count === 0) {
     void c.ui.info(vscode.l10n.t('Nothing to delete: see the dry run for why.'));
     return { plan, dryRun: doc.uri, source: source.from };
@@ -159,6 +162,8 @@ export async function deleteFromList(c: CommandContext, arg?: unknown, second?: 
   s.log.info(`Batch ${batchId} on ${title.titleId}: ${result.queued} of ${result.total} queued, ${result.failed} failed, ${result.unknown} unknown, ${result.throttled} throttled${result.cancelled ? ', cancelled' : ''}`);
   const summary = vscode.l10n.t('{0} of {1} deletions queued, {2} failed, {3} unknown.', result.queued, result.total, result.failed, result.unknown)
     + (result.cancelled ? ` ${vscode.l10n.t('Cancelled before the rest were sent; what was sent is recorded under Deletion Jobs.')}` : '');
+  if (result.cancelled) noteActivity(vscode.l10n.t('cancelled ({0} of {1} queued)', result.queued, result.total), { cancelled: true });
+  else noteActivity(vscode.l10n.t('{0} of {1} queued', result.queued, result.total));
   void (result.failed + result.unknown > 0 ? c.ui.error(summary) : c.ui.info(summary));
   return { batchId, plan, dryRun: doc.uri, source: source.from, result };
 }
