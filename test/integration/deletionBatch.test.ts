@@ -169,6 +169,8 @@ describe('Delete Master Player Accounts from List', () => {
     assert.equal(await vscode.commands.executeCommand('platformExplorer.resumeDeletionBatches'), 1);
     r.assertDone();
     assert.match(r.confirms[0].detail, /1 were sent without an answer/);
+    // The prompt tells this batch from another: its ticket, when it started, how far it got.
+    assert.match(r.confirms[0].message, /^A deletion batch for title F71AC \(ticket T-9, started \d{4}-\d\d-\d\d \d\d:\d\d UTC\) stopped with \d+ of 30 players answered\.$/);
     const jobs = (await emu<{ jobs: EmuJob[] }>(ctx.api, 'GET', 'jobs')).jobs;
     assert.deepEqual(jobs.map((j) => j.PlatformId).sort(), [...IDS].sort(), 'every player deleted exactly once');
     const ledger = ctx.api.jobs.all();
