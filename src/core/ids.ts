@@ -15,8 +15,8 @@ export const PLATFORM_ID_RE = /^[0-9A-Fa-f]{14,16}$/;
  * direction-changing characters written as \uXXXX so a value cannot break or disguise the
  * message (or a log line) it is quoted in.
  */
-export function quoteForMessage(s: string): string {
-  const shown = s.length > 40 ? `${s.slice(0, 40)}…` : s;
+export function quoteForMessage(s: string, max = 40): string {
+  const shown = s.length > max ? `${s.slice(0, max)}…` : s;
   return shown.replace(/[\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

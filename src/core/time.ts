@@ -9,3 +9,9 @@ export function parseServiceTime(s: string): number {
   const t = s.trim();
   return Date.parse(NO_ZONE.test(t) ? `${t}Z` : t);
 }
+
+/** "2026-11-02 10:15 UTC" from an ISO time; anything else as "an unknown time". */
+export function readableUtc(iso: string): string {
+  const m = /^(\d{4}-\d\d-\d\d)T(\d\d:\d\d)/.exec(iso);
+  return m === null ? 'an unknown time' : `${m[1]} ${m[2]} UTC`;
+}

@@ -70,7 +70,7 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
     titles.onDidChange(() => void emulatorProbe.refresh()),
     // Tests check the keys at once; a person's session lets the walkthrough register first.
     trackSetupState(titles, secrets, ctx.extensionMode === vscode.ExtensionMode.Test ? 0 : 8000),
-    registerEditorFeatures(),
+    registerEditorFeatures(jobs),
   );
   registerCommands(s);
   const mcp = registerMcpServer(s);

@@ -79,6 +79,7 @@ describe('Delete Master Player Account', () => {
     assert.match(p.confirms[0].message, /already queued/);
     assert.ok(p.confirms[0].detail.includes(ctx.api.jobs.all()[0].jobReceiptId!), 'the warning names the queued receipt');
     assert.equal(await requestCount(ctx.api, DELETE), 1, 'nothing sent the second time');
+    assert.equal(ctx.api.activity.all().at(-1)?.note, 'nothing sent', 'Activity says nothing was sent');
     assert.equal(ctx.api.jobs.all().length, 1);
     // Once the job completed, Verify Now marks it verified deleted.
     await emu(ctx.api, 'POST', 'clock/advance', { ms: 24 * 3600 * 1000 });

@@ -92,12 +92,25 @@ describe('Delete Master Player Accounts from List', () => {
   it('Cancel stops before the next send and keeps what was sent recorded', async () => {
     await emu(ctx.api, 'POST', 'faults', { latencyMs: 40 });
     const p = script(ctx.api).choose(RACER.titleId).typeIn('').press('Delete 30 Accounts').typeIn('30 F71AC');
-    // The plan reports 31 times; the batch is cancelled after a few sends. (The list comes as an
+    // The batch is cancelled after a few sends. (The list comes as an
     // argument: what this test is about is Cancel, not where the list comes from.)
-    p.cancelProgressAfterReports = 40;
+    // Progress reports every tenth of the batch: cancel in the run after the start and two more.
+    p.cancelProgressIn = /^Deleting/;
+    p.cancelProgressAfterReports = 3;
     const out = await vscode.commands.executeCommand<Outcome>(COMMAND, { text: IDS.join('\n') });
     assert.ok(out, `the command returned nothing: ${JSON.stringify({ unexpected: p.unexpected, errors: p.errors, infos: p.infos, progress: p.progressTitles })}`);
     assert.equal(out.result?.cancelled, true);
+    // 30 players checked: the start, every tenth and the end, not once per player; requests in
+    // flight are "awaiting an answer", never "unknown".
+    const checked = p.progressMessages.filter((m) => / players checked$/.test(m));
+    assert.ok(checked.length <= 12, `${checked.length} plan reports: ${checked.join(' | ')}`);
+    assert.deepEqual(p.progressMessages.filter((m) => /unknown/.test(m)), []);
+    // Activity: a cancelled batch says how far it got, under a readable name.
+    const entry = ctx.api.activity.all().at(-1);
+    assert.equal(entry?.outcome, 'cancelled');
+    assert.match(entry?.note ?? '', /^cancelled \(\d+ of 30 queued\)$/);
+    assert.equal(entry?.operation, 'DeleteMasterPlayerAccount');
+    assert.ok(p.progressMessages.every((m) => /^\d+ of \d+ /.test(m)), 'the changing number first');
     const sent = await requestCount(ctx.api, DELETE);
     assert.ok(sent > 0 && sent < 30, `${sent} sent`);
     const recorded = ctx.api.jobs.all();
@@ -133,7 +146,9 @@ describe('Delete Master Player Accounts from List', () => {
     rmSync(journals, { recursive: true, force: true });
     await emu(ctx.api, 'POST', 'faults', { latencyMs: 40 });
     const p = script(ctx.api).choose(RACER.titleId).typeIn('T-9').press('Delete 30 Accounts').typeIn('30 F71AC');
-    p.cancelProgressAfterReports = 40;
+    // Progress reports every tenth of the batch: cancel in the run after the start and two more.
+    p.cancelProgressIn = /^Deleting/;
+    p.cancelProgressAfterReports = 3;
     const out = await vscode.commands.executeCommand<Outcome>(COMMAND, { text: IDS.join('\n') });
     assert.equal(out.result?.cancelled, true);
     await emu(ctx.api, 'POST', 'faults/clear');
@@ -154,6 +169,8 @@ describe('Delete Master Player Accounts from List', () => {
     assert.equal(await vscode.commands.executeCommand('platformExplorer.resumeDeletionBatches'), 1);
     r.assertDone();
     assert.match(r.confirms[0].detail, /1 were sent without an answer/);
+    // The prompt tells this batch from another: its ticket, when it started, how far it got.
+    assert.match(r.confirms[0].message, /^A deletion batch for title F71AC \(ticket T-9, started \d{4}-\d\d-\d\d \d\d:\d\d UTC\) stopped with \d+ of 30 players answered\.$/);
     const jobs = (await emu<{ jobs: EmuJob[] }>(ctx.api, 'GET', 'jobs')).jobs;
     assert.deepEqual(jobs.map((j) => j.PlatformId).sort(), [...IDS].sort(), 'every player deleted exactly once');
     const ledger = ctx.api.jobs.all();

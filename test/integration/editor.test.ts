@@ -51,6 +51,18 @@ describe('Player IDs in files', () => {
     }
   });
 
+  it('the hover on a PlatformId the ledger shows as deleted says so before offering Delete', async () => {
+    await ctx.api.jobs.add({
+      input: PLAYER.platformId, platformId: PLAYER.platformId, titleId: RACER.titleId, titleIds: [RACER.titleId],
+      requestedAt: '2026-11-01T09:00:00.000Z', state: 'verified-deleted', verifiedAt: '2026-11-02T10:15:00.000Z', jobReceiptId: 'R-HOVER',
+    });
+    const editor = await openFixture();
+    const card = await hoversAt(editor.document, 0, editor.document.lineAt(0).text.indexOf(PLAYER.platformId) + 3);
+    const said = card.indexOf(`Already deleted in title ${RACER.titleId} (ledger, verified 2026-11-02 10:15 UTC)`);
+    assert.ok(said >= 0, card);
+    assert.ok(said < card.indexOf('command:platformExplorer.deleteMasterPlayerAccount?'), 'said before Delete is offered');
+  });
+
   it('Copy PlatformId copies the ID under the cursor, and the one a hover link names', async () => {
     const editor = await openFixture();
     const col = editor.document.lineAt(0).text.indexOf(PLAYER.platformId) + 5;

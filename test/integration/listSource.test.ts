@@ -67,6 +67,32 @@ describe('Delete Master Player Accounts from List: every entry point reads what 
     assert.match(await dryRun(file, [file]), /Delete 5 master player accounts of title F71AC\?/);
   });
 
+  it('ticket lines selected in a Markdown file: each PlatformId planned, numbered by the file\'s lines, with the line it came from', async () => {
+    const path = join(dir, 'support-tickets.md');
+    writeFileSync(path, ['# Tickets', '', `- SUPPORT-1: delete ${IDS[0]} please`, `- SUPPORT-2: players ${IDS[1]}, ${IDS[2]}`, `- SUPPORT-3: ${IDS[3]}`, ''].join('\n'));
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(vscode.Uri.file(path)));
+    const wanted = new vscode.Selection(3, 0, 5, 0);
+    for (let i = 0; i < 200 && !editor.selection.isEqual(wanted); i++) {
+      editor.selection = wanted;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    // No "What does the list hold?" step: every selected line holds a PlatformId.
+    const p = script(ctx.api).choose(RACER.titleId).typeIn('').press(undefined);
+    await vscode.commands.executeCommand(COMMAND, vscode.Uri.file(path));
+    assert.deepEqual(p.unexpected, []);
+    const doc = vscode.workspace.textDocuments.map((d) => d.getText()).find((t) => t.startsWith('Deletion plan (dry run)') && t.includes('SUPPORT-2')) ?? '';
+    assert.ok(doc.includes(`line 4: ${IDS[1]} (in "- SUPPORT-2: players ${IDS[1]}, ${IDS[2]}")`), doc);
+    assert.ok(doc.includes(`line 4: ${IDS[2]} (in "- SUPPORT-2: players ${IDS[1]}, ${IDS[2]}")`), doc);
+    assert.ok(doc.includes(`line 5: ${IDS[3]} (in "- SUPPORT-3: ${IDS[3]}")`), doc);
+    assert.match(doc, /Invalid format: 0/);
+    // Activity: nothing was sent, and it says so under a readable name.
+    const entry = ctx.api.activity.all().at(-1);
+    assert.equal(entry?.note, 'dry run');
+    assert.equal(entry?.operation, 'DeleteMasterPlayerAccount');
+    assert.doesNotMatch(doc, /SUPPORT-1/);
+    assert.match(p.confirms[0].message, /Delete 3 master player accounts/);
+  });
+
   it('several files selected in the explorer are refused with what to do, and nothing is planned', async () => {
     const other = vscode.Uri.file(join(dir, 'other.txt'));
     writeFileSync(other.fsPath, `${IDS[0]}\n`);

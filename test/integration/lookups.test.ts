@@ -193,7 +193,8 @@ describe('PlatformId lookups', () => {
     await emu(api, 'POST', 'faults', { latencyMs: 150, rules: [] });
     await emu(api, 'POST', 'stats/reset');
     const p = script(api).typeIn('RETAIL');
-    // The first report is the 0-of-N start; cancel on the first request's answer.
+    // The first report is the 0-of-N start; the next comes at a tenth of the work (30 of 300), after
+    // the second request's answer: cancel there.
     p.cancelProgressAfterReports = 2;
     let summary: (Summary & { cancelled: boolean; notLookedUp: number }) | undefined;
     try {
@@ -203,25 +204,25 @@ describe('PlatformId lookups', () => {
       await vscode.workspace.getConfiguration('platformExplorer').update('lookupConcurrency', undefined, vscode.ConfigurationTarget.Global);
     }
     p.assertDone();
-    assert.equal(await requestCount(api, 'Server/GetPlatformIDsFromConsoleLiveIDs'), 1, 'no request after Cancel');
-    assert.deepEqual(summary && [summary.cancelled, summary.linked, summary.unlinked, summary.invalid, summary.notLookedUp, summary.duplicates], [true, 2, 23, 1, 275, 1]);
+    assert.equal(await requestCount(api, 'Server/GetPlatformIDsFromConsoleLiveIDs'), 2, 'no request after Cancel');
+    assert.deepEqual(summary && [summary.cancelled, summary.linked, summary.unlinked, summary.invalid, summary.notLookedUp, summary.duplicates], [true, 2, 48, 1, 250, 1]);
     const doc = JSON.parse(documentText(summary?.document)) as JsonResult & { cancelled: boolean; notLookedUp: number };
     assert.equal(doc.cancelled, true);
-    assert.equal(doc.notLookedUp, 275);
+    assert.equal(doc.notLookedUp, 250);
     assert.equal(doc.results.length, 302, 'a row per entry');
     assert.deepEqual(doc.results.slice(0, 3), [
       { ConsoleLiveAccountId: retail[0].id, PlatformId: retail[0].platformId, Status: 'linked' },
       { ConsoleLiveAccountId: DEMO_UNLINKED.consoleLiveIds[0], PlatformId: null, Status: 'unlinked' },
       { ConsoleLiveAccountId: retail[1].id, PlatformId: retail[1].platformId, Status: 'linked' },
     ]);
-    assert.ok(doc.results.slice(3, 25).every((r) => r.Status === 'unlinked'), 'the rest of the first request: looked up');
-    assert.deepEqual(doc.results[25], { ConsoleLiveAccountId: '2533274899000022', PlatformId: null, Status: 'not looked up', Reason: 'cancelled' });
-    assert.ok(doc.results.slice(25, 300).every((r) => r.Status === 'not looked up'), 'the others: not looked up');
+    assert.ok(doc.results.slice(3, 50).every((r) => r.Status === 'unlinked'), 'the rest of the first two requests: looked up');
+    assert.deepEqual(doc.results[50], { ConsoleLiveAccountId: '2533274899000047', PlatformId: null, Status: 'not looked up', Reason: 'cancelled' });
+    assert.ok(doc.results.slice(50, 300).every((r) => r.Status === 'not looked up'), 'the others: not looked up');
     // The duplicate takes its first row's answer; invalid entries come last, as ever.
     assert.deepEqual(doc.results[300], { ConsoleLiveAccountId: retail[0].id, PlatformId: retail[0].platformId, Status: 'linked' });
     assert.equal(doc.results[301].Status, 'invalid');
     assert.equal(p.infos.length, 1);
-    assert.match(p.infos[0], /cancelled after looking up 25 of 300 ConsoleLive IDs: 2 linked, 23 unlinked, 1 invalid .*275 are marked "not looked up"/);
+    assert.match(p.infos[0], /cancelled after looking up 50 of 300 ConsoleLive IDs: 2 linked, 48 unlinked, 1 invalid .*250 are marked "not looked up"/);
     const recorded = api.activity.all().at(-1);
     assert.equal(recorded?.outcome, 'cancelled', 'Activity records the lookup as cancelled');
   });

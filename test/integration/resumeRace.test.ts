@@ -37,8 +37,9 @@ describe('one batch resumed by the editor and the command line at once', () => {
     rmSync(journals, { recursive: true, force: true });
     await emu(ctx.api, 'POST', 'faults', { latencyMs: 40 });
     const p = script(ctx.api).choose(RACER.titleId).typeIn('T-RACE').press('Delete 30 Accounts').typeIn('30 F71AC');
-    // The plan reports once per player checked (30), then the run reports once per answer.
-    p.cancelProgressAfterReports = 40;
+    // Progress reports every tenth of the batch: cancel in the run after the start and two more.
+    p.cancelProgressIn = /^Deleting/;
+    p.cancelProgressAfterReports = 3;
     const out = await vscode.commands.executeCommand<{ result?: { cancelled: boolean } }>('platformExplorer.deleteMasterPlayerAccountsFromList', { text: IDS.join('\n') });
     assert.equal(out?.result?.cancelled, true, `${p.errors.join(' | ')} ${p.unexpected.join(' | ')}`);
     const before = await requestCount(ctx.api, DELETE);

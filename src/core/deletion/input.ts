@@ -1,5 +1,6 @@
 // Reading a deletion list: one identifier per line (a .csv's first column), checked against its kind's format.
-import { isPlatformId, quoteForMessage } from '../ids';
+// PlatformIds are also found inside text (ticket lines, a log) by the rule Show Played Titles uses.
+import { findPlatformIds, isPlatformId, quoteForMessage } from '../ids';
 import type { IdKind } from './types';
 
 export interface InputLine {
@@ -9,7 +10,12 @@ export interface InputLine {
   value?: string;
   /** The format rule broken, when it is not. */
   invalid?: string;
+  /** The line the identifier was found in, when it was found inside text (clipped). */
+  from?: string;
 }
+
+/** How much of a ticket line the dry run quotes. */
+const FROM_MAX = 80;
 
 // ConsoleLive account IDs are 16 decimal digits; a longer run is not one.
 const CONSOLELIVE_RE = /^\d{1,16}$/;
@@ -41,14 +47,36 @@ function firstCsvField(row: string): string {
   return comma >= 0 ? t.slice(0, comma) : t;
 }
 
-/** Lines of `text` that hold something; `csv` takes each row's first column. Blank lines are skipped, not reported. */
-export function readIdentifiers(text: string, kind: IdKind, o: { csv?: boolean } = {}): InputLine[] {
+/**
+ * Lines of `text` that hold something; `csv` takes each row's first column. Blank lines are skipped,
+ * not reported. A PlatformId list's line that is not one PlatformId gives each PlatformId written in
+ * it (findPlatformIds, as Show Played Titles reads text), with the line it came from. `lineNumbers`
+ * maps the text's lines to the file's (a selection's text starts mid-file); by default 1, 2, 3…
+ */
+export function readIdentifiers(text: string, kind: IdKind, o: { csv?: boolean; lineNumbers?: readonly number[] } = {}): InputLine[] {
   const out: InputLine[] = [];
   text.replace(/^\ufeff/, '').split(/\r\n|\r|\n/).forEach((raw, i) => {
     const input = (o.csv === true ? firstCsvField(raw) : raw).trim();
     if (input.length === 0) return;
+    const line = o.lineNumbers?.[i] ?? i + 1;
     const invalid = formatError(kind, input);
-    out.push(invalid === undefined ? { line: i + 1, input, value: kind === 'platform-id' ? input.toUpperCase() : input } : { line: i + 1, input, invalid });
+    if (invalid === undefined) {
+      out.push({ line, input, value: kind === 'platform-id' ? input.toUpperCase() : input });
+      return;
+    }
+    const found = kind === 'platform-id' && !input.startsWith('#') ? findPlatformIds(raw) : [];
+    if (found.length === 0) {
+      out.push({ line, input, invalid });
+      return;
+    }
+    const from = raw.trim().slice(0, FROM_MAX + 1);
+    for (const h of found) out.push({ line, input: h.id, value: h.id, from });
   });
   return out;
+}
+
+/** Whether every line of `text` that holds something is, or holds, a PlatformId. */
+export function allLinesHoldPlatformIds(text: string): boolean {
+  const lines = text.split(/\r\n|\r|\n/).map((l) => l.trim()).filter((l) => l.length > 0);
+  return lines.length > 0 && lines.every((l) => (!l.startsWith('#') && findPlatformIds(l).length > 0) || isPlatformId(l));
 }

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { PlatformError } from '../api/errors';
 import { quoteForMessage } from '../ids';
+import { readableUtc } from '../time';
 import type { InputLine } from './input';
 import { checkPlayedTitles } from '../playedTitles';
 import type { DeletionClient, IdKind, LedgerEntry, Plan, PlanEntry, PlanStatus } from './types';
@@ -25,7 +26,7 @@ export interface PlanOptions {
 export async function buildPlan(client: DeletionClient, o: PlanOptions): Promise<Plan> {
   const entries: PlanEntry[] = o.lines.map((l) => (l.invalid !== undefined
     ? { line: l.line, input: l.input, status: 'invalid', reason: l.invalid }
-    : { line: l.line, input: l.input, status: 'delete' }));
+    : { line: l.line, input: l.input, ...(l.from !== undefined ? { from: l.from } : {}), status: 'delete' }));
   const firstLine = new Map<string, number>();
   o.lines.forEach((l, i) => {
     if (l.value === undefined) return;
@@ -46,12 +47,27 @@ export async function buildPlan(client: DeletionClient, o: PlanOptions): Promise
 
   const queued = new Map<string, LedgerEntry>();
   for (const j of o.ledger ?? []) if (j.state === 'queued') queued.set(j.platformId.toUpperCase(), j);
+  // Deleted players resolve to nothing: the ledger knows them by the identifier given and by PlatformId.
+  const deleted = new Map<string, LedgerEntry>();
+  for (const j of o.ledger ?? []) {
+    if (j.state !== 'verified-deleted' || j.titleId.toUpperCase() !== o.titleId.toUpperCase()) continue;
+    deleted.set(`pid:${j.platformId.toUpperCase()}`, j);
+    deleted.set(`in:${j.input}`, j);
+  }
+  const ledgerDeleted = (e: PlanEntry, j: LedgerEntry): void => {
+    Object.assign(e, { status: 'already-deleted', platformId: j.platformId, reason: `already deleted (ledger, verified ${readableUtc(j.verifiedAt ?? j.requestedAt)})` });
+  };
   const byPlayer = new Map<string, number>();
   const toCheck: PlanEntry[] = [];
   o.lines.forEach((l, i) => {
     const e = entries[i];
     if (e.status !== 'delete') return;
     const pid = resolved.get(l.value!) ?? null;
+    const known = deleted.get(pid === null ? `in:${l.value!}` : `pid:${pid}`);
+    if (known !== undefined) {
+      ledgerDeleted(e, known);
+      return;
+    }
     if (pid === null) {
       Object.assign(e, { status: 'unlinked', reason: 'not linked to a player of this title' });
       return;
@@ -96,7 +112,7 @@ export const STATUS_ORDER: readonly PlanStatus[] = ['delete', 'already-queued', 
 const HEADINGS: Record<PlanStatus, string> = {
   delete: 'To delete',
   'already-queued': 'Already queued (per the ledger; not sent again)',
-  'already-deleted': 'Already deleted (AccountNotFound)',
+  'already-deleted': 'Already deleted (AccountNotFound, or per the ledger)',
   unlinked: 'Unlinked (no player)',
   duplicate: 'Duplicate',
   invalid: 'Invalid format',
@@ -145,7 +161,8 @@ export function renderPlanText(plan: Plan, titleNames: Record<string, string> = 
       const what = s === 'delete' || s === 'already-queued'
         ? `wipes ${e.titleIds && e.titleIds.length > 0 ? e.titleIds.map(title).join(', ') : '(no played titles reported)'}`
         : e.reason ?? '';
-      out.push(`line ${e.line}: ${who}${what ? `  ${what}` : ''}${s === 'already-queued' && e.reason ? ` (${e.reason})` : ''}`);
+      const from = e.from !== undefined ? ` (in "${quoteForMessage(e.from, 80)}")` : '';
+      out.push(`line ${e.line}: ${who}${from}${what ? `  ${what}` : ''}${s === 'already-queued' && e.reason ? ` (${e.reason})` : ''}`);
     }
   }
   return out.join('\n') + '\n';

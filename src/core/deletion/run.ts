@@ -14,7 +14,10 @@ export interface RunProgress {
   sent: number;
   queued: number;
   failed: number;
+  /** Players whose deletion may or may not have happened (sent, no answer recorded). */
   unknown: number;
+  /** Requests sent in this run whose answer has not come yet. */
+  awaiting: number;
   /** Players not yet sent. */
   pending: number;
   /** True while waiting out the service's throttle. */
@@ -87,10 +90,12 @@ export async function runBatch(client: DeletionClient, journal: Journal, o: RunO
     if (p.state === 'pending' || p.state === 'failed' || (p.state === 'unknown' && o.resendUnknown)) todo.push(pid);
   }
   const count = (s: JobState): number => [...players.values()].filter((p) => p.state === s).length;
-  const progress: RunProgress = { total: players.size, sent: 0, queued: 0, failed: 0, unknown: 0, pending: 0, waiting: false, throttled: 0 };
+  const progress: RunProgress = { total: players.size, sent: 0, queued: 0, failed: 0, unknown: 0, awaiting: 0, pending: 0, waiting: false, throttled: 0 };
+  const inFlight = new Set<string>();
   const report = (): void => {
     Object.assign(progress, {
-      queued: count('queued') + count('verified-deleted'), failed: count('failed'), unknown: count('unknown'), pending: count('pending'),
+      queued: count('queued') + count('verified-deleted'), failed: count('failed'),
+      unknown: count('unknown') - inFlight.size, awaiting: inFlight.size, pending: count('pending'),
       waiting: pacer.waitingMs() > 0,
     });
     o.onProgress?.({ ...progress });
@@ -121,6 +126,7 @@ export async function runBatch(client: DeletionClient, journal: Journal, o: RunO
       let outcome: Outcome;
       try {
         players.get(pid)!.state = 'unknown';
+        inFlight.add(pid);
         progress.sent++;
         report();
         // No signal: once sent, a request is let finish so its outcome is recorded.
@@ -141,12 +147,15 @@ export async function runBatch(client: DeletionClient, journal: Journal, o: RunO
         await journal.append({ type: 'outcome', platformId: pid, at: new Date().toISOString(), ...recorded });
       } catch (e) {
         // The player stays "unknown" in the journal: only a confirmed resume sends it again.
+        inFlight.delete(pid);
         broken = true;
         throw e;
       }
       const p = players.get(pid)!;
       const state = p.state === 'queued' && outcome.state !== 'already-deleted' ? 'queued' : stateAfter(outcome.state);
       p.state = state;
+      // Awaiting until the answer is on disk: in between, the player is not "unknown".
+      inFlight.delete(pid);
       if (outcome.state === 'throttled') {
         const n = (throttles.get(pid) ?? 0) + 1;
         throttles.set(pid, n);

@@ -14,6 +14,8 @@ export interface PlanEntry {
   /** 1-based line of the input. */
   line: number;
   input: string;
+  /** The text line the identifier was found in, when the line was more than the identifier. */
+  from?: string;
   status: PlanStatus;
   platformId?: string;
   /** Titles the deletion wipes (GetPlayedTitleList), for `delete`. */

@@ -17,6 +17,9 @@ interface Run {
   usedService: boolean;
   /** A failure the command showed where it belongs (a panel) instead of throwing it. */
   failure?: unknown;
+  /** What happened, in words, where the outcome alone misleads ("dry run", "nothing sent"). */
+  note?: string;
+  cancelled?: boolean;
 }
 
 const current = new AsyncLocalStorage<Run>();
@@ -29,6 +32,7 @@ const COMMAND_OPERATION: Readonly<Partial<Record<CommandId, string>>> = {
   'platformExplorer.testLauncherLogin': 'LoginWithLauncher',
   'platformExplorer.showHandheldStore': 'GetHandheldStore',
   'platformExplorer.deleteMasterPlayerAccount': 'DeleteMasterPlayerAccount',
+  'platformExplorer.deleteMasterPlayerAccountsFromList': 'DeleteMasterPlayerAccount',
   'platformExplorer.deleteMobileStore': 'DeleteMobileStore',
   'platformExplorer.deleteConsoleNetB': 'DeleteConsoleNetB',
 };
@@ -54,6 +58,20 @@ export function noteTitle(titleId: string): void {
     run.titleId = titleId;
     run.usedService = true;
   }
+}
+
+/** Called by a command: what happened in words ("dry run", "nothing sent", "cancelled (12 of 20 queued)"). */
+export function noteActivity(note: string, o: { cancelled?: boolean } = {}): void {
+  const run = current.getStore();
+  if (!run) return;
+  run.note = note;
+  if (o.cancelled === true) run.cancelled = true;
+}
+
+/** A command with no API operation of its own, named in words: "Verify Deletions", never its command ID. */
+export function readableCommand(command: string): string {
+  const words = command.replace(/^platformExplorer\.(tool\.)?/, '').replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[^A-Za-z ]/g, ' ').trim();
+  return words.length > 0 ? words.charAt(0).toUpperCase() + words.slice(1) : 'Command';
 }
 
 /** Called after every request attempt: the API operation (as `Area/Name` or `Name`) and how long it took. */
@@ -106,7 +124,7 @@ export async function recordActivity<T>(store: ActivityStore, command: ActivityS
       return;
     }
     const main = COMMAND_OPERATION[command as CommandId];
-    const operation = main ?? (state.operations.join(', ') || command.replace(/^platformExplorer\./, ''));
+    const operation = main ?? (state.operations.join(', ') || readableCommand(command));
     const service = busyTime(state.requests);
     await store.add({
       time: new Date(service.start ?? started).toISOString(),
@@ -116,12 +134,13 @@ export async function recordActivity<T>(store: ActivityStore, command: ActivityS
       ...outcome,
       durationMs: service.ms,
       jobReceiptId: receipt,
+      ...(state.note !== undefined ? { note: state.note } : {}),
     });
   };
   try {
     const result = await current.run(state, run);
     if (state.failure !== undefined) await record(outcomeOf(state.failure));
-    else await record({ outcome: cancelledPartWay(result) ? 'cancelled' : 'succeeded' }, receiptOf(result));
+    else await record({ outcome: state.cancelled === true || cancelledPartWay(result) ? 'cancelled' : 'succeeded' }, receiptOf(result));
     return result;
   } catch (e) {
     await record(outcomeOf(e));

@@ -19,6 +19,8 @@ export interface ActivityEntry {
   errorCode?: number;
   durationMs: number;
   jobReceiptId?: string;
+  /** What happened in words, where the outcome alone misleads: "dry run", "nothing sent", "cancelled (12 of 20 queued)". */
+  note?: string;
 }
 
 const STATE_KEY = 'platformExplorer.activity';
@@ -31,6 +33,7 @@ const SAFE = {
   operation: /^[A-Za-z, ]{1,200}$/,
   titleId: /^[0-9A-F]{4,16}$/,
   jobReceiptId: /^[A-Za-z0-9-]{1,64}$/,
+  note: /^[A-Za-z0-9 (),.]{1,80}$/,
 };
 
 /** The entry with only checked fields, or undefined when a required one is malformed. */
@@ -51,12 +54,14 @@ export function cleanEntry(v: unknown): ActivityEntry | undefined {
   }
   const titleId = ok('titleId');
   const jobReceiptId = ok('jobReceiptId');
+  const note = ok('note');
   const errorCode = Number.isInteger(o.errorCode) ? (o.errorCode as number) : undefined;
   return {
     time, command, operation, outcome, durationMs,
     ...(titleId ? { titleId } : {}),
     ...(errorCode !== undefined ? { errorCode } : {}),
     ...(jobReceiptId ? { jobReceiptId } : {}),
+    ...(note ? { note } : {}),
   };
 }
 

@@ -26,6 +26,7 @@ export function outcomeText(e: ActivityEntry): string {
     cancelled: vscode.l10n.t('cancelled'),
     outcomeUnknown: vscode.l10n.t('outcome unknown'),
   };
+  if (e.note !== undefined) return e.note;
   return e.errorCode !== undefined ? `${words[e.outcome]} (${e.errorCode})` : words[e.outcome];
 }
 

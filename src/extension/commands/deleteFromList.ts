@@ -5,14 +5,15 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { openResultDocument } from '../documents';
-import { isPlatformId } from '../../core/ids';
 import { ledgerFromJournal } from '../../core/deletion/ledger';
-import { readIdentifiers } from '../../core/deletion/input';
+import { allLinesHoldPlatformIds, readIdentifiers } from '../../core/deletion/input';
 import { Journal, JOURNAL_VERSION, type JournalKey } from '../../core/deletion/journal';
 import { buildPlan, countByStatus, renderPlanText, toDelete } from '../../core/deletion/plan';
 import { runBatch, type RunProgress, type RunResult } from '../../core/deletion/run';
 import type { IdKind, Plan } from '../../core/deletion/types';
 import { CommandError } from '../errors';
+import { ProgressGate } from '../../core/progressGate';
+import { noteActivity } from '../activity/recorder';
 import { listSource } from './listSource';
 import { usableTitle, type CommandContext } from './context';
 import type { TitleRecord } from '../titles';
@@ -37,10 +38,7 @@ const KIND_LABELS: Record<IdKind, () => string> = {
 async function chooseKind(c: CommandContext, arg: unknown, text: string): Promise<{ kind: IdKind; sandbox?: string }> {
   const given = stringArg(arg, 'kind');
   let kind = given as IdKind | undefined;
-  if (kind === undefined) {
-    const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l.length > 0);
-    if (lines.length > 0 && lines.every((l) => isPlatformId(l))) kind = 'platform-id';
-  }
+  if (kind === undefined && allLinesHoldPlatformIds(text)) kind = 'platform-id';
   if (kind === undefined) {
     kind = (await c.ui.pick((Object.keys(KIND_LABELS) as IdKind[]).map((k) => ({ label: KIND_LABELS[k](), idKind: k })), {
     title: vscode.l10n.t('What does the list hold?'),
@@ -55,9 +53,16 @@ async function chooseKind(c: CommandContext, arg: unknown, text: string): Promis
   return { kind, sandbox };
 }
 
-function progressText(p: RunProgress): string {
-  return vscode.l10n.t('{0} of {1} sent · {2} queued · {3} failed · {4} unknown', p.sent, p.total, p.queued, p.failed, p.unknown)
-    + (p.waiting ? ` · ${vscode.l10n.t('waiting on the service\'s throttle')}` : '');
+/** The changing number first; "unknown" only for an outcome that may or may not have happened. */
+export function progressText(p: RunProgress): string {
+  return [
+    vscode.l10n.t('{0} of {1} sent', p.sent, p.total),
+    vscode.l10n.t('{0} queued', p.queued),
+    ...(p.failed > 0 ? [vscode.l10n.t('{0} failed', p.failed)] : []),
+    ...(p.awaiting > 0 ? [vscode.l10n.t('{0} awaiting an answer', p.awaiting)] : []),
+    ...(p.unknown > 0 ? [vscode.l10n.t('{0} unknown (may or may not have been deleted)', p.unknown)] : []),
+    ...(p.waiting ? [vscode.l10n.t('waiting on the service\'s throttle')] : []),
+  ].join(' · ');
 }
 
 /** Journals are authenticated with a key derived from their title's stored secret key (the CLI's too). */
@@ -76,9 +81,11 @@ export async function runJournal(c: CommandContext, title: TitleRecord, journal:
       const ac = new AbortController();
       token.onCancellationRequested(() => ac.abort());
       let reported = 0;
+      const gate = new ProgressGate();
       return runBatch(client, journal, {
         resendUnknown, signal: ac.signal,
         onProgress: (p) => {
+          if (!gate.due(p.sent, p.total, p.waiting ? 'waiting' : '')) return;
           const done = p.queued + p.failed;
           progress.report({ message: progressText(p), increment: p.total > 0 ? ((done - reported) / p.total) * 100 : undefined });
           reported = done;
@@ -101,7 +108,7 @@ export async function deleteFromList(c: CommandContext, arg?: unknown, second?: 
   const { title, client: planner } = await usableTitle(c, arg);
   const source = await listSource(arg, second);
   const { kind, sandbox } = await chooseKind(c, arg, source.text);
-  const lines = readIdentifiers(source.text, kind, { csv: source.csv });
+  const lines = readIdentifiers(source.text, kind, { csv: source.csv, lineNumbers: source.lineNumbers });
   if (lines.length === 0) throw new CommandError(vscode.l10n.t('The list holds no identifiers.'), vscode.l10n.t('Put one identifier per line.'));
   const metaData = stringArg(arg, 'metaData') ?? (await c.ui.input({
   title: vscode.l10n.t('Ticket reference'),
@@ -112,9 +119,10 @@ export async function deleteFromList(c: CommandContext, arg?: unknown, second?: 
   const plan = await c.ui.progress(vscode.l10n.t('Checking {0} identifiers…', lines.length), async (progress, token) => {
     const ac = new AbortController();
     token.onCancellationRequested(() => ac.abort());
+    const gate = new ProgressGate();
     return buildPlan(planner, {
       titleId: title.titleId, kind, sandbox, lines, ledger: s.jobs.all(), signal: ac.signal,
-      onProgress: (done, total) => progress.report({ message: vscode.l10n.t('{0} of {1} players checked', done, total) }),
+      onProgress: (done, total) => { if (gate.due(done, total)) progress.report({ message: vscode.l10n.t('{0} of {1} players checked', done, total) }); },
     });
   });
   const names = Object.fromEntries(s.titles.all().map((t) => [t.titleId, t.name]));
@@ -122,6 +130,8 @@ export async function deleteFromList(c: CommandContext, arg?: unknown, second?: 
   const doc = await openResultDocument(renderPlanText(plan, names), 'md', { what: vscode.l10n.t('Deletion plan (dry run)'), title });
 
   const count = toDelete(plan).length;
+  // Until something is sent, Activity calls it what it is (also when the question is dismissed).
+  noteActivity(vscode.l10n.t('dry run'));
   if (count === 0) {
     void c.ui.info(vscode.l10n.t('Nothing to delete: see the dry run for why.'));
     return { plan, dryRun: doc.uri, source: source.from };
@@ -152,6 +162,8 @@ export async function deleteFromList(c: CommandContext, arg?: unknown, second?: 
   s.log.info(`Batch ${batchId} on ${title.titleId}: ${result.queued} of ${result.total} queued, ${result.failed} failed, ${result.unknown} unknown, ${result.throttled} throttled${result.cancelled ? ', cancelled' : ''}`);
   const summary = vscode.l10n.t('{0} of {1} deletions queued, {2} failed, {3} unknown.', result.queued, result.total, result.failed, result.unknown)
     + (result.cancelled ? ` ${vscode.l10n.t('Cancelled before the rest were sent; what was sent is recorded under Deletion Jobs.')}` : '');
+  if (result.cancelled) noteActivity(vscode.l10n.t('cancelled ({0} of {1} queued)', result.queued, result.total), { cancelled: true });
+  else noteActivity(vscode.l10n.t('{0} of {1} queued', result.queued, result.total));
   void (result.failed + result.unknown > 0 ? c.ui.error(summary) : c.ui.info(summary));
   return { batchId, plan, dryRun: doc.uri, source: source.from, result };
 }

@@ -11,6 +11,7 @@ import { usableTitle, type CommandContext } from './context';
 import { resolvePlatformId } from './platformIdArg';
 import { verifyTitle } from './verifyDeletions';
 import { confirmProductionTitle } from './production';
+import { noteActivity } from '../activity/recorder';
 
 export async function deleteMasterPlayerAccount(c: CommandContext, arg?: unknown): Promise<DeleteMasterPlayerAccountResult | undefined> {
   const s = c.services;
@@ -25,6 +26,7 @@ export async function deleteMasterPlayerAccount(c: CommandContext, arg?: unknown
       vscode.l10n.t('Requested {0} through title {1}, JobReceiptId {2}. The service refuses a second deletion while one is queued; nothing was sent. Verify Now checks whether it has completed.', queued.requestedAt, queued.titleId, queued.jobReceiptId ?? NONE_RETURNED),
       VERIFY,
     );
+    noteActivity(vscode.l10n.t('nothing sent'));
     if (action === VERIFY) await verifyTitle(s, queued.titleId, true);
     return undefined;
   }

@@ -5,13 +5,15 @@
 // view (asks for a file: the editor behind the view is not what the user meant), or a test's text.
 import * as vscode from 'vscode';
 import { CommandError, UserCancelled } from '../errors';
-import { selectedText } from '../editor/selection';
+import { selectedLineNumbers, selectedText } from '../editor/selection';
 import { isTreeNode } from '../tree/nodes';
 import { stringArg } from './args';
 
 export interface ListSource {
   text: string;
   csv: boolean;
+  /** The document's line number of each line of `text`, when it is a selection (starts mid-file). */
+  lineNumbers?: number[];
   /** Where the text came from, for the dry run and the tests. */
   from: 'argument' | 'selection' | 'document' | 'file';
 }
@@ -27,7 +29,7 @@ function editorOf(uri: vscode.Uri): vscode.TextEditor | undefined {
 function fromEditor(editor: vscode.TextEditor, wholeWhenEmpty: boolean): ListSource | undefined {
   const selected = selectedText(editor);
   if (selected.trim().length > 0) {
-    return { text: selected, csv: isCsv(editor.document.uri), from: 'selection' };
+    return { text: selected, csv: isCsv(editor.document.uri), lineNumbers: selectedLineNumbers(editor), from: 'selection' };
   }
   if (!wholeWhenEmpty) return undefined;
   const text = editor.document.getText();

@@ -2,6 +2,7 @@
 // silently one entry), entries of the wrong format kept apart, progress with cancel (which keeps
 // what was looked up), and the result document with unlinked, invalid and not-looked-up entries
 // marked and distinct identifiers counted.
+import { ProgressGate } from '../../core/progressGate';
 import * as vscode from 'vscode';
 import { formatError } from '../../core/deletion/input';
 import { parseIdList } from '../../core/ids';
@@ -126,12 +127,14 @@ export function runCancellable(c: CommandContext, progressTitle: string, task: (
         abort.abort();
       }
       let last = 0;
+      const gate = new ProgressGate();
       await task({
         signal: abort.signal,
         concurrency: readSettings().lookupConcurrency,
         onProgress: (done, total) => {
+          if (!gate.due(done, total)) return;
           const pct = total > 0 ? (done / total) * 100 : 100;
-          progress.report({ message: vscode.l10n.t('{0} of {1}', done, total), increment: pct - last });
+          progress.report({ message: vscode.l10n.t('{0} of {1} checked', done, total), increment: pct - last });
           last = pct;
         },
       });

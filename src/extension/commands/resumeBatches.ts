@@ -6,6 +6,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { Journal } from '../../core/deletion/journal';
+import { readableUtc } from '../../core/time';
 import type { Services } from '../services';
 import type { CommandContext } from './context';
 import { journalKey, runJournal } from './deleteFromList';
@@ -15,6 +16,12 @@ export interface Interrupted {
   titleId: string;
   pending: number;
   unknown: number;
+  /** Players of the whole batch, and those already answered (queued, deleted or failed). */
+  total: number;
+  answered: number;
+  /** The ticket reference (MetaData), when one was given, and when the batch was made. */
+  ticket?: string;
+  createdAt: string;
 }
 
 export function journalsDir(s: Services): string {
@@ -40,7 +47,10 @@ export async function findInterrupted(s: Services): Promise<Interrupted[]> {
       await j.close();
       const pending = states.filter((st) => st === 'pending').length;
       const unknown = states.filter((st) => st === 'unknown').length;
-      if (pending + unknown > 0) out.push({ path, titleId: found.batch.titleId, pending, unknown });
+      const b = found.batch;
+      if (pending + unknown > 0) {
+        out.push({ path, titleId: b.titleId, pending, unknown, total: states.length, answered: states.length - pending - unknown, ticket: b.metaData, createdAt: b.createdAt });
+      }
     } catch (e) {
       s.log.warn(`Deletion journal ${name} could not be read: ${e instanceof Error ? e.message : String(e)}`);
     }
@@ -57,7 +67,8 @@ export async function resumeBatches(c: CommandContext): Promise<number> {
     if (!title) continue;
     const RESUME = vscode.l10n.t('Resume');
     const answer = await c.ui.optional.confirm(
-      vscode.l10n.t('A deletion batch for title {0} stopped before it finished.', b.titleId),
+      vscode.l10n.t('A deletion batch for title {0} ({1}, started {2}) stopped with {3} of {4} players answered.',
+        b.titleId, b.ticket ? vscode.l10n.t('ticket {0}', b.ticket) : vscode.l10n.t('no ticket'), readableUtc(b.createdAt), b.answered, b.total),
       vscode.l10n.t('{0} players were not sent; {1} were sent without an answer (outcome unknown). Resuming sends the rest; those with an unknown outcome are sent again, and the service refuses a second deletion of a player already queued, which is then recorded as queued.', b.pending, b.unknown),
       RESUME,
     );

@@ -46,6 +46,14 @@ export function selectedText(editor: vscode.TextEditor): string {
   return nonEmptySelections(editor).map((sel) => editor.document.getText(sel)).join('\n');
 }
 
+/** selectedText's lines' numbers in the document (1-based), in the same order. */
+export function selectedLineNumbers(editor: vscode.TextEditor): number[] {
+  return nonEmptySelections(editor).flatMap((sel) => {
+    const n = sel.end.line - sel.start.line + 1;
+    return Array.from({ length: n }, (_, k) => sel.start.line + k + 1);
+  });
+}
+
 /**
  * How much of the selections the context key's check reads: it runs on every selection change,
  * and a selection can be a whole multi-megabyte log (or 10,000 cursors after Find PlatformIds).

@@ -45,9 +45,13 @@ export class ScriptedPrompts implements Prompts {
   readonly statuses: string[] = [];
   readonly errorActions: string[][] = [];
   readonly progressTitles: string[] = [];
+  /** Every progress message reported, in order. */
+  readonly progressMessages: string[] = [];
   readonly unexpected: string[] = [];
   /** Cancel a progress notification once it has reported this many times. */
   cancelProgressAfterReports: number | undefined;
+  /** Only progress notifications whose title matches count towards cancelProgressAfterReports. */
+  cancelProgressIn: RegExp | undefined;
   /** Milliseconds each pick and input takes to answer, as a person thinking. */
   thinkMs = 0;
 
@@ -142,9 +146,11 @@ export class ScriptedPrompts implements Prompts {
     try {
       return await task(
         {
-          report: () => {
+          report: (value) => {
+            if (value.message !== undefined) this.progressMessages.push(value.message);
             reports++;
-            if (this.cancelProgressAfterReports !== undefined && reports >= this.cancelProgressAfterReports) cts.cancel();
+            const counted = this.cancelProgressIn === undefined || this.cancelProgressIn.test(title);
+            if (counted && this.cancelProgressAfterReports !== undefined && reports >= this.cancelProgressAfterReports) cts.cancel();
           },
         },
         cts.token,

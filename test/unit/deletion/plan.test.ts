@@ -1,6 +1,6 @@
 // The planner against the real emulator: every classification, for each kind of identifier.
 import * as assert from 'node:assert/strict';
-import { buildPlan, countByStatus, planJson, readIdentifiers, renderPlanText, toDelete, type LedgerEntry } from '../../../src/core/deletion';
+import { allLinesHoldPlatformIds, buildPlan, countByStatus, planJson, readIdentifiers, renderPlanText, toDelete, type LedgerEntry } from '../../../src/core/deletion';
 import { PLAYERS, TestEmulator, TITLE } from './support';
 
 describe('deletion/plan: classification of a list', () => {
@@ -15,6 +15,51 @@ describe('deletion/plan: classification of a list', () => {
     assert.match(lines[1].invalid!, /not a PlatformId: use 14 to 16 hex/);
     assert.match(readIdentifiers('12ab', 'consolelive')[0].invalid!, /decimal digits/);
     assert.match(readIdentifiers('x'.repeat(65), 'storefront')[0].invalid!, /longer than 64/);
+  });
+
+  it('ticket lines: each PlatformId in a line is read as Show Played Titles reads it, with the file\'s line and the line it came from', async () => {
+    const [a, b, c] = PLAYERS;
+    const text = [
+      `SUPPORT-101 (2026-11-02): please delete ${a.platformId}, thanks`,
+      'SUPPORT-102: no ID here',
+      `SUPPORT-103: players ${b.platformId} and ${c.platformId}`,
+      `# ${a.platformId} in a comment`,
+    ].join('\n');
+    // The selection started at the file's line 7.
+    const lines = readIdentifiers(text, 'platform-id', { lineNumbers: [7, 8, 9, 10] });
+    assert.deepEqual(lines.map((l) => [l.line, l.input, l.value ?? null]), [
+      [7, a.platformId, a.platformId], [8, 'SUPPORT-102: no ID here', null], [9, b.platformId, b.platformId], [9, c.platformId, c.platformId], [10, `# ${a.platformId} in a comment`, null],
+    ]);
+    assert.equal(lines[0].from, `SUPPORT-101 (2026-11-02): please delete ${a.platformId}, thanks`);
+    const client = emu.client();
+    const plan = await buildPlan(client, { titleId: TITLE.titleId, kind: 'platform-id', lines });
+    await client.close();
+    assert.deepEqual(plan.entries.map((x) => x.status), ['delete', 'invalid', 'delete', 'delete', 'invalid']);
+    const doc = renderPlanText(plan);
+    assert.ok(doc.includes(`line 7: ${a.platformId} (in "SUPPORT-101 (2026-11-02): please delete ${a.platformId}, thanks")`), doc);
+    assert.ok(doc.includes(`line 9: ${c.platformId} (in "SUPPORT-103: players`), doc);
+    assert.equal(allLinesHoldPlatformIds(`${a.platformId}\nticket ${b.platformId}`), true);
+    assert.equal(allLinesHoldPlatformIds(`${a.platformId}\nSUPPORT-102: no ID here`), false);
+  });
+
+  it('players the ledger shows as deleted: "already deleted (ledger, verified <date>)", never "unlinked", by name or by PlatformId', async () => {
+    const [a, b] = PLAYERS.filter((p) => p.storefrontNames.length > 0);
+    const verified = (input: string, platformId: string): LedgerEntry => ({
+      input, platformId, titleId: TITLE.titleId, titleIds: [TITLE.titleId], requestedAt: '2026-11-01T09:00:00.000Z', state: 'verified-deleted', verifiedAt: '2026-11-02T10:15:00.000Z',
+    });
+    // A deleted player's name resolves to nothing; another's still resolves (the service has not caught up).
+    const ledger = [verified('gone_player', 'ABCDEF0123456789'), verified(b.storefrontNames[0], b.platformId)];
+    const client = emu.client();
+    const sf = await buildPlan(client, {
+      titleId: TITLE.titleId, kind: 'storefront', ledger, lines: readIdentifiers(['gone_player', a.storefrontNames[0], b.storefrontNames[0]].join('\n'), 'storefront'),
+    });
+    const pid = await buildPlan(client, { titleId: TITLE.titleId, kind: 'platform-id', ledger, lines: readIdentifiers(b.platformId, 'platform-id') });
+    await client.close();
+    assert.deepEqual(sf.entries.map((x) => [x.status, x.reason ?? null]), [
+      ['already-deleted', 'already deleted (ledger, verified 2026-11-02 10:15 UTC)'], ['delete', null], ['already-deleted', 'already deleted (ledger, verified 2026-11-02 10:15 UTC)'],
+    ]);
+    assert.deepEqual(pid.entries.map((x) => x.status), ['already-deleted']);
+    assert.match(renderPlanText(sf), /line 1: gone_player -> ABCDEF0123456789 {2}already deleted \(ledger, verified 2026-11-02 10:15 UTC\)/);
   });
 
   it('PlatformIds: to delete with titles, invalid, duplicate, already queued per the ledger, already deleted', async () => {

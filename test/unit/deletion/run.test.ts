@@ -56,6 +56,20 @@ describe('deletion/run: sending a batch from its journal', () => {
     assert.equal(second.sent, 0, 'a finished batch sends nothing when run again');
   });
 
+  it('progress counts requests in flight as awaiting an answer, never as unknown, when every answer comes', async () => {
+    await emu.control('faults', { latencyMs: 60 });
+    const journal = await newJournal(8);
+    const client = emu.client({ maxRetries: 0 });
+    const seen: { unknown: number; awaiting: number }[] = [];
+    const r = await runBatch(client, journal, { resendUnknown: false, onProgress: (p) => seen.push({ unknown: p.unknown, awaiting: p.awaiting }) });
+    await client.close();
+    await journal.close();
+    assert.equal(r.queued, 8);
+    assert.ok(seen.some((p) => p.awaiting > 0), 'some reports were made while requests were in flight');
+    assert.deepEqual(seen.filter((p) => p.unknown !== 0), [], 'no report says unknown');
+    assert.equal(r.awaiting, 0);
+  });
+
   it('throttled (--rate-limit 5/1): honours Retry-After, slows down, and every player ends queued once', async () => {
     const journal = await newJournal(12);
     await emu.control('faults', { rateLimit: '5/1' });
