@@ -80,6 +80,28 @@ function consistency(spec: SeedSpec): [string, string][] {
     }
   };
   spec.players?.forEach((p, i) => players(p, `players[${i}]`));
+  // Identities written out in the file: a second use is named at its line (templates are checked when built).
+  const ids = new Map<string, string>();
+  const taken = new Map<string, string>();
+  spec.players?.forEach((p, i) => {
+    const path = `players[${i}]`;
+    if (typeof p.platformId === 'string' && p.platformId !== 'generate') {
+      const id = p.platformId.toUpperCase();
+      if (ids.has(id)) out.push([childPath(path, 'platformId'), `PlatformId ${id} is already used by ${ids.get(id)}; PlatformIds must be unique`]);
+      else ids.set(id, path);
+    }
+    const ns = p.publisherId ?? spec.publisherId ?? '';
+    const named: [string, string][] = [
+      ...(p.consoleLive ?? []).map((l, j): [string, string] => [childPath(childPath(path, 'consoleLive'), j), `ConsoleLive ${l.sandbox} ${l.id}`]),
+      ...(p.storefrontNames ?? []).map((n, j): [string, string] => [childPath(childPath(path, 'storefrontNames'), j), `Storefront name ${n}`]),
+      ...(p.launcherSubjects ?? []).map((s, j): [string, string] => [childPath(childPath(path, 'launcherSubjects'), j), `launcher subject ${s}`]),
+    ];
+    for (const [at, what] of named) {
+      const k = `${ns} ${what}`;
+      if (taken.has(k)) out.push([at, `the ${what} is already linked to ${taken.get(k)}; each identity belongs to one player of a publisher`]);
+      else taken.set(k, path);
+    }
+  });
   spec.playerTemplates?.forEach((t, i) => players(t.player, `playerTemplates[${i}].player`));
   const total = (spec.players?.length ?? 0) + (spec.playerTemplates ?? []).reduce((n, t) => n + t.count, 0);
   if (total > MAX_SEED_PLAYERS) out.push(['playerTemplates', `the seed makes ${total} players; the limit is ${MAX_SEED_PLAYERS}`]);

@@ -162,11 +162,15 @@ describe('emulator: seed files', () => {
     assert.match(message, /seed\.json:3: not valid JSON/);
   });
 
-  it('duplicate PlatformIds and identities linked twice are refused, naming the player', async () => {
-    await assert.rejects(Emu.start({ seed: seedSource(write({ ...VALID, players: [VALID.players[0], { platformId: '1234567890abcdef' }] })) }),
-      /players\[1\]: PlatformId 1234567890ABCDEF is used by another player too/);
-    await assert.rejects(Emu.start({ seed: seedSource(write({ ...VALID, players: [VALID.players[0], { storefrontNames: ['alice_sf'] }] })) }),
-      /players\[1\]: the Storefront name alice_sf is already linked to player 1234567890ABCDEF/);
+  it('duplicate PlatformIds and identities linked twice are refused when the file is read, naming the line and the player', async () => {
+    const dupId = errorOf({ ...VALID, players: [VALID.players[0], { platformId: '1234567890abcdef' }] });
+    assert.match(dupId, /seed\.json:\d+: players\[1\]\.platformId: PlatformId 1234567890ABCDEF is already used by players\[0\]/);
+    const dupName = errorOf({ ...VALID, players: [VALID.players[0], { storefrontNames: ['alice_sf'] }] });
+    assert.match(dupName, /seed\.json:\d+: players\[1\]\.storefrontNames\[0\]: the Storefront name alice_sf is already linked to players\[0\]/);
+    // Both at once: every problem listed, not one per try.
+    const both = errorOf({ ...VALID, players: [VALID.players[0], { platformId: '1234567890ABCDEF', launcherSubjects: ['alice-sub'] }] });
+    assert.match(both, /players\[1\]\.platformId/);
+    assert.match(both, /players\[1\]\.launcherSubjects\[0\]: the launcher subject alice-sub/);
     await assert.rejects(Emu.start({ seed: seedSource(write({ ...VALID, playerTemplates: [{ count: 3, player: { storefrontNames: ['same'] } }] })) }),
       /playerTemplates\[0\] \(n=1\): the Storefront name same is already linked/);
   });
