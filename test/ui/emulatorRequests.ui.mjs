@@ -8,25 +8,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, REPO_ROOT, startCodeServer } from '../../scripts/test-host/server.mjs';
-import { assert, createRunner, poll, slug, runSuite, workbench } from './lib.mjs';
+import { REPO_ROOT, startCodeServer } from '../../scripts/test-host/server.mjs';
+import { assert, createRunner, openWorkbench, poll, slug, runSuite } from './lib.mjs';
 
 await runSuite('The Emulator Requests view tests', async ({ results, cleanups }) => {
   const folder = mkdtempSync(join(tmpdir(), 'platform-ui-requests-'));
   cleanups.push(async () => rmSync(folder, { recursive: true, force: true }));
   const server = await startCodeServer({ folder, settings: { 'window.commandCenter': false } });
   cleanups.push(() => server.stop());
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-  cleanups.push(() => browser.close());
-  const context = await browser.newContext({ viewport: { width: 1400, height: 860 }, deviceScaleFactor: 1 });
-  await server.login(context);
-  const page = await context.newPage();
-  const wb = workbench(page);
-  const shot = async (name) => {
-    await page.evaluate(() => { document.scrollingElement?.scrollTo(0, 0); document.querySelector('.monaco-workbench')?.scrollTo(0, 0); });
-    await page.screenshot({ path: join(results, `${name}.png`) });
-  };
+  const { page, wb, shot } = await openWorkbench(server, results, cleanups);
   const rowsOf = () => page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Emulator Requests' }) }).locator('.monaco-list-row[role="treeitem"]');
   const labels = async () => (await rowsOf().locator('.label-name').allInnerTexts()).map((s) => s.trim());
 

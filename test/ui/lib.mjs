@@ -3,7 +3,8 @@
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../../scripts/test-host/server.mjs';
+import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS, REPO_ROOT } from '../../scripts/test-host/server.mjs';
 
 export { startEmulatorProcess } from '../../scripts/demo/emulatorProcess.mjs';
 
@@ -115,6 +116,24 @@ export function assert(cond, message) {
 }
 
 /** Workbench actions on one page. */
+/**
+ * Headless Chromium logged in to `server`'s workbench: the page, its workbench actions and a
+ * screenshot function writing into `results`; everything it starts is pushed to `cleanups`.
+ */
+export async function openWorkbench(server, results, cleanups) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  cleanups.push(() => browser.close());
+  const context = await browser.newContext({ viewport: { width: 1400, height: 860 }, deviceScaleFactor: 1 });
+  await server.login(context);
+  const page = await context.newPage();
+  const shot = async (name) => {
+    // Scrolling elements into view for clicks can shift the whole workbench by a few pixels; put it back.
+    await page.evaluate(() => { document.scrollingElement?.scrollTo(0, 0); document.querySelector('.monaco-workbench')?.scrollTo(0, 0); });
+    await page.screenshot({ path: join(results, `${name}.png`) });
+  };
+  return { page, wb: workbench(page), shot };
+}
+
 export function workbench(page) {
   const quickInput = page.locator('.quick-input-widget');
   const wb = {

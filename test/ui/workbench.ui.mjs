@@ -8,9 +8,8 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, REPO_ROOT, startCodeServer } from '../../scripts/test-host/server.mjs';
-import { assert, createRunner, poll, slug, startEmulatorProcess, runSuite, workbench } from './lib.mjs';
+import { REPO_ROOT, startCodeServer } from '../../scripts/test-host/server.mjs';
+import { assert, createRunner, openWorkbench, poll, slug, startEmulatorProcess, runSuite } from './lib.mjs';
 
 const RACER = { titleId: 'F71AC', name: 'Demo Racer' };
 const ARENA = { titleId: 'A248', name: 'Demo Racer Arena' };
@@ -70,17 +69,7 @@ await runSuite('The UI tests', async ({ results, cleanups }) => {
     'editor.scrollBeyondLastLine': false, 'editor.stickyScroll.enabled': false, 'editor.minimap.enabled': false,
   } });
   cleanups.push(() => server.stop());
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-  cleanups.push(() => browser.close());
-  const context = await browser.newContext({ viewport: { width: 1400, height: 860 }, deviceScaleFactor: 1 });
-  await server.login(context);
-  const page = await context.newPage();
-  const wb = workbench(page);
-  const shot = async (name) => {
-    // Scrolling elements into view for clicks can shift the whole workbench by a few pixels; put it back.
-    await page.evaluate(() => { document.scrollingElement?.scrollTo(0, 0); document.querySelector('.monaco-workbench')?.scrollTo(0, 0); });
-    await page.screenshot({ path: join(results, `${name}.png`) });
-  };
+  const { page, wb, shot } = await openWorkbench(server, results, cleanups);
 
   const t = createRunner('UI tests in the real workbench (code-server + Chromium)');
 

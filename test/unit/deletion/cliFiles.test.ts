@@ -2,35 +2,23 @@
 // files of another user, writable by others or reached through a symlink, and a planted receipts
 // file read as the ledger. Each is refused with a message naming the file and the fix; nothing is sent.
 import * as assert from 'node:assert/strict';
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, chownSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { confirmOf, PLAYERS, runCli, SendCounter, TestEmulator, TITLE } from './support';
+import { confirmOf, PLAYERS, runCli, TITLE, useCountingEmulator, type SendCounter } from './support';
 
 describe('cli: the files its paths lead to', () => {
-  let emu: TestEmulator;
+  const f = useCountingEmulator('pe-files-');
   let counter: SendCounter;
   let dir: string;
   let input: string;
   let journal: string;
   const ids = PLAYERS.slice(0, 5).map((p) => p.platformId);
-  before(async () => {
-    emu = await TestEmulator.start();
-    counter = await SendCounter.start(emu.endpoint);
-  });
-  after(async () => {
-    await counter.close();
-    await emu.close();
-  });
-  beforeEach(async () => {
-    await emu.control('reset', {});
-    counter.sends.clear();
-    dir = mkdtempSync(join(tmpdir(), 'pe-files-'));
+  beforeEach(() => {
+    ({ counter, dir } = f);
     input = join(dir, 'ids.txt');
     journal = join(dir, 'journal.jsonl');
     writeFileSync(input, ids.join('\n'));
   });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   const del = (...more: string[]): string[] => ['delete-players', '--title', TITLE.titleId, '--endpoint', counter.endpoint, '--journal', journal, '--kind', 'platform-id', '--input', input, ...more];
   const nothingSent = (): void => assert.equal(counter.sends.size, 0, 'no deletion was sent');

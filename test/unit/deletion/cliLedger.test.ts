@@ -3,35 +3,18 @@
 // another name than *.jsonl, and a journal of the title that no longer authenticates (a rotated
 // key) skipped without a word. Each now keeps the record or stops before any send, saying why.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Journal } from '../../../src/core/deletion';
-import { confirmOf, PLAYERS, runCli, SendCounter, TestEmulator, TITLE } from './support';
+import { confirmOf, PLAYERS, runCli, TITLE, useCountingEmulator } from './support';
 
 describe('cli: earlier batches are never forgotten', () => {
-  let emu: TestEmulator;
-  let counter: SendCounter;
-  let dir: string;
+  const f = useCountingEmulator('pe-ledger-');
   const ids = PLAYERS.slice(0, 3).map((p) => p.platformId);
-  before(async () => {
-    emu = await TestEmulator.start();
-    counter = await SendCounter.start(emu.endpoint);
-  });
-  after(async () => {
-    await counter.close();
-    await emu.close();
-  });
-  beforeEach(async () => {
-    await emu.control('reset', {});
-    counter.sends.clear();
-    dir = mkdtempSync(join(tmpdir(), 'pe-ledger-'));
-    writeFileSync(join(dir, 'ids.txt'), ids.join('\n'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  beforeEach(() => writeFileSync(join(f.dir, 'ids.txt'), ids.join('\n')));
 
-  const del = (journal: string, ...more: string[]): string[] => ['delete-players', '--title', TITLE.titleId, '--endpoint', counter.endpoint,
-    '--journal', join(dir, journal), '--kind', 'platform-id', '--input', join(dir, 'ids.txt'), ...more];
+  const del = (journal: string, ...more: string[]): string[] => ['delete-players', '--title', TITLE.titleId, '--endpoint', f.counter.endpoint,
+    '--journal', join(f.dir, journal), '--kind', 'platform-id', '--input', join(f.dir, 'ids.txt'), ...more];
   async function send(journal: string, ...more: string[]): Promise<void> {
     const r = await runCli(del(journal, '--confirm', await confirmOf(del(journal)), ...more));
     assert.equal(r.code, 0, r.stderr);
@@ -39,35 +22,35 @@ describe('cli: earlier batches are never forgotten', () => {
 
   it('--receipts that is a journal (this batch\'s or an earlier one\'s) is refused and the journal kept', async () => {
     await send('first.jsonl');
-    const before = readFileSync(join(dir, 'first.jsonl'), 'utf8');
+    const before = readFileSync(join(f.dir, 'first.jsonl'), 'utf8');
     for (const receipts of ['first.jsonl', 'second.jsonl']) {
-      const r = await runCli(del('second.jsonl', '--dry-run', '--receipts', join(dir, receipts === 'second.jsonl' ? 'first.jsonl' : receipts)));
+      const r = await runCli(del('second.jsonl', '--dry-run', '--receipts', join(f.dir, receipts === 'second.jsonl' ? 'first.jsonl' : receipts)));
       assert.equal(r.code, 2, r.stderr);
       assert.match(r.stderr, /--receipts .* is a deletion journal; writing receipts there would erase the record/);
     }
-    const same = await runCli(del('third.jsonl', '--dry-run', '--receipts', join(dir, 'third.jsonl')));
+    const same = await runCli(del('third.jsonl', '--dry-run', '--receipts', join(f.dir, 'third.jsonl')));
     assert.equal(same.code, 2);
     assert.match(same.stderr, /is the --journal file/);
-    assert.equal(readFileSync(join(dir, 'first.jsonl'), 'utf8'), before);
+    assert.equal(readFileSync(join(f.dir, 'first.jsonl'), 'utf8'), before);
   });
 
   it('a journal under any file name counts: its players are already queued, not planned again', async () => {
     await send('deletion-F71AC.journal');
-    const sent = counter.sends.size;
+    const sent = f.counter.sends.size;
     const again = await runCli(del('next.jsonl', '--dry-run'));
     assert.match(again.stdout, /To delete: 0 /, again.stdout);
     assert.match(again.stdout, /Already queued: 3/, again.stdout);
-    assert.equal(counter.sends.size, sent, 'nothing sent again');
+    assert.equal(f.counter.sends.size, sent, 'nothing sent again');
   });
 
   it('a journal of the title that does not authenticate (a rotated key) stops the batch before any send, naming it; another title\'s journal is left alone', async () => {
     const entries = ids.map((platformId, i) => ({ line: i + 1, input: platformId, platformId, status: 'delete' as const, titleIds: [TITLE.titleId] }));
-    const old = await Journal.open(join(dir, 'old.jsonl'), {
+    const old = await Journal.open(join(f.dir, 'old.jsonl'), {
       key: 'ROTATEDOLDKEY0123456789ABCDEFGHIJKLMNOPQRSTU',
       create: { type: 'batch', version: 2, batchId: 'old', titleId: TITLE.titleId, kind: 'platform-id', createdAt: new Date().toISOString(), entries },
     });
     await old.close();
-    const other = await Journal.open(join(dir, 'other-title.jsonl'), {
+    const other = await Journal.open(join(f.dir, 'other-title.jsonl'), {
       key: 'OTHERTITLEKEY0123456789ABCDEFGHIJKLMNOPQRSTU',
       create: { type: 'batch', version: 2, batchId: 'other', titleId: 'A248', kind: 'platform-id', createdAt: new Date().toISOString(), entries: [] },
     });
@@ -79,6 +62,6 @@ describe('cli: earlier batches are never forgotten', () => {
     const confirm = /To send: --confirm (\S+)/.exec(dry.stdout)![1];
     const r = await runCli(del('new.jsonl', '--confirm', confirm));
     assert.equal(r.code, 1, r.stderr);
-    assert.equal(counter.sends.size, 0, 'nothing sent while an earlier journal cannot be read');
+    assert.equal(f.counter.sends.size, 0, 'nothing sent while an earlier journal cannot be read');
   });
 });

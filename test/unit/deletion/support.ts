@@ -2,7 +2,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { PlatformClient } from '../../../src/core/api/client';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../../src/emulator/seed';
 import type { EmulatorHandle, EmulatorOptions } from '../../../src/emulator/server';
@@ -122,4 +124,27 @@ export class SendCounter {
     this.server.closeAllConnections();
     return new Promise((r) => this.server.close(() => r()));
   }
+}
+
+/**
+ * A mocha fixture: one emulator and a send counter in front of it for the suite, reset before
+ * each test, and a fresh temp folder per test (removed after it).
+ */
+export function useCountingEmulator(prefix: string): { readonly emu: TestEmulator; readonly counter: SendCounter; readonly dir: string } {
+  const f = {} as { emu: TestEmulator; counter: SendCounter; dir: string };
+  before(async () => {
+    f.emu = await TestEmulator.start();
+    f.counter = await SendCounter.start(f.emu.endpoint);
+  });
+  after(async () => {
+    await f.counter.close();
+    await f.emu.close();
+  });
+  beforeEach(async () => {
+    await f.emu.control('reset', {});
+    f.counter.sends.clear();
+    f.dir = mkdtempSync(join(tmpdir(), prefix));
+  });
+  afterEach(() => rmSync(f.dir, { recursive: true, force: true }));
+  return f;
 }
