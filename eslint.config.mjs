@@ -33,6 +33,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  // Size limits, counted as `wc -l` counts (blank lines and comments too: they are read too).
+  // Code 400 lines, a test file 600 (its cases share set-up); a file over it holds two concerns.
+  { files: ['src/**/*.ts', 'test/**/*.ts', 'test/**/*.mjs', 'scripts/**/*.mjs', 'scripts/**/*.ts'], rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] } },
+  { files: ['test/**/*.test.ts', 'test/**/*.ui.mjs'], rules: { 'max-lines': ['error', { max: 600, skipBlankLines: false, skipComments: false }] } },
+  // Split after wip/call lands: the typed client.call rewrites this file in parallel (issue 23).
+  { files: ['src/core/api/client.ts'], rules: { 'max-lines': ['error', { max: 420, skipBlankLines: false, skipComments: false }] } },
   { files: ['src/core/**/*.ts', 'src/emulator/**/*.ts'], rules: noVscode },
   {
     files: ['src/core/**/*.ts'],

@@ -1,17 +1,13 @@
 // Security inside the real VS Code: secrets never reach any sink (settings, state, log, documents,
-// webviews, messages, the tree); workspace settings cannot redirect the service endpoint; titles,
-// keys and deletion receipts survive service failures.
+// webviews, messages, the tree), through success and failure; titles, keys and deletion receipts
+// survive service failures. Hostile input (title IDs, endpoints, workspace settings): hostileInput.test.ts.
 import * as assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import * as net from 'node:net';
-import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
-import { defaultAddon, DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
+import { DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
 import type { TestApi } from '../../src/extension/testApi';
-import type { TreeNode } from '../../src/extension/tree/nodes';
 import type { PanelTraffic } from '../../src/extension/views/panel';
-import { hostileTemplates, hostileTitleIds } from '../unit/security/hostileEndpoints';
 import { emu, getApi, requestCount, ScriptedPrompts, startEmulatorWithDemoTitles, startFresh } from './support/harness';
+import { clientSecrets, exact, search, type Secret, sinks } from './support/secretSinks';
 
 const RACER = DEMO_TITLES[0];
 const ARENA = DEMO_TITLES[1];
@@ -21,79 +17,6 @@ const LOGIN_PLAYER = players[0];
 const DELETE_PLAYER = DEMO_PLAYERS.filter((p) => !p.banned && p !== LOGIN_PLAYER)[0];
 const UNKNOWN_PLAYER = DEMO_PLAYERS.filter((p) => !p.banned && p !== LOGIN_PLAYER && p !== DELETE_PLAYER)[0];
 const STOREFRONT = 'Server/GetPlatformIDsFromStorefrontNames';
-
-/** Something that must never be found: an exact value or a pattern every such secret matches. */
-interface Secret {
-  name: string;
-  test: (text: string) => boolean;
-}
-
-function exact(name: string, value: string): Secret {
-  return { name, test: (t) => t.includes(value) };
-}
-
-/** Every string ClientSecret in the seed's HandheldStore configuration of a title. */
-function clientSecrets(titleId: string): string[] {
-  const out: string[] = [];
-  const walk = (v: unknown): void => {
-    if (Array.isArray(v)) v.forEach(walk);
-    else if (v !== null && typeof v === 'object') {
-      for (const [k, x] of Object.entries(v)) {
-        if (k === 'ClientSecret' && typeof x === 'string') out.push(x);
-        else walk(x);
-      }
-    }
-  };
-  walk(defaultAddon(titleId, 'HandheldStore'));
-  return out;
-}
-
-function filesUnder(dir: string | undefined, depth = 0): string[] {
-  if (dir === undefined || !existsSync(dir) || depth > 8) return [];
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    const st = statSync(p);
-    if (st.isDirectory()) out.push(...filesUnder(p, depth + 1));
-    else if (st.isFile() && st.size < 20 * 1024 * 1024) out.push(p);
-  }
-  return out;
-}
-
-function treeText(api: TestApi): Promise<string> {
-  const lines: string[] = [];
-  const walk = async (node: TreeNode | undefined, depth: number): Promise<void> => {
-    if (depth > 6) return;
-    for (const child of await api.tree.getChildren(node)) {
-      lines.push(JSON.stringify(api.tree.getTreeItem(child)));
-      await walk(child, depth + 1);
-    }
-  };
-  return walk(undefined, 0).then(() => lines.join('\n'));
-}
-
-/** A loopback listener that records every connection made to it. */
-async function startTrap(): Promise<{ endpoint: string; connections: () => number; close: () => Promise<void> }> {
-  let connections = 0;
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((s) => {
-    connections++;
-    sockets.add(s);
-    s.on('error', () => undefined);
-    s.on('close', () => sockets.delete(s));
-    s.destroy();
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const { port } = server.address() as net.AddressInfo;
-  return {
-    endpoint: `http://127.0.0.1:${port}/{titleId}`,
-    connections: () => connections,
-    close: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((r) => server.close(() => r()));
-    },
-  };
-}
 
 async function until<T>(what: string, get: () => T | undefined, ms = 10_000): Promise<T> {
   const deadline = Date.now() + ms;
@@ -133,51 +56,6 @@ describe('Security inside VS Code', function () {
 
   function renderFor(kind: string, titleId: string): PanelTraffic | undefined {
     return [...traffic].reverse().find((t) => t.kind === kind && t.titleId === titleId && 'message' in t && t.message.type === 'render');
-  }
-
-  /**
-   * Every place a secret could end up, as [sink, text]. Each must exist and hold something,
-   * so the search cannot pass by looking at nothing.
-   */
-  async function sinks(): Promise<[string, string][]> {
-    const out: [string, string][] = [];
-    const paths = api.storagePaths();
-    const userSettings = join(dirname(dirname(paths.globalStorage)), 'settings.json');
-    assert.ok(existsSync(userSettings), `user settings not found at ${userSettings}`);
-    out.push(['user settings.json', readFileSync(userSettings, 'utf8')]);
-    for (const folder of vscode.workspace.workspaceFolders ?? []) {
-      const f = join(folder.uri.fsPath, '.vscode', 'settings.json');
-      if (existsSync(f)) out.push([`workspace settings ${f}`, readFileSync(f, 'utf8')]);
-    }
-    out.push(['workspace.getConfiguration()', JSON.stringify(vscode.workspace.getConfiguration())]);
-    const cfg = vscode.workspace.getConfiguration('platformExplorer');
-    out.push(['platformExplorer settings (inspect)', JSON.stringify(
-      ['serviceEndpoint', 'lookupResultFormat', 'requestTimeoutSeconds', 'lookupConcurrency'].map((k) => cfg.inspect(k)),
-    )]);
-    out.push(['globalState and workspaceState', JSON.stringify(api.stateSnapshot())]);
-    out.push(['log lines', api.logLines().join('\n')]);
-    // The output channel's file and every other log of this extension host.
-    for (const f of filesUnder(dirname(paths.logs))) out.push([`log file ${f}`, readFileSync(f, 'latin1')]);
-    for (const f of [...filesUnder(paths.globalStorage), ...filesUnder(paths.workspaceStorage)]) out.push([`storage file ${f}`, readFileSync(f, 'latin1')]);
-    for (const d of vscode.workspace.textDocuments) out.push([`document ${d.uri.toString()}`, `${d.uri.toString()}\n${d.getText()}`]);
-    out.push(['tab labels', JSON.stringify(vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.label)))]);
-    for (const t of traffic) out.push([`webview ${t.kind}/${t.titleId} ${'html' in t ? 'html' : `message ${t.message.type}`}`, JSON.stringify(t)]);
-    prompts.forEach((p, i) => out.push([`prompts #${i}`, JSON.stringify({
-      infos: p.infos, errors: p.errors, confirms: p.confirms, progress: p.progressTitles,
-      picks: p.picks.map((x) => ({ items: x.items, options: x.options })),
-      inputs: p.inputs.map((x) => ({ ...x.options, validateInput: undefined, validation: x.validation })),
-    })]));
-    out.push(['command results', JSON.stringify(returned)]);
-    out.push(['Titles tree', await treeText(api)]);
-    return out;
-  }
-
-  function search(all: [string, string][], secrets: Secret[]): string[] {
-    const hits: string[] = [];
-    for (const [sink, text] of all) {
-      for (const s of secrets) if (s.test(text)) hits.push(`${s.name} in ${sink}`);
-    }
-    return hits;
   }
 
   before(async () => {
@@ -271,7 +149,7 @@ describe('Security inside VS Code', function () {
       { name: 'the session ticket', test: (t) => new RegExp(`${LOGIN_PLAYER.platformId}-[A-Za-z0-9_-]{32}`).test(t) },
       ...[RACER.titleId, ARENA.titleId].flatMap((id) => clientSecrets(id).map((s, i) => exact(`${id} ClientSecret #${i}`, s))),
     ];
-    const all = await sinks();
+    const all = await sinks(api, { traffic, prompts, returned });
     assert.deepEqual(search(all, secrets), []);
 
     // The sweep looked at real content: panels, log, messages and settings were all there.
@@ -284,107 +162,6 @@ describe('Security inside VS Code', function () {
     assert.ok(prompts.reduce((n, x) => n + x.errors.length, 0) >= 5, 'too few error messages recorded');
     // And the search does find a secret where there is one.
     assert.deepEqual(search([['planted', `x${RACER.secretKey}x ${identityTokens[0]}`]], secrets.slice(0, 4)).length, 2);
-  });
-
-  it('workspace settings cannot redirect the service endpoint: keys go only to the user-level endpoint', async () => {
-    const trap = await startTrap();
-    const folder = vscode.workspace.workspaceFolders?.[0];
-    assert.ok(folder, 'the test host opened no workspace folder');
-    const settingsFile = vscode.Uri.joinPath(folder.uri, '.vscode', 'settings.json');
-    const cfg = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('platformExplorer');
-    try {
-      // ARENA as a "Platform service" title: its requests follow platformExplorer.serviceEndpoint.
-      await api.titles.remove(ARENA.titleId);
-      let p = script();
-      await run(p.typeIn(ARENA.titleId).typeIn('Arena (service)').choose('Platform service').typeIn(ARENA.secretKey), 'platformExplorer.addTitle');
-      assert.equal(api.titles.get(ARENA.titleId)?.endpointProfile, 'service');
-      const emulatorEndpoint = api.emulator()!.endpoint;
-      await cfg().update('serviceEndpoint', emulatorEndpoint, vscode.ConfigurationTarget.Global);
-
-      // A workspace that tries to send the key elsewhere, through the API and through the file.
-      for (const target of [vscode.ConfigurationTarget.Workspace, vscode.ConfigurationTarget.WorkspaceFolder]) {
-        await Promise.resolve(cfg().update('serviceEndpoint', trap.endpoint, target)).catch(() => undefined);
-      }
-      await vscode.workspace.fs.writeFile(settingsFile, Buffer.from(JSON.stringify({ 'platformExplorer.serviceEndpoint': trap.endpoint }, null, 2)));
-      // Give the workbench time to read the file (it would fire a change if it applied it).
-      await new Promise((r) => setTimeout(r, 1500));
-      assert.equal(cfg().inspect<string>('serviceEndpoint')?.globalValue, emulatorEndpoint);
-
-      const before = await requestCount(api, STOREFRONT);
-      const name = DEMO_PLAYERS.find((x) => x.storefrontNames.length > 0 && x.playedTitles.includes(ARENA.titleId))?.storefrontNames[0] ?? 'someone';
-      p = script();
-      await run(p, 'platformExplorer.lookUpStorefrontNames', { titleId: ARENA.titleId, names: [name] });
-      assert.deepEqual(p.errors, [], 'the lookup failed');
-      assert.equal(await requestCount(api, STOREFRONT), before + 1, 'the request did not reach the user-level endpoint');
-      assert.equal(trap.connections(), 0, 'a request went to the workspace-level endpoint');
-      // With no user-level endpoint, the workspace value is still not used: the command refuses.
-      await cfg().update('serviceEndpoint', undefined, vscode.ConfigurationTarget.Global);
-      p = script();
-      await run(p, 'platformExplorer.lookUpStorefrontNames', { titleId: ARENA.titleId, names: [name] });
-      assert.equal(p.errors.length, 1);
-      assert.match(p.errors[0], /endpoint/i);
-      assert.equal(trap.connections(), 0, 'a request went to the workspace-level endpoint');
-    } finally {
-      await cfg().update('serviceEndpoint', undefined, vscode.ConfigurationTarget.Global);
-      // The workbench reads the deleted file later and then fires a change, which replaces the
-      // title clients: wait for it here (bounded), or it lands in the next test's commands.
-      const read = new Promise<void>((resolve) => {
-        const done = (): void => { clearTimeout(timer); sub.dispose(); resolve(); };
-        const sub = vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('platformExplorer.serviceEndpoint')) done(); });
-        const timer = setTimeout(done, 5000);
-      });
-      await vscode.workspace.fs.delete(settingsFile).then(undefined, () => undefined);
-      await read;
-      await trap.close();
-    }
-  });
-
-  it('Add Title and command arguments refuse every hostile title ID and endpoint of the corpus, sending nothing', async () => {
-    await startFresh(api);
-    await startEmulatorWithDemoTitles(api);
-    const titlesBefore = JSON.stringify(api.titles.all());
-    const statsBefore = (await emu<{ total: number }>(api, 'GET', 'stats')).total;
-    const trapHost = '127.0.0.1:9';
-    for (const h of hostileTitleIds(trapHost)) {
-      const p = script();
-      await run(p.typeIn(h.value), 'platformExplorer.addTitle');
-      assert.match(p.inputs[0]?.validation ?? '', /^Title ID\b/, `Add Title accepted ${h.why}`);
-    }
-    for (const h of hostileTemplates(trapHost, api.emulator()!.origin.replace('http://', ''))) {
-      const p = script();
-      await run(p.typeIn('C0DE').typeIn('Hostile').choose('Local emulator').typeIn(h.value), 'platformExplorer.addTitle');
-      assert.match(p.inputs[2]?.validation ?? '', /endpoint/i, `Add Title accepted the emulator endpoint ${h.why}`);
-    }
-    assert.equal((await emu<{ total: number }>(api, 'GET', 'stats')).total, statsBefore, 'a request was sent');
-    // As a command argument (a link, another extension): refused before any request, unless it
-    // is a configured title ID with spaces around it, which goes to that title's own endpoint.
-    let legitimate = 0;
-    for (const h of hostileTitleIds(trapHost)) {
-      // An empty one names no title: the command asks which (unanswered here).
-      if (h.value.trim() === '') continue;
-      const q = script();
-      const sentBefore = await requestCount(api, STOREFRONT);
-      await run(q, 'platformExplorer.lookUpStorefrontNames', { titleId: h.value, names: ['someone'] });
-      if (api.titles.get(h.value.trim()) !== undefined) {
-        // The lookup went to that title: exactly one request, counted once the command has its answer.
-        legitimate++;
-        assert.equal(await requestCount(api, STOREFRONT), sentBefore + 1, `lookup with ${h.why}: ${[...q.errors, ...q.infos].join(' | ')}`);
-        continue;
-      }
-      assert.equal(q.errors.length, 1, `lookup with ${h.why}`);
-      assert.doesNotMatch(q.errors[0], /[\u0000-\u001f\u200b-\u200f\u202a-\u202e]/, `the error for ${h.why} carries the raw value`);
-    }
-    // Lookup entries with control characters or too long: kept apart as invalid, never sent, never shown raw.
-    for (const bad of ['racer\r\nX-SecretKey: x', 'a\u0000b', `${'n'.repeat(200)}\n`]) {
-      const q = script();
-      const summary = (await run(q, 'platformExplorer.lookUpStorefrontNames', { titleId: RACER.titleId, names: [bad] })) as { invalid: number; document: vscode.Uri } | undefined;
-      assert.deepEqual(q.errors, [], JSON.stringify(bad));
-      assert.equal(summary?.invalid, 1, JSON.stringify(bad));
-      const shown = vscode.workspace.textDocuments.find((d) => d.uri.toString() === summary.document.toString())?.getText() ?? '';
-      assert.doesNotMatch(shown + q.infos.join(''), /[\u0000-\u0009\u000b-\u001f]/, `${JSON.stringify(bad)} is shown raw`);
-    }
-    assert.equal((await emu<{ total: number }>(api, 'GET', 'stats')).total, statsBefore + legitimate, 'a request was sent');
-    assert.equal(JSON.stringify(api.titles.all()), titlesBefore, 'a hostile title was added');
   });
 
   it('titles, keys and deletion receipts are intact after time-outs, resets, 429s, 5xx, garbage and a slow drip', async () => {
@@ -436,7 +213,7 @@ describe('Security inside VS Code', function () {
     await run(p, 'platformExplorer.lookUpStorefrontNames', { titleId: RACER.titleId, names: [name] });
     assert.deepEqual(p.errors, []);
     // And no secret surfaced in what the failures showed.
-    const hits = search(await sinks(), [exact('secret key', RACER.secretKey), exact('secret key', ARENA.secretKey), { name: 'an entity token', test: (t) => /eyJ0Ijoi[A-Za-z0-9_-]{16,}/.test(t) }]);
+    const hits = search(await sinks(api, { traffic, prompts, returned }), [exact('secret key', RACER.secretKey), exact('secret key', ARENA.secretKey), { name: 'an entity token', test: (t) => /eyJ0Ijoi[A-Za-z0-9_-]{16,}/.test(t) }]);
     assert.deepEqual(hits, []);
   });
 });
