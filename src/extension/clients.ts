@@ -8,6 +8,7 @@ import type { PlatformClient } from '../core/api/client';
 import { buildBaseUrl } from '../core/endpoint';
 import { noteOperation, noteTitle } from './activity/recorder';
 import { CommandError } from './errors';
+import { Disposable } from './lifecycle';
 import type { Log } from './log';
 import { routeFor } from './network';
 import type { SecretKeys } from './secrets';
@@ -19,9 +20,8 @@ interface Entry {
   client: PlatformClient;
 }
 
-export class Clients implements vscode.Disposable {
+export class Clients extends Disposable {
   private readonly cache = new Map<string, Entry>();
-  private readonly subscriptions: vscode.Disposable[];
   /** Replaced by tests to check what happens in a workspace that is not trusted. */
   isTrusted: () => boolean;
 
@@ -31,12 +31,11 @@ export class Clients implements vscode.Disposable {
     private readonly log: Log,
     isTrusted: () => boolean,
   ) {
+    super();
     this.isTrusted = isTrusted;
-    this.subscriptions = [
-      // The client caches entity tokens minted with the old key: a new key needs a new client.
-      secrets.onDidChange((titleId) => void this.forget(titleId)),
-      titles.onDidChange(() => void this.forgetStale()),
-    ];
+    // The client caches entity tokens minted with the old key: a new key needs a new client.
+    this._register(secrets.onDidChange((titleId) => void this.forget(titleId)));
+    this._register(titles.onDidChange(() => void this.forgetStale()));
   }
 
   /** What a title's client is built from; a different value means it must be rebuilt. */
@@ -154,9 +153,5 @@ export class Clients implements vscode.Disposable {
     const entries = [...this.cache.values()];
     this.cache.clear();
     await Promise.allSettled(entries.map((e) => e.client.close()));
-  }
-
-  dispose(): void {
-    this.subscriptions.forEach((d) => d.dispose());
   }
 }

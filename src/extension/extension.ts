@@ -9,7 +9,7 @@ import { AddonStates } from './addonStates';
 import { Clients } from './clients';
 import { registerCommands } from './commands';
 import { findInterrupted } from './commands/resumeBatches';
-import { BackgroundVerifier } from './commands/verifyDeletions';
+import { verifyTitle } from './commands/verifyDeletions';
 import { DEMO_ENV, seedDemoTitles } from './demo';
 import { ContextKeys, setContext, trackSetupState } from './contextKeys';
 import { registerEditorFeatures } from './editor';
@@ -27,6 +27,7 @@ import { TitleStatusBar } from './statusBar';
 import { createTestApi, type TestApi } from './testApi';
 import { TitleStore } from './titles';
 import { TitlesTreeProvider } from './tree/provider';
+import { BackgroundVerifier } from './verifier';
 
 let shutdown: (() => Promise<void>) | undefined;
 
@@ -56,7 +57,7 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
     prompts: windowPrompts,
     get verifier() { return verifier; },
   };
-  const verifier = new BackgroundVerifier(s);
+  const verifier = new BackgroundVerifier({ jobs, titles, secrets, log, verify: (titleId) => verifyTitle(s, titleId, false) });
 
   ctx.subscriptions.push(
     secrets, log, titles, clients, activeTitle, statusBar, jobs, activity, activityView, addonStates, tree, verifier,

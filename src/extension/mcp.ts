@@ -5,22 +5,13 @@
 // platformExplorer.agentTitles (default none), only in a trusted workspace. Its calls come back
 // over a local channel and go into Activity; it reads the deletion jobs over the same channel.
 import * as vscode from 'vscode';
-import { validateTitleId } from '../core/ids';
 import { hostChannel, type ChannelHost, type ToolCallRecord } from '../core/tools/channel';
 import type { ActivityOutcome } from './activity/store';
 import type { Services } from './services';
-import { SECTION } from './settings';
+import { AGENT_TITLES_SETTING, agentTitleIds, SECTION } from './settings';
 
 export const MCP_PROVIDER_ID = 'platformExplorer.mcp';
-export const AGENT_TITLES_SETTING = 'agentTitles';
 const LABEL = 'Platform Explorer';
-
-/** The title IDs the user allowed agents to read (user settings only: a workspace cannot grant it). */
-export function agentTitleIds(): Set<string> {
-  const v = vscode.workspace.getConfiguration(SECTION).inspect<unknown>(AGENT_TITLES_SETTING)?.globalValue;
-  const ids = Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && validateTitleId(x.trim()) === undefined) : [];
-  return new Set(ids.map((x) => x.trim().toUpperCase()));
-}
 
 /** `look_up_platform_ids` -> `platformExplorer.tool.lookUpPlatformIds` (Activity's command names). */
 function activityCommand(tool: string): string {

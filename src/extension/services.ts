@@ -5,7 +5,6 @@ import type { ActivityStore } from './activity/store';
 import type { ActivityProvider } from './activity/view';
 import type { AddonStates } from './addonStates';
 import type { Clients } from './clients';
-import type { BackgroundVerifier } from './commands/verifyDeletions';
 import type { EmulatorHost } from './emulatorHost';
 import type { EmulatorProbe } from './emulatorProbe';
 import type { DeletionJobStore } from './jobs';
@@ -15,6 +14,7 @@ import type { SecretKeys } from './secrets';
 import type { TitleStatusBar } from './statusBar';
 import type { TitleStore } from './titles';
 import type { TitlesTreeProvider } from './tree/provider';
+import type { BackgroundVerifier } from './verifier';
 
 export interface Services {
   readonly ctx: vscode.ExtensionContext;

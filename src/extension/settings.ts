@@ -2,9 +2,19 @@
 // machine-scoped and restricted in untrusted workspaces (package.json); it is read from the
 // user (global) level only, so a workspace can never redirect a key.
 import * as vscode from 'vscode';
+import { validateTitleId } from '../core/ids';
 
 export const SECTION = 'platformExplorer';
 export const DEFAULT_SERVICE_ENDPOINT = 'https://{titleId}.platform.example';
+
+export const AGENT_TITLES_SETTING = 'agentTitles';
+
+/** The title IDs the user allowed agents to read (user settings only: a workspace cannot grant it). */
+export function agentTitleIds(): Set<string> {
+  const v = vscode.workspace.getConfiguration(SECTION).inspect<unknown>(AGENT_TITLES_SETTING)?.globalValue;
+  const ids = Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && validateTitleId(x.trim()) === undefined) : [];
+  return new Set(ids.map((x) => x.trim().toUpperCase()));
+}
 
 export type LookupResultFormat = 'json' | 'csv';
 

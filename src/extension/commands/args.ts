@@ -2,6 +2,7 @@
 // (both carry the same member names), from the palette, the tree, the editor or tests.
 import type { CommandId } from '../commandIds';
 import * as vscode from 'vscode';
+import type { PlatformClient } from '../../core/api/client';
 import { validateTitleId } from '../../core/ids';
 import type { TitleRecord } from '../titles';
 import { isTreeNode, type TreeNode } from '../tree/nodes';
@@ -129,4 +130,22 @@ export async function pickTitle(c: CommandContext): Promise<TitleRecord> {
   );
   await s.activeTitle.setPicked(picked.title.titleId);
   return picked.title;
+}
+
+/**
+ * The title a command acts on and a client that may send its key: called before the command's
+ * first question, so a missing key, an untrusted workspace or the placeholder endpoint stop it
+ * before the user types anything.
+ */
+export async function usableTitle(c: CommandContext, arg: unknown): Promise<{ title: TitleRecord; client: PlatformClient }> {
+  const title = await resolveTitle(c, arg);
+  const client = await c.services.clients.get(title.titleId);
+  if (!(await c.services.secrets.has(title.titleId))) {
+    throw new CommandError(
+      vscode.l10n.t('No secret key is set for {0} ({1}).', title.name, title.titleId),
+      vscode.l10n.t('Set it with "Platform: Set Secret Key" (from the title\'s management portal), then run the command again.'),
+      { label: vscode.l10n.t('Set Secret Key'), command: 'platformExplorer.setSecretKey' satisfies CommandId, args: [{ titleId: title.titleId }] },
+    );
+  }
+  return { title, client };
 }

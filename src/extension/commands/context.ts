@@ -1,13 +1,9 @@
 // What each command call gets (as vscode-azuretools' IActionContext): the services, the prompt
 // layer with dismissal turned into UserCancelled, and a token cancelled when the extension stops.
-import type { CommandId } from '../commandIds';
 import * as vscode from 'vscode';
-import type { PlatformClient } from '../../core/api/client';
-import { CommandError, UserCancelled } from '../errors';
+import { UserCancelled } from '../errors';
 import type { Prompts } from '../prompts';
 import type { Services } from '../services';
-import type { TitleRecord } from '../titles';
-import { resolveTitle } from './args';
 
 /** The prompt layer for commands: a dismissed question throws UserCancelled, so an answer is always there. */
 export interface CommandUi {
@@ -60,22 +56,4 @@ export function commandUi(p: Prompts, token: vscode.CancellationToken): CommandU
     }),
     optional: p,
   };
-}
-
-/**
- * The title a command acts on and a client that may send its key: called before the command's
- * first question, so a missing key, an untrusted workspace or the placeholder endpoint stop it
- * before the user types anything.
- */
-export async function usableTitle(c: CommandContext, arg: unknown): Promise<{ title: TitleRecord; client: PlatformClient }> {
-  const title = await resolveTitle(c, arg);
-  const client = await c.services.clients.get(title.titleId);
-  if (!(await c.services.secrets.has(title.titleId))) {
-    throw new CommandError(
-      vscode.l10n.t('No secret key is set for {0} ({1}).', title.name, title.titleId),
-      vscode.l10n.t('Set it with "Platform: Set Secret Key" (from the title\'s management portal), then run the command again.'),
-      { label: vscode.l10n.t('Set Secret Key'), command: 'platformExplorer.setSecretKey' satisfies CommandId, args: [{ titleId: title.titleId }] },
-    );
-  }
-  return { title, client };
 }

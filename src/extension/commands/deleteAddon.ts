@@ -4,7 +4,8 @@ import * as vscode from 'vscode';
 import { PlatformError } from '../../core/api/errors';
 import { ErrorCodes } from '../../core/api/types';
 import type { AddonName } from '../addonStates';
-import { usableTitle, type CommandContext } from './context';
+import { usableTitle } from './args';
+import type { CommandContext } from './context';
 import { confirmProductionTitle } from './production';
 
 export type DeleteAddonOutcome = 'deleted' | 'alreadyAbsent';

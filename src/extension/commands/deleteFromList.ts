@@ -15,9 +15,9 @@ import { CommandError } from '../errors';
 import { ProgressGate } from '../../core/progressGate';
 import { noteActivity } from '../activity/recorder';
 import { listSource } from './listSource';
-import { usableTitle, type CommandContext } from './context';
+import { stringArg, usableTitle } from './args';
+import type { CommandContext } from './context';
 import type { TitleRecord } from '../titles';
-import { stringArg } from './args';
 
 export interface BatchOutcome {
   batchId?: string;
@@ -35,9 +35,22 @@ const KIND_LABELS: Record<IdKind, () => string> = {
   storefront: () => vscode.l10n.t('Storefront names'),
 };
 
-async function chooseKind(c: CommandContext, arg: unknown, text: string): Promise<{ kind: IdKind; sandbox?: string }> {
-  const given = stringArg(arg, 'kind');
-  let kind = given as IdKind | undefined;
+/** What a call's argument may name (from a test, a task or a link), read once at the entry; the rest is asked. */
+interface ListArgs {
+  titleId?: string;
+  text?: string;
+  kind?: string;
+  sandbox?: string;
+  metaData?: string;
+}
+
+function readListArgs(arg: unknown): ListArgs {
+  const [titleId, text, kind, sandbox, metaData] = (['titleId', 'text', 'kind', 'sandbox', 'metaData'] as const).map((k) => stringArg(arg, k));
+  return { titleId, text, kind, sandbox, metaData };
+}
+
+async function chooseKind(c: CommandContext, given: ListArgs, text: string): Promise<{ kind: IdKind; sandbox?: string }> {
+  let kind = given.kind as IdKind | undefined;
   if (kind === undefined && allLinesHoldPlatformIds(text)) kind = 'platform-id';
   if (kind === undefined) {
     kind = (await c.ui.pick((Object.keys(KIND_LABELS) as IdKind[]).map((k) => ({ label: KIND_LABELS[k](), idKind: k })), {
@@ -46,7 +59,7 @@ async function chooseKind(c: CommandContext, arg: unknown, text: string): Promis
   }
   if (!Object.prototype.hasOwnProperty.call(KIND_LABELS, kind)) throw new CommandError(vscode.l10n.t('The "kind" argument must be platform-id, consolelive or storefront.'));
   if (kind !== 'consolelive') return { kind };
-  const sandbox = stringArg(arg, 'sandbox') ?? (await c.ui.input({
+  const sandbox = given.sandbox ?? (await c.ui.input({
   title: vscode.l10n.t('Sandbox of the ConsoleLive IDs'), value: 'RETAIL',
   validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter the sandbox name (case-sensitive).')),
 })).trim();
@@ -105,12 +118,13 @@ export async function runJournal(c: CommandContext, title: TitleRecord, journal:
 
 export async function deleteFromList(c: CommandContext, arg?: unknown, second?: unknown): Promise<BatchOutcome | undefined> {
   const s = c.services;
-  const { title, client: planner } = await usableTitle(c, arg);
-  const source = await listSource(arg, second);
-  const { kind, sandbox } = await chooseKind(c, arg, source.text);
+  const given = readListArgs(arg);
+  const { title, client: planner } = await usableTitle(c, given);
+  const source = await listSource(given.text, arg, second);
+  const { kind, sandbox } = await chooseKind(c, given, source.text);
   const lines = readIdentifiers(source.text, kind, { csv: source.csv, lineNumbers: source.lineNumbers });
   if (lines.length === 0) throw new CommandError(vscode.l10n.t('The list holds no identifiers.'), vscode.l10n.t('Put one identifier per line.'));
-  const metaData = stringArg(arg, 'metaData') ?? (await c.ui.input({
+  const metaData = given.metaData ?? (await c.ui.input({
   title: vscode.l10n.t('Ticket reference'),
   prompt: vscode.l10n.t('Sent as MetaData with each deletion and kept in the ledger (optional)'),
   placeHolder: vscode.l10n.t('e.g. SUPPORT-1234'),

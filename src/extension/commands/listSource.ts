@@ -7,7 +7,6 @@ import * as vscode from 'vscode';
 import { CommandError, UserCancelled } from '../errors';
 import { selectedLineNumbers, selectedText } from '../editor/selection';
 import { isTreeNode } from '../tree/nodes';
-import { stringArg } from './args';
 
 export interface ListSource {
   text: string;
@@ -40,10 +39,9 @@ async function readFile(uri: vscode.Uri): Promise<ListSource> {
   return { text: new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)), csv: isCsv(uri), from: 'file' };
 }
 
-/** The list of one command call, from its first two arguments as VS Code passes them. */
-export async function listSource(arg: unknown, second?: unknown): Promise<ListSource> {
-  const fromArg = stringArg(arg, 'text');
-  if (fromArg !== undefined) return { text: fromArg, csv: false, from: 'argument' };
+/** The list of one command call: the text its argument gave, else from its first two arguments as VS Code passes them. */
+export async function listSource(text: string | undefined, arg: unknown, second?: unknown): Promise<ListSource> {
+  if (text !== undefined) return { text, csv: false, from: 'argument' };
   if (arg instanceof vscode.Uri) {
     // The explorer passes the clicked file and every selected one: the clicked file is the list.
     const explorer = Array.isArray(second) && second.every((u) => u instanceof vscode.Uri);

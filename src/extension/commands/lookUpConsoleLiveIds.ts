@@ -1,8 +1,8 @@
 // Look Up PlatformIds from ConsoleLive IDs (with the Sandbox, default RETAIL).
 import * as vscode from 'vscode';
 import { DEFAULT_SANDBOX } from '../../core/api/types';
-import { usableTitle, type CommandContext } from './context';
-import { stringArg } from './args';
+import type { CommandContext } from './context';
+import { stringArg, usableTitle } from './args';
 import { gatherEntries, lookUpAndShow, splitInvalid, type LookupSpec, type LookupSummary } from './lookup';
 
 // Built on use, so the texts come from the l10n bundle loaded at activation.

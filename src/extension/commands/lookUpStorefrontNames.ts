@@ -1,6 +1,7 @@
 // Look Up PlatformIds from Storefront Names.
 import * as vscode from 'vscode';
-import { usableTitle, type CommandContext } from './context';
+import { usableTitle } from './args';
+import type { CommandContext } from './context';
 import { gatherEntries, lookUpAndShow, splitInvalid, type LookupSpec, type LookupSummary } from './lookup';
 
 // Built on use, so the texts come from the l10n bundle loaded at activation.

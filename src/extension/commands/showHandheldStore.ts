@@ -1,6 +1,7 @@
 // Show HandheldStore Configuration: opens the panel, which loads (and reloads) it live and
 // writes what it read to the shared add-on states, so the Titles view shows it without a read of its own.
-import { usableTitle, type CommandContext } from './context';
+import { usableTitle } from './args';
+import type { CommandContext } from './context';
 import { showHandheldStore as openPanel } from '../views/handheldStorePanel';
 
 export async function showHandheldStore(c: CommandContext, arg?: unknown): Promise<void> {

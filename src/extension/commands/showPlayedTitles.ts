@@ -12,8 +12,8 @@ import { idListInEditor, platformIdsInSelections } from '../editor/selection';
 import { readSettings } from '../settings';
 import type { TitleRecord } from '../titles';
 import { isTreeNode } from '../tree/nodes';
-import { stringArg, stringListArg } from './args';
-import { usableTitle, type CommandContext } from './context';
+import { stringArg, stringListArg, usableTitle } from './args';
+import type { CommandContext } from './context';
 import { NOT_LOOKED_UP, runCancellable } from './lookup';
 import { resolvePlatformIdFromArgOrEditor } from './platformIdArg';
 

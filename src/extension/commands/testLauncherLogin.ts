@@ -7,7 +7,8 @@ import type { InfoRequestParameters, LoginRequestInput } from '../../core/api/ty
 import { redactObject } from '../../core/redact';
 import { CommandError } from '../errors';
 import { emulatorOrigin, mintLauncherToken, validateSubject } from '../launcherToken';
-import { usableTitle, type CommandContext } from './context';
+import { usableTitle } from './args';
+import type { CommandContext } from './context';
 import type { TitleRecord } from '../titles';
 import { showLoginResult } from '../views/loginResultPanel';
 

@@ -1,8 +1,8 @@
 // Verify Deletions: asks the service (GetPlayedTitleList) about every queued deletion in the
 // ledger; AccountNotFound means the deletion completed, so it is marked verified deleted.
-// Also runs on its own while the editor is open, less often while nothing changes.
+// The same check runs on its own while the editor is open (../verifier.ts).
 import * as vscode from 'vscode';
-import { awaitsVerification, nextVerifyDelay, verifyQueued, type VerifyResult } from '../../core/deletion/ledger';
+import { awaitsVerification, verifyQueued, type VerifyResult } from '../../core/deletion/ledger';
 import type { Services } from '../services';
 import type { CommandContext } from './context';
 import { jobsOfNodes } from '../tree/jobNodes';
@@ -42,54 +42,4 @@ export async function verifyDeletions(c: CommandContext, arg?: unknown, selectio
     total.errors.push(...r.errors);
   }
   return total;
-}
-
-/** Background verification with backoff: from 30 s, doubling to 30 min while nothing completes. */
-export class BackgroundVerifier implements vscode.Disposable {
-  private timer: NodeJS.Timeout | undefined;
-  private delayMs: number | undefined;
-  private stopped = false;
-
-  constructor(private readonly s: Services, private firstMs = 30_000) {}
-
-  /** (Re)starts the schedule: after a batch, or when the ledger gains a queued deletion. */
-  kick(): void {
-    this.delayMs = undefined;
-    this.schedule();
-  }
-
-  /** The first delay of the backoff (tests shorten it), and a new schedule from it. */
-  setFirstDelay(ms: number): void {
-    this.firstMs = ms;
-    this.kick();
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    clearTimeout(this.timer);
-    const titles = [...new Set(this.s.jobs.all().filter(awaitsVerification).map((e) => e.titleId))];
-    if (titles.length === 0) return;
-    const delay = this.delayMs ?? this.firstMs;
-    this.timer = setTimeout(() => void this.tick(titles), delay);
-    this.timer.unref?.();
-  }
-
-  private async tick(titles: string[]): Promise<void> {
-    let progressed = false;
-    for (const t of titles) {
-      if (this.stopped || !this.s.titles.get(t) || !(await this.s.secrets.has(t))) continue;
-      try {
-        progressed = (await verifyTitle(this.s, t, false)).verified.length > 0 || progressed;
-      } catch (e) {
-        this.s.log.warn(`Background verification of ${t} skipped: ${e instanceof Error ? e.message : String(e)}`);
-      }
-    }
-    this.delayMs = nextVerifyDelay(this.delayMs ?? this.firstMs, progressed, this.firstMs);
-    this.schedule();
-  }
-
-  dispose(): void {
-    this.stopped = true;
-    clearTimeout(this.timer);
-  }
 }

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { TextFilter } from '../../core/textFilter';
 import type { AddonName, AddonState } from '../addonStates';
 import { describeFailure } from '../errors';
-import { agentTitleIds } from '../mcp';
+import { agentTitleIds } from '../settings';
 import type { TitleRecord } from '../titles';
 import { DeletionJobsNode } from './jobNodes';
 import { flags, showLog, TreeNode, type TreeContext } from './nodes';
