@@ -3,14 +3,14 @@
 import * as vscode from 'vscode';
 import { PlatformError } from '../../core/api/errors';
 import { ErrorCodes } from '../../core/api/types';
-import type { AddonName } from '../addonStates';
+import type { DeletableAddon } from '../addons';
 import { usableTitle } from './args';
 import type { CommandContext } from './context';
 import { confirmProductionTitle } from './production';
 
 export type DeleteAddonOutcome = 'deleted' | 'alreadyAbsent';
 
-async function deleteAddon(c: CommandContext, arg: unknown, addon: Exclude<AddonName, 'HandheldStore'>): Promise<DeleteAddonOutcome> {
+async function deleteAddon(c: CommandContext, arg: unknown, addon: DeletableAddon): Promise<DeleteAddonOutcome> {
   const s = c.services;
   const { title, client } = await usableTitle(c, arg);
   await c.ui.confirm(

@@ -56,6 +56,10 @@ export class DeletionJobsNode extends TreeNode {
     return this.parent.titleId;
   }
 
+  refresh(): void {
+    this.ctx.changed(this);
+  }
+
   /** This title's ledger entries as stored now, those the view's filter lets through. */
   get jobs(): readonly DeletionJob[] {
     const all = this.ctx.jobs.forTitle(this.titleId);

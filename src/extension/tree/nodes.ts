@@ -21,6 +21,8 @@ export interface TreeContext {
   log: Log;
   /** The view's filter now (empty: everything shown). */
   filter(): TextFilter;
+  /** Redraws `node` and what is under it (nodes call it on themselves: a change fires where it happens). */
+  changed(node: TreeNode): void;
 }
 
 export abstract class TreeNode {

@@ -1,10 +1,11 @@
 // The Titles view's data provider: it only delegates to the nodes, turns a failed load into an
-// error node (with "Show Log") instead of a notification, and refreshes just the node a store
-// event concerns: the root when titles come or go, a title on its own record or key change, its
-// add-on nodes on an add-on state change, its Deletion Jobs node on a ledger change. A text
-// filter keeps the titles, and the deletion jobs, that match (tree/titleNodes, tree/jobNodes).
+// error node (with "Show Log") instead of a notification, and redraws the root when titles come
+// or go. Every other change goes to the title it concerns, whose node refreshes itself or just
+// the child that changed (tree/titleNodes). A text filter keeps the titles, and the deletion
+// jobs, that match (tree/titleNodes, tree/jobNodes).
 import * as vscode from 'vscode';
 import { TextFilter } from '../../core/textFilter';
+import { READABLE_ADDON } from '../addons';
 import type { TitleRecord } from '../titles';
 import { ContextKeys, setContext } from '../contextKeys';
 import { describeFailure } from '../errors';
@@ -18,27 +19,25 @@ export class TitlesTreeProvider extends Disposable implements vscode.TreeDataPro
   readonly onDidChangeTreeData = this.changed.event;
   /** The view showing this provider (tests reveal and expand nodes through it). */
   view: vscode.TreeView<TreeNode> | undefined;
-  /** The shown title nodes by title ID, kept so that one can be refreshed alone. */
+  /** The shown title nodes by title ID: a change goes to the title it concerns. */
   private readonly titleNodes = new Map<string, TitleNode>();
-  /** What each title's Deletion Jobs node last showed (to refresh it only when that changes). */
-  private readonly shownJobs = new Map<string, string>();
   private textFilter = new TextFilter();
   private readonly d: TreeContext;
 
-  constructor(stores: Omit<TreeContext, 'filter'>) {
+  constructor(stores: Omit<TreeContext, 'filter' | 'changed'>) {
     super();
-    const d = (this.d = { ...stores, filter: () => this.textFilter });
+    const d = (this.d = { ...stores, filter: () => this.textFilter, changed: (node: TreeNode) => this.changed.fire(node) });
     this._register(d.titles.onDidChange(() => this.titlesChanged()));
     this._register(d.secrets.onDidChange((titleId) => void this.keyChanged(titleId)));
     this._register(d.jobs.onDidChange(() => this.jobsChanged()));
-    this._register(d.addonStates.onDidChange((titleId) => this.addonsChanged(titleId)));
+    this._register(d.addonStates.onDidChange((titleId) => this.titleNodes.get(titleId)?.addonsChanged()));
   }
 
   /** An explicit refresh: every title re-reads HandheldStore when shown expanded. */
   refresh(): void {
     for (const node of this.titleNodes.values()) node.forgetError();
     // Titles the filter hides too: they read it again once shown.
-    for (const t of this.d.titles.all()) this.d.addonStates.forget(t.titleId, 'HandheldStore');
+    for (const t of this.d.titles.all()) this.d.addonStates.forget(t.titleId, READABLE_ADDON);
     this.changed.fire(undefined);
   }
 
@@ -98,12 +97,7 @@ export class TitlesTreeProvider extends Disposable implements vscode.TreeDataPro
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
     try {
-      if (node) {
-        const kids = await node.getChildren();
-        if (node instanceof TitleNode) this.shownJobs.set(node.titleId, this.jobsSignature(node.titleId));
-        return kids;
-      }
-      return await this.roots();
+      return await (node ? node.getChildren() : this.roots());
     } catch (e) {
       const { message } = describeFailure(e, this.d.secrets.known());
       this.d.log.error(`Titles view: ${message}`);
@@ -130,7 +124,6 @@ export class TitlesTreeProvider extends Disposable implements vscode.TreeDataPro
     });
     this.titleNodes.clear();
     for (const n of nodes) this.titleNodes.set(n.titleId, n);
-    for (const id of this.shownJobs.keys()) if (!this.titleNodes.has(id)) this.shownJobs.delete(id);
     return nodes;
   }
 
@@ -140,34 +133,15 @@ export class TitlesTreeProvider extends Disposable implements vscode.TreeDataPro
       this.rootsChanged();
       return;
     }
-    for (const t of titles) {
-      const node = this.titleNodes.get(t.titleId);
-      const endpoint = this.d.clients.endpointFor(t);
-      if (node && (JSON.stringify(node.title) !== JSON.stringify(t) || node.endpoint !== endpoint)) {
-        node.update(t, node.hasKey, endpoint);
-        node.forgetError();
-        this.changed.fire(node);
-      }
-    }
+    for (const t of titles) this.titleNodes.get(t.titleId)?.titleChanged(t, this.d.clients.endpointFor(t));
   }
 
   /** A new or cleared key may change what HandheldStore reads: that title reads it again. */
   private async keyChanged(titleId: string): Promise<void> {
     // Also for a title the filter hides: it reads HandheldStore again once shown.
-    this.d.addonStates.forget(titleId, 'HandheldStore');
+    this.d.addonStates.forget(titleId, READABLE_ADDON);
     const node = this.titleNodes.get(titleId);
-    if (!node) return;
-    node.update(node.title, await this.d.secrets.has(titleId), node.endpoint);
-    node.forgetError();
-    this.changed.fire(node);
-  }
-
-  private addonsChanged(titleId: string): void {
-    const node = this.titleNodes.get(titleId);
-    if (!node) return;
-    // Unknown again: the title (if expanded) reads it; otherwise its add-on nodes redraw from the cache.
-    if (this.d.addonStates.get(titleId, 'HandheldStore') === 'unknown') this.changed.fire(node);
-    else for (const a of node.addons) this.changed.fire(a);
+    if (node) node.keyChanged(await this.d.secrets.has(titleId));
   }
 
   private jobsChanged(): void {
@@ -176,17 +150,6 @@ export class TitlesTreeProvider extends Disposable implements vscode.TreeDataPro
       this.rootsChanged();
       return;
     }
-    for (const node of this.titleNodes.values()) {
-      const now = this.jobsSignature(node.titleId);
-      const before = this.shownJobs.get(node.titleId);
-      if (before === now) continue;
-      this.shownJobs.set(node.titleId, now);
-      // From none to some the node becomes expandable, which its parent's refresh shows.
-      this.changed.fire(before === undefined || before === '[]' || now === '[]' ? node : node.jobsNode);
-    }
-  }
-
-  private jobsSignature(titleId: string): string {
-    return JSON.stringify(this.d.jobs.forTitle(titleId));
+    for (const node of this.titleNodes.values()) node.jobsChanged();
   }
 }

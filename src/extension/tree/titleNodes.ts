@@ -1,9 +1,10 @@
 // A title's node and its add-on nodes. A title node lives as long as the title is shown, so
-// it can be refreshed on its own; it reads HandheldStore only while that state is unknown.
-import type { CommandId } from '../commandIds';
+// it refreshes itself (or just its add-on or Deletion Jobs node) when what it shows changes; it
+// reads the readable add-on (HandheldStore) only while that state is unknown.
 import * as vscode from 'vscode';
 import type { TextFilter } from '../../core/textFilter';
-import type { AddonName, AddonState } from '../addonStates';
+import { ADDONS, READABLE_ADDON, type AddonKind } from '../addons';
+import type { AddonState } from '../addonStates';
 import { describeFailure } from '../errors';
 import { agentTitleIds } from '../settings';
 import type { TitleRecord } from '../titles';
@@ -11,8 +12,6 @@ import { DeletionJobsNode } from './jobNodes';
 import { flags, showLog, TreeNode, type TreeContext } from './nodes';
 
 export type AddonNodeState = AddonState | 'error';
-
-const ADDONS: readonly AddonName[] = ['HandheldStore', 'MobileStore', 'ConsoleNetB'];
 
 /** A title the view's filter lets through by itself: by name, title ID, or its marks (emulator, production). */
 export function titleMatches(f: TextFilter, t: TitleRecord): boolean {
@@ -28,12 +27,14 @@ export class TitleNode extends TreeNode {
   /** Why HandheldStore could not be read; kept until this title or its key changes, or Refresh. */
   private handheldError: string | undefined;
   private loading: Promise<void> | undefined;
+  /** The ledger entries its Deletion Jobs node last showed (undefined: its children were never read). */
+  private shownJobs: string | undefined;
 
   constructor(public title: TitleRecord, public hasKey: boolean, public endpoint: string, private readonly ctx: TreeContext) {
     super();
     this.titleId = title.titleId;
     this.id = `title/${title.titleId}`;
-    this.addons = ADDONS.map((a) => new AddonNode(this, a));
+    this.addons = ADDONS.map((a) => new AddonNode(this, a, ctx));
     this.jobsNode = new DeletionJobsNode(this, ctx);
   }
 
@@ -49,30 +50,70 @@ export class TitleNode extends TreeNode {
     this.handheldError = undefined;
   }
 
+  refresh(): void {
+    this.ctx.changed(this);
+  }
+
+  /** The stored record or its endpoint changed: redrawn (and read again) if that is not what it shows. */
+  titleChanged(title: TitleRecord, endpoint: string): void {
+    if (JSON.stringify(this.title) === JSON.stringify(title) && this.endpoint === endpoint) return;
+    this.update(title, this.hasKey, endpoint);
+    this.forgetError();
+    this.refresh();
+  }
+
+  /** Its key was set, replaced or cleared: redrawn, and HandheldStore read again when expanded. */
+  keyChanged(hasKey: boolean): void {
+    this.update(this.title, hasKey, this.endpoint);
+    this.forgetError();
+    this.refresh();
+  }
+
+  /** An add-on state changed: unknown again, the title (if expanded) reads it; else its add-on nodes redraw from the cache. */
+  addonsChanged(): void {
+    if (this.ctx.addonStates.get(this.titleId, READABLE_ADDON) === 'unknown') this.refresh();
+    else for (const a of this.addons) a.refresh();
+  }
+
+  /** The ledger changed: its Deletion Jobs node redraws if its entries did; from none to some, the title does (it becomes expandable). */
+  jobsChanged(): void {
+    const now = this.jobsSignature();
+    const before = this.shownJobs;
+    if (before === now) return;
+    this.shownJobs = now;
+    if (before === undefined || before === '[]' || now === '[]') this.refresh();
+    else this.jobsNode.refresh();
+  }
+
+  private jobsSignature(): string {
+    return JSON.stringify(this.ctx.jobs.forTitle(this.titleId));
+  }
+
   /** Whether the view's filter lets this title through by itself (else only its matching deletion jobs show). */
   matchesFilter(): boolean {
     return titleMatches(this.ctx.filter(), this.title);
   }
 
   override async getChildren(): Promise<TreeNode[]> {
+    this.shownJobs = this.jobsSignature();
     if (!this.matchesFilter()) return [this.jobsNode];
     await this.loadHandheldStore();
     return [...this.addons, this.jobsNode];
   }
 
   /** The state an add-on node shows, and why when not obvious (no key, load failure). */
-  addonView(addon: AddonName): { state: AddonNodeState; detail?: string } {
-    if (addon === 'HandheldStore') {
+  addonView(addon: AddonKind): { state: AddonNodeState; detail?: string } {
+    if (addon.name === READABLE_ADDON) {
       if (!this.hasKey) return { state: 'unknown', detail: vscode.l10n.t('no secret key') };
       if (!this.ctx.clients.isTrusted()) return { state: 'unknown', detail: vscode.l10n.t('workspace not trusted') };
       if (this.handheldError !== undefined) return { state: 'error', detail: this.handheldError };
     }
-    return { state: this.ctx.addonStates.get(this.titleId, addon) };
+    return { state: this.ctx.addonStates.get(this.titleId, addon.name) };
   }
 
   /** One GetHandheldStore when the state is unknown; concurrent expansions share it. */
   private loadHandheldStore(): Promise<void> {
-    if (this.addonView('HandheldStore').state !== 'unknown' || !this.hasKey || !this.ctx.clients.isTrusted()) {
+    if (this.ctx.addonStates.get(this.titleId, READABLE_ADDON) !== 'unknown' || this.handheldError !== undefined || !this.hasKey || !this.ctx.clients.isTrusted()) {
       return Promise.resolve();
     }
     this.loading ??= this.readHandheldStore().finally(() => {
@@ -86,7 +127,7 @@ export class TitleNode extends TreeNode {
     try {
       const config = await (await clients.get(this.titleId)).getHandheldStore();
       this.handheldError = undefined;
-      addonStates.set(this.titleId, 'HandheldStore', config.Created ? 'present' : 'absent');
+      addonStates.set(this.titleId, READABLE_ADDON, config.Created ? 'present' : 'absent');
     } catch (e) {
       const { message, hint } = describeFailure(e, secrets.known());
       log.warn(`HandheldStore of ${this.titleId} could not be loaded: ${message}`);
@@ -121,32 +162,35 @@ export class TitleNode extends TreeNode {
   }
 }
 
-const ADDON_FLAG: Record<AddonName, string> = {
-  HandheldStore: 'handheldStore',
-  MobileStore: 'mobileStore',
-  ConsoleNetB: 'consoleNetB',
-};
-
 export class AddonNode extends TreeNode {
   readonly id: string;
   readonly titleId: string;
 
-  constructor(readonly parent: TitleNode, readonly addon: AddonName) {
+  constructor(readonly parent: TitleNode, readonly kind: AddonKind, private readonly ctx: TreeContext) {
     super();
     this.titleId = parent.titleId;
-    this.id = `${parent.id}/addon/${addon}`;
+    this.id = `${parent.id}/addon/${kind.name}`;
+  }
+
+  /** The add-on's name as the service spells it. */
+  get addon(): AddonKind['name'] {
+    return this.kind.name;
+  }
+
+  refresh(): void {
+    this.ctx.changed(this);
   }
 
   /** What the node shows now (read from the shared add-on states on each call). */
   get state(): AddonNodeState {
-    return this.parent.addonView(this.addon).state;
+    return this.parent.addonView(this.kind).state;
   }
 
   getTreeItem(): vscode.TreeItem {
-    const { state, detail } = this.parent.addonView(this.addon);
+    const { state, detail } = this.parent.addonView(this.kind);
     const item = new vscode.TreeItem(this.addon, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    const live = this.addon === 'HandheldStore';
+    const live = this.kind.show !== undefined;
     const words: Record<AddonNodeState, string> = {
       present: live ? vscode.l10n.t('created') : vscode.l10n.t('present'),
       absent: live ? vscode.l10n.t('not created') : vscode.l10n.t('absent'),
@@ -164,14 +208,14 @@ export class AddonNode extends TreeNode {
     item.iconPath = new vscode.ThemeIcon(state === 'error' ? 'error' : state === 'absent' ? 'circle-slash' : 'extensions');
     item.contextValue = flags(
       'addon',
-      ADDON_FLAG[this.addon],
+      this.kind.flag,
       state,
       !live && state !== 'absent' && 'deletable',
     );
     if (state === 'error') {
       item.command = showLog();
-    } else if (live) {
-      item.command = { command: 'platformExplorer.showHandheldStore' satisfies CommandId, title: vscode.l10n.t('Show HandheldStore Configuration'), arguments: [{ titleId: this.titleId }] };
+    } else if (this.kind.show !== undefined) {
+      item.command = { command: this.kind.show, title: vscode.l10n.t('Show {0} Configuration', this.addon), arguments: [{ titleId: this.titleId }] };
     }
     return item;
   }
