@@ -7,8 +7,12 @@ export class EmulatorHost {
   /** The start in progress: a second start while the first awaits joins it instead of starting another server. */
   private starting: Promise<EmulatorHandle> | undefined;
 
-  /** `fixedKeys`: the seed's documented keys (the test runner types them); random keys otherwise. */
-  constructor(private readonly fixedKeys = false) {}
+  /**
+   * `forTests`: the seed's documented keys (the test runner types them), and deletions that
+   * complete only when a test moves the emulator's clock (a loaded machine must not complete
+   * them while a test still expects them queued); otherwise random keys and 5 s deletions.
+   */
+  constructor(private readonly forTests = false) {}
 
   get current(): EmulatorHandle | undefined {
     return this.handle;
@@ -21,7 +25,9 @@ export class EmulatorHost {
     this.starting ??= (async () => {
       try {
         const { startEmulator } = await import('../emulator/server');
-        this.handle = await startEmulator({ host: '127.0.0.1', port: 0, seed: 'demo', fixedKeys: this.fixedKeys, log });
+        this.handle = await startEmulator({
+          host: '127.0.0.1', port: 0, seed: 'demo', fixedKeys: this.forTests, deletionDelayMs: this.forTests ? 3_600_000 : undefined, log,
+        });
         return this.handle;
       } finally {
         this.starting = undefined;
