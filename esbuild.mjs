@@ -1,8 +1,8 @@
 // One build script: the extension's bundles, the emulator CLI, the webview pages and the tests.
 // `--production` minifies without source maps; otherwise linked source maps for debugging.
 import * as esbuild from 'esbuild';
-import { readdirSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, rmSync, statSync, watch as watchFiles } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The repository root: builds resolve from here wherever they are started. */
@@ -35,31 +35,90 @@ export const common = {
 };
 
 // What runs only on first use lives in bundles of its own beside dist/extension.js, so
-// activation loads a small file: undici (required by the client on the first request) and
-// the emulator (imported by Start Local Emulator and the demo). The client itself stays in
-// the main bundle: its PlatformError class must be the one the extension's checks see.
-const lazyModules = {
+// activation loads a small file: undici (required by the client on its first request), the
+// emulator (Start Local Emulator, the demo), and the LAZY_BUNDLES below, each reached from the
+// main bundle only through import() (require() once bundled). A module the main bundle holds is
+// not copied into a lazy bundle: the lazy bundle takes the main bundle's own instance (its
+// `__shared` export), so there is one Activity recorder, one tree node class, one error class.
+export const LAZY_BUNDLES = {
+  client: 'src/core/api/client.ts',
+  deletion: 'src/extension/lazy/deletion.ts',
+  panels: 'src/extension/lazy/panels.ts',
+  'emulator-commands': 'src/extension/lazy/emulatorCommands.ts',
+};
+const LAZY_BY_PATH = new Map(Object.entries(LAZY_BUNDLES).map(([name, file]) => [file, name]));
+
+/** The repository-relative .ts file a relative import names, if it is one of ours. */
+function sourceOf(resolveDir, spec) {
+  const base = join(resolveDir, spec);
+  for (const p of [base, `${base}.ts`, join(base, 'index.ts')]) {
+    if (existsSync(p) && statSync(p).isFile()) return relative(ROOT, p).split(sep).join('/');
+  }
+  return undefined;
+}
+
+/** `self`: the lazy bundle being built (its own entry is not external to it). */
+const lazyModules = (self) => ({
   name: 'lazy-modules',
   setup(b) {
     b.onResolve({ filter: /^undici$/ }, () => ({ path: './undici.js', external: true }));
     b.onResolve({ filter: /(^|\/)emulator\/(server|seed)$/ }, (a) =>
       a.kind === 'dynamic-import' ? { path: './emulator-lib.js', external: true } : undefined);
+    b.onResolve({ filter: /^\./ }, (a) => {
+      if (a.kind !== 'dynamic-import') return undefined;
+      const name = LAZY_BY_PATH.get(sourceOf(a.resolveDir, a.path));
+      return name !== undefined && name !== self ? { path: `./${name}.js`, external: true } : undefined;
+    });
   },
-};
+});
 
-/** The bundles the extension ships, into `outdir`; also used by the size benchmark. */
-export function extensionBuilds(base, outdir = 'dist') {
-  const options = { ...base, absWorkingDir: ROOT };
-  return [
-    { ...options, entryPoints: { extension: 'src/extension/extension.ts' }, outdir, metafile: true, plugins: [lazyModules] },
-    { ...options, stdin: { contents: "module.exports = require('undici');", resolveDir: ROOT }, outfile: `${outdir}/undici.js` },
-    {
+/** In a lazy bundle: each module the main bundle holds (`inMain`) is the main bundle's instance. */
+const sharedWithMain = (inMain) => ({
+  name: 'shared-with-main',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/extension\.js$/ }, (a) => (a.namespace === 'main-shared' ? { path: './extension.js', external: true } : undefined));
+    b.onResolve({ filter: /^\./ }, (a) => {
+      if (a.kind === 'dynamic-import' || a.kind === 'entry-point') return undefined;
+      const file = sourceOf(a.resolveDir, a.path);
+      return file !== undefined && inMain.has(file) ? { path: file, namespace: 'main-shared' } : undefined;
+    });
+    b.onLoad({ filter: /.*/, namespace: 'main-shared' }, (a) => ({
+      contents: `module.exports = require('./extension.js').__shared[${JSON.stringify(a.path)}];`,
+      loader: 'js',
+    }));
+  },
+});
+
+/**
+ * Builds the extension's bundles into `outdir` and returns their metafiles: the lazy bundles
+ * against what the main bundle holds, then the main bundle exporting the modules they take.
+ */
+export async function buildExtension(base, outdir = 'dist') {
+  const options = { ...base, absWorkingDir: ROOT, metafile: true };
+  const entry = 'src/extension/extension.ts';
+  const probe = await esbuild.build({ ...options, entryPoints: [entry], outdir, write: false, plugins: [lazyModules()] });
+  const inMain = new Set(Object.keys(probe.metafile.inputs).filter((p) => p.startsWith('src/')));
+  const others = Promise.all([
+    esbuild.build({ ...options, stdin: { contents: "module.exports = require('undici');", resolveDir: ROOT }, outfile: `${outdir}/undici.js` }),
+    esbuild.build({
       ...options,
       stdin: { contents: "export * from './src/emulator/server';\nexport * from './src/emulator/seed';", resolveDir: ROOT, loader: 'ts' },
       outfile: `${outdir}/emulator-lib.js`,
-    },
-    { ...options, entryPoints: { emulator: 'src/emulator/main.ts' }, outdir },
-  ];
+    }),
+    esbuild.build({ ...options, entryPoints: { emulator: 'src/emulator/main.ts' }, outdir }),
+  ]);
+  const lazy = await Promise.all(Object.entries(LAZY_BUNDLES).map(([name, file]) =>
+    esbuild.build({ ...options, entryPoints: { [name]: file }, outdir, plugins: [lazyModules(name), sharedWithMain(inMain)] })));
+  const shared = [...new Set(lazy.flatMap((r) => Object.keys(r.metafile.inputs)).filter((p) => p.startsWith('main-shared:')).map((p) => p.slice('main-shared:'.length)))].sort();
+  const registry = [
+    `export * from './${entry}';`,
+    ...shared.map((p, i) => `import * as m${i} from './${p}';`),
+    `export const __shared = { ${shared.map((p, i) => `${JSON.stringify(p)}: m${i}`).join(', ')} };`,
+  ].join('\n');
+  const main = await esbuild.build({
+    ...options, stdin: { contents: registry, resolveDir: ROOT, loader: 'ts', sourcefile: 'extension-entry.ts' }, outfile: `${outdir}/extension.js`, plugins: [lazyModules()],
+  });
+  return { main, lazy, others: await others, shared };
 }
 
 /** The command line (`platform-explorer`, package.json bin): the core with undici and the MCP SDK, one file. */
@@ -67,9 +126,9 @@ export function cliBuild(base, outdir = 'dist') {
   return { ...base, absWorkingDir: ROOT, entryPoints: { cli: 'src/cli/main.ts' }, outdir, banner: { js: '#!/usr/bin/env node' } };
 }
 
-function allBuilds() {
-  const builds = extensionBuilds(common);
-  builds.push(cliBuild(common));
+/** Every build but the extension's (buildExtension). */
+function otherBuilds() {
+  const builds = [cliBuild(common)];
   // The emulator package (packages/emulator, `platform-emulator`): one self-contained file.
   builds.push({ ...common, entryPoints: { emulator: 'src/emulator/main.ts' }, outdir: 'packages/emulator/dist', sourcemap: false, banner: { js: '#!/usr/bin/env node' } });
   // Webview pages: each src/webview/pages/*.ts becomes dist/webview/<name>.js for the browser.
@@ -99,11 +158,16 @@ if (invokedDirectly) {
   rmSync('out', { recursive: true, force: true });
   // A production build starts clean, so no stale source map is left to ship.
   if (production) rmSync('dist', { recursive: true, force: true });
-  const builds = allBuilds();
+  const builds = otherBuilds();
   if (watch) {
     const ctxs = await Promise.all(builds.map((b) => esbuild.context(b)));
     await Promise.all(ctxs.map((c) => c.watch()));
+    // The extension's bundles depend on each other: rebuilt together on a change under src/.
+    let timer;
+    const rebuild = () => buildExtension(common).catch((e) => console.error(e.message));
+    await rebuild();
+    watchFiles('src', { recursive: true }, () => { clearTimeout(timer); timer = setTimeout(rebuild, 100); });
   } else {
-    await Promise.all(builds.map((b) => esbuild.build(b)));
+    await Promise.all([buildExtension(common), ...builds.map((b) => esbuild.build(b))]);
   }
 }

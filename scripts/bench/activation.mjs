@@ -3,23 +3,20 @@
 // in its extension host as the tests entry. Each sample is a fresh page, so a fresh host.
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import * as esbuild from 'esbuild';
+import { buildExtension } from '../../esbuild.mjs';
 import { median, REPO, RESULTS } from './lib.mjs';
 import { MARKER } from '../test-host/paths.mjs';
 
 const SAMPLE_TIMEOUT_MS = 120_000;
 
-/** A copy of the extension as it ships: package.json, media, and the production bundle. */
+/** A copy of the extension as it ships: package.json, media, and the production bundles. */
 async function productionExtension(dir) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'dist'), { recursive: true });
   cpSync(join(REPO, 'package.json'), join(dir, 'package.json'));
   cpSync(join(REPO, 'media'), join(dir, 'media'), { recursive: true });
   cpSync(join(REPO, 'scripts', 'bench', 'activation-entry.cjs'), join(dir, 'bench-entry.js'));
-  await esbuild.build({
-    entryPoints: { extension: join(REPO, 'src', 'extension', 'extension.ts') }, outdir: join(dir, 'dist'),
-    bundle: true, platform: 'node', target: 'node20', format: 'cjs', minify: true, external: ['vscode'], logLevel: 'warning',
-  });
+  await buildExtension({ bundle: true, platform: 'node', target: 'node20', format: 'cjs', minify: true, external: ['vscode'], logLevel: 'warning' }, join(dir, 'dist'));
   // A second copy the entry require()s to time loading the bundle on its own (a fresh module).
   cpSync(join(dir, 'dist', 'extension.js'), join(dir, 'dist', 'load-probe.js'));
 }

@@ -266,6 +266,8 @@ async function size() {
   row(sec, 'main bundle dist/extension.js vs undici alone', s.mainBytes / KB, s.undiciBytes / KB, s.mainBytes / s.undiciBytes, '< 150 KB', s.mainBytes < 150 * KB, 'KB');
   row(sec, 'code evaluated at activation (static imports from extension.ts)', s.eagerBytes / KB, s.mainBytes / KB, s.eagerBytes / s.mainBytes, 'info', undefined, 'KB');
   row(sec, 'lazy bundles: dist/undici.js, dist/emulator-lib.js', (s.undiciBytes + s.emulatorLibBytes) / KB, s.mainBytes / KB, (s.undiciBytes + s.emulatorLibBytes) / s.mainBytes, 'info', undefined, 'KB');
+  const firstUse = Object.values(s.lazyBytes).reduce((a, b) => a + b, 0);
+  row(sec, `loaded on first use: ${Object.entries(s.lazyBytes).map(([n, b]) => `${n} ${(b / KB).toFixed(0)}`).join(', ')}`, firstUse / KB, s.mainBytes / KB, firstUse / s.mainBytes, 'info', undefined, 'KB');
   row(sec, 'undici and the client load lazily (not reachable without import())', s.undiciEager || s.clientEager ? 'no' : 'yes', '-', '-', 'yes', !(s.undiciEager || s.clientEager));
   return s;
 }
@@ -280,6 +282,8 @@ async function activation(s) {
   }
   row(sec, `activate() (median of ${a.samples.length}) vs require('undici') in the same host`, a.activateMs, a.undiciRequireMs, a.activateMs / a.undiciRequireMs, '< 15 ms', a.activateMs < 15, 'ms');
   row(sec, 'loading the production bundle (require of a copy) vs require(undici)', a.bundleLoadMs, a.undiciRequireMs, a.bundleLoadMs / a.undiciRequireMs, 'info', undefined, 'ms');
+  const ours = a.bundleLoadMs + a.activateMs;
+  row(sec, 'ours: loading the bundle + activate() vs require(undici)', ours, a.undiciRequireMs, ours / a.undiciRequireMs, '< 20 ms', ours < 20, 'ms');
   row(sec, 'vscode extension.activate() as a caller sees it (host bookkeeping + load + activate)', a.extensionActivateMs, a.undiciRequireMs, a.extensionActivateMs / a.undiciRequireMs, 'info', undefined, 'ms');
   if (s) row(sec, 'main bundle size next to undici alone', s.mainBytes / 1024, s.undiciBytes / 1024, s.mainBytes / s.undiciBytes, '< 150 KB', s.mainBytes < 150 * 1024, 'KB');
 }

@@ -3,9 +3,8 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as esbuild from 'esbuild';
 import { REPO } from './lib.mjs';
-import { extensionBuilds } from '../../esbuild.mjs';
+import { buildExtension, LAZY_BUNDLES } from '../../esbuild.mjs';
 
 const production = {
   bundle: true, platform: 'node', target: 'node20', format: 'cjs', minify: true, sourcemap: false,
@@ -38,10 +37,9 @@ export async function measureSizes() {
   const dir = mkdtempSync(join(tmpdir(), 'platform-bench-size-'));
   try {
     // The very bundles esbuild.mjs ships, built production-style into a temp folder.
-    const entry = 'src/extension/extension.ts';
-    const [main] = await Promise.all(extensionBuilds(production, dir).map((b) => esbuild.build(b)));
-    const [output] = Object.values(main.metafile.outputs).filter((o) => o.entryPoint === entry);
-    const eager = eagerInputs(main.metafile, entry);
+    const { main: { metafile } } = await buildExtension(production, dir);
+    const [output] = Object.entries(metafile.outputs).filter(([p]) => p.endsWith('extension.js')).map(([, o]) => o);
+    const eager = eagerInputs(metafile, output.entryPoint);
     const byGroup = {};
     let eagerBytes = 0;
     for (const [path, { bytesInOutput }] of Object.entries(output.inputs)) {
@@ -55,12 +53,14 @@ export async function measureSizes() {
     }
     const heaviest = Object.entries(byGroup).sort((a, b) => b[1].bytes - a[1].bytes).map(([name, v]) => ({ name, ...v }));
     // undici is its own file; it loads at activation only if an eagerly evaluated module requires it.
-    const undiciEager = [...eager].some((p) => (main.metafile.inputs[p]?.imports ?? []).some((i) => i.path === './undici.js' && i.kind !== 'dynamic-import'));
+    const undiciEager = [...eager].some((p) => (metafile.inputs[p]?.imports ?? []).some((i) => i.path === './undici.js' && i.kind !== 'dynamic-import'));
+    const lazyBytes = Object.fromEntries(Object.keys(LAZY_BUNDLES).map((name) => [name, statSync(join(dir, `${name}.js`)).size]));
     return {
       mainBytes: statSync(join(dir, 'extension.js')).size,
       eagerBytes,
       undiciBytes: statSync(join(dir, 'undici.js')).size,
       emulatorLibBytes: statSync(join(dir, 'emulator-lib.js')).size,
+      lazyBytes,
       undiciEager,
       clientEager: eager.has('src/core/api/client.ts'),
       heaviest,

@@ -1,6 +1,7 @@
 // Failures the extension raises itself, and how any failure reads to a user.
 import * as vscode from 'vscode';
 import { isCancellation, PlatformError } from '../core/api/errors';
+import { brand } from '../core/brand';
 import { MAX_MESSAGE, redactText } from '../core/redact';
 
 /** A prompt was dismissed: the command stops without a message. */
@@ -10,6 +11,7 @@ export class UserCancelled extends Error {
     this.name = 'UserCancelled';
   }
 }
+brand(UserCancelled, 'UserCancelled');
 
 /** A failure the extension detects before any request: what happened, and what to do. */
 /** The action that fixes a failure: a button on the error message that runs `command`. */
@@ -25,6 +27,7 @@ export class CommandError extends Error {
     this.name = 'CommandError';
   }
 }
+brand(CommandError, 'CommandError');
 
 /** The fixing action for a failure, where one fits: the error's own, else one for the service's answer. */
 export function fixFor(e: unknown): FixAction | undefined {

@@ -8,9 +8,7 @@ import { ActivityProvider } from './activity/view';
 import { AddonStates } from './addonStates';
 import { Clients } from './clients';
 import { registerCommands } from './commands';
-import { findInterrupted } from './commands/resumeBatches';
-import { verifyTitle } from './commands/verifyDeletions';
-import { DEMO_ENV, seedDemoTitles } from './demo';
+import { DEMO_ENV } from './demo';
 import { ContextKeys, setContext, trackSetupState } from './contextKeys';
 import { registerEditorFeatures } from './editor';
 import { registerEmulatorRequests } from './commands/emulatorRequests';
@@ -57,7 +55,7 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
     prompts: windowPrompts,
     get verifier() { return verifier; },
   };
-  const verifier = new BackgroundVerifier({ jobs, titles, secrets, log, verify: (titleId) => verifyTitle(s, titleId, false) });
+  const verifier = new BackgroundVerifier({ jobs, titles, secrets, log, verify: async (titleId) => (await import('./lazy/deletion')).verifyTitle(s, titleId, false) });
 
   ctx.subscriptions.push(
     secrets, log, titles, clients, activeTitle, statusBar, jobs, activity, activityView, addonStates, tree, verifier,
@@ -84,13 +82,13 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
   // Not under test: tests start their own emulators.
   const demo = process.env[DEMO_ENV];
   if (ctx.extensionMode !== vscode.ExtensionMode.Test && demo) {
-    void seedDemoTitles(s, demo);
+    void import('./lazy/emulatorCommands').then((m) => m.seedDemoTitles(s, demo));
   }
 
   verifier.kick();
   // A batch a crash or a closed window stopped: offer to resume it (after activation, off its path).
   setTimeout(() => {
-    void findInterrupted(s).then((found) => {
+    void import('./lazy/deletion').then((m) => m.findInterrupted(s)).then((found) => {
       if (found.length > 0) void vscode.commands.executeCommand('platformExplorer.resumeDeletionBatches' satisfies CommandId);
     });
   }, 2000);

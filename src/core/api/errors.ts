@@ -1,4 +1,5 @@
 // PlatformError: every failure of a Platform call, with a plain-English message and a hint.
+import { brand } from '../brand';
 import { ErrorCodes, type ErrorName } from './types';
 
 export type PlatformErrorKind = 'service' | 'http' | 'network' | 'timeout' | 'cancelled' | 'malformed' | 'validation' | 'throttled';
@@ -53,6 +54,7 @@ export class PlatformError extends Error {
     this.hint = init.hint;
   }
 }
+brand(PlatformError, 'PlatformError');
 
 /** A copy of `e` with some fields changed (PlatformError's fields are read-only). */
 export function withChanges(e: PlatformError, patch: Partial<PlatformErrorInit>): PlatformError {

@@ -3,6 +3,7 @@
 // fixed label) and never written; each line's MAC covers the batch ID, the line's index and its exact
 // bytes, so a line written without the key, changed, moved or taken from another journal is refused.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { brand } from '../brand';
 import { isPlatformId, quoteForMessage, TITLE_ID_RE } from '../ids';
 import { formatError } from './input';
 import { ID_KINDS, type IdKind, type PlanEntry, type PlanStatus } from './types';
@@ -11,6 +12,7 @@ import { ID_KINDS, type IdKind, type PlanEntry, type PlanStatus } from './types'
 export const JOURNAL_VERSION = 2;
 
 export class JournalError extends Error {}
+brand(JournalError, 'JournalError');
 
 export interface BatchRecord {
   type: 'batch';

@@ -1,5 +1,6 @@
 // Every command of the extension, registered through one wrapper.
-// package.json declares the same IDs; scripts/check-commands.mjs keeps both in step.
+// package.json declares the same IDs; scripts/check-commands.mjs keeps both in step. The deletion
+// workflow, the panels and the emulator's commands load on first use (../lazy, bundles of their own).
 import type { Services } from '../services';
 import { clearActivity, clearActivityFilter, copyActivityJson, copyAllActivityJson, filterActivity, rerunActivity } from './activity';
 import { addTitle } from './addTitle';
@@ -9,25 +10,27 @@ import { copyJobReceiptId } from './copyJobReceiptId';
 import { copyPlatformId } from './copyPlatformId';
 import { copyTitleId } from './copyTitleId';
 import { deleteConsoleNetB, deleteMobileStore } from './deleteAddon';
-import { deleteFromList } from './deleteFromList';
-import { deleteMasterPlayerAccount } from './deleteMasterPlayerAccount';
 import { exportDeletionJobs } from './exportDeletionJobs';
 import { clearTitlesFilter, filterTitles } from './filterTitles';
 import { findPlatformIds } from './findPlatformIds';
 import { lookUpConsoleLiveIds } from './lookUpConsoleLiveIds';
 import { lookUpStorefrontNames } from './lookUpStorefrontNames';
-import { registerCommand } from './registerCommand';
+import { registerCommand, type CommandHandler } from './registerCommand';
 import { markProduction, pickActiveTitle, unmarkProduction } from './production';
 import { openEndpointSetting } from './openEndpointSetting';
 import { removeTitle } from './removeTitle';
-import { resumeBatches } from './resumeBatches';
 import { renameTitle } from './renameTitle';
 import { setSecretKey } from './setSecretKey';
-import { showHandheldStore } from './showHandheldStore';
 import { showPlayedTitles } from './showPlayedTitles';
-import { startEmulator, stopEmulator } from './startEmulator';
-import { testLauncherLogin } from './testLauncherLogin';
-import { verifyDeletions } from './verifyDeletions';
+
+/** A handler whose module is loaded when the command first runs. */
+function onFirstUse<M>(load: () => Promise<M>, pick: (m: M) => CommandHandler): CommandHandler {
+  return async (c, ...args) => pick(await load())(c, ...args);
+}
+
+const deletion = (): Promise<typeof import('../lazy/deletion')> => import('../lazy/deletion');
+const panels = (): Promise<typeof import('../lazy/panels')> => import('../lazy/panels');
+const emulator = (): Promise<typeof import('../lazy/emulatorCommands')> => import('../lazy/emulatorCommands');
 
 export function registerCommands(s: Services): void {
   registerCommand(s, 'platformExplorer.addTitle', addTitle);
@@ -41,21 +44,21 @@ export function registerCommands(s: Services): void {
   registerCommand(s, 'platformExplorer.clearSecretKey', clearSecretKey);
   registerCommand(s, 'platformExplorer.lookUpConsoleLiveIds', lookUpConsoleLiveIds);
   registerCommand(s, 'platformExplorer.lookUpStorefrontNames', lookUpStorefrontNames);
-  registerCommand(s, 'platformExplorer.deleteMasterPlayerAccount', deleteMasterPlayerAccount);
-  registerCommand(s, 'platformExplorer.deleteMasterPlayerAccountsFromList', deleteFromList);
-  registerCommand(s, 'platformExplorer.resumeDeletionBatches', resumeBatches);
-  registerCommand(s, 'platformExplorer.verifyDeletions', verifyDeletions);
+  registerCommand(s, 'platformExplorer.deleteMasterPlayerAccount', onFirstUse(deletion, (m) => m.deleteMasterPlayerAccount));
+  registerCommand(s, 'platformExplorer.deleteMasterPlayerAccountsFromList', onFirstUse(deletion, (m) => m.deleteFromList));
+  registerCommand(s, 'platformExplorer.resumeDeletionBatches', onFirstUse(deletion, (m) => m.resumeBatches));
+  registerCommand(s, 'platformExplorer.verifyDeletions', onFirstUse(deletion, (m) => m.verifyDeletions));
   registerCommand(s, 'platformExplorer.showPlayedTitles', showPlayedTitles);
-  registerCommand(s, 'platformExplorer.testLauncherLogin', testLauncherLogin);
-  registerCommand(s, 'platformExplorer.showHandheldStore', showHandheldStore);
+  registerCommand(s, 'platformExplorer.testLauncherLogin', onFirstUse(panels, (m) => m.testLauncherLogin));
+  registerCommand(s, 'platformExplorer.showHandheldStore', onFirstUse(panels, (m) => m.showHandheldStore));
   registerCommand(s, 'platformExplorer.deleteMobileStore', deleteMobileStore);
   registerCommand(s, 'platformExplorer.deleteConsoleNetB', deleteConsoleNetB);
   registerCommand(s, 'platformExplorer.copyJobReceiptId', copyJobReceiptId);
   registerCommand(s, 'platformExplorer.exportDeletionJobs', exportDeletionJobs);
   registerCommand(s, 'platformExplorer.copyPlatformId', copyPlatformId);
   registerCommand(s, 'platformExplorer.findPlatformIds', findPlatformIds);
-  registerCommand(s, 'platformExplorer.startEmulator', startEmulator);
-  registerCommand(s, 'platformExplorer.stopEmulator', stopEmulator);
+  registerCommand(s, 'platformExplorer.startEmulator', onFirstUse(emulator, (m) => m.startEmulator));
+  registerCommand(s, 'platformExplorer.stopEmulator', onFirstUse(emulator, (m) => m.stopEmulator));
   registerCommand(s, 'platformExplorer.markProduction', markProduction);
   registerCommand(s, 'platformExplorer.unmarkProduction', unmarkProduction);
   registerCommand(s, 'platformExplorer.pickTitle', pickActiveTitle);
