@@ -127,6 +127,25 @@ export class Clients extends Disposable {
     return client;
   }
 
+  /**
+   * The title's client for a command that asks its questions first: each call goes to the
+   * title's client of that moment, so a settings change while the user answers does not leave
+   * the command holding a replaced (closed) client. A call in flight keeps its own client.
+   */
+  async following(titleId: string): Promise<PlatformClient> {
+    const first = await this.get(titleId);
+    return new Proxy(first, {
+      get: (target, prop, receiver) => {
+        const v: unknown = Reflect.get(target, prop, receiver);
+        if (typeof v !== 'function') return v;
+        return async (...args: unknown[]) => {
+          const now = await this.get(titleId);
+          return (Reflect.get(now, prop) as (...a: unknown[]) => unknown).apply(now, args);
+        };
+      },
+    });
+  }
+
   /** A client of its own for one deletion batch, without automatic retries so its pacer sees every throttled answer; the caller closes it. */
   async sender(titleId: string): Promise<PlatformClient> {
     const o = this.settingsFor(titleId);

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
-import { requestCount, script, useFreshExtension } from './support/harness';
+import { requestCount, script, ScriptedPrompts, useFreshExtension } from './support/harness';
 
 const RACER = DEMO_TITLES[0];
 const PLAYER = DEMO_PLAYERS[0];
@@ -96,5 +96,32 @@ describe('Command context', () => {
     await vscode.commands.executeCommand('platformExplorer.setSecretKey', { titleId: RACER.titleId });
     const again = await ctx.api.readHandheldStore(RACER.titleId);
     assert.equal(again.Created, true, JSON.stringify(again));
+  });
+
+  it('a setting changed while a command asks its question does not stop it: the lookup is sent once', async () => {
+    const cfg = vscode.workspace.getConfiguration('platformExplorer');
+    // The client is got before the first question; a settings change then drops every client.
+    class ChangeSettingWhileAsked extends ScriptedPrompts {
+      override async input(options: vscode.InputBoxOptions): Promise<string | undefined> {
+        const applied = new Promise<void>((resolve) => {
+          const sub = vscode.workspace.onDidChangeConfiguration((e) => {
+            if (e.affectsConfiguration('platformExplorer.requestTimeoutSeconds')) { sub.dispose(); resolve(); }
+          });
+        });
+        await cfg.update('requestTimeoutSeconds', 29, vscode.ConfigurationTarget.Global);
+        await applied;
+        return super.input(options);
+      }
+    }
+    const p = new ChangeSettingWhileAsked().typeIn(PLAYER.storefrontNames[0] ?? 'someone');
+    ctx.api.setPrompts(p);
+    const before = await requestCount(ctx.api, 'Server/GetPlatformIDsFromStorefrontNames');
+    try {
+      await vscode.commands.executeCommand('platformExplorer.lookUpStorefrontNames', { titleId: RACER.titleId });
+    } finally {
+      await cfg.update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
+    }
+    p.assertDone();
+    assert.equal(await requestCount(ctx.api, 'Server/GetPlatformIDsFromStorefrontNames'), before + 1, 'the lookup was not sent');
   });
 });

@@ -35,6 +35,19 @@ async function startTrap(): Promise<{ endpoint: string; connections: () => numbe
   };
 }
 
+/** The next configuration change of `setting` (within 15 s, else the test fails naming `what`). */
+function configurationChange(setting: string, what: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const sub = vscode.workspace.onDidChangeConfiguration((e) => {
+      if (!e.affectsConfiguration(setting)) return;
+      clearTimeout(timer);
+      sub.dispose();
+      resolve();
+    });
+    const timer = setTimeout(() => { sub.dispose(); reject(new Error(`timed out waiting for ${what}`)); }, 15_000);
+  });
+}
+
 describe('Hostile input inside VS Code', function () {
   this.timeout(120_000);
   const fresh = useFreshExtension({ emulator: true });
@@ -68,9 +81,10 @@ describe('Hostile input inside VS Code', function () {
       for (const target of [vscode.ConfigurationTarget.Workspace, vscode.ConfigurationTarget.WorkspaceFolder]) {
         await Promise.resolve(cfg().update('serviceEndpoint', trap.endpoint, target)).catch(() => undefined);
       }
+      // The workbench reads the file and fires a change for the setting: then it has seen it.
+      const read = configurationChange('platformExplorer.serviceEndpoint', 'the workbench to read the workspace settings file');
       await vscode.workspace.fs.writeFile(settingsFile, Buffer.from(JSON.stringify({ 'platformExplorer.serviceEndpoint': trap.endpoint }, null, 2)));
-      // Give the workbench time to read the file (it would fire a change if it applied it).
-      await new Promise((r) => setTimeout(r, 1500));
+      await read;
       assert.equal(cfg().inspect<string>('serviceEndpoint')?.globalValue, emulatorEndpoint);
 
       const before = await requestCount(api, STOREFRONT);
@@ -90,12 +104,8 @@ describe('Hostile input inside VS Code', function () {
     } finally {
       await cfg().update('serviceEndpoint', undefined, vscode.ConfigurationTarget.Global);
       // The workbench reads the deleted file later and then fires a change, which replaces the
-      // title clients: wait for it here (bounded), or it lands in the next test's commands.
-      const read = new Promise<void>((resolve) => {
-        const done = (): void => { clearTimeout(timer); sub.dispose(); resolve(); };
-        const sub = vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('platformExplorer.serviceEndpoint')) done(); });
-        const timer = setTimeout(done, 5000);
-      });
+      // title clients: wait for it here, or it lands in the next test's commands.
+      const read = configurationChange('platformExplorer.serviceEndpoint', 'the workbench to read the deleted workspace settings file');
       await vscode.workspace.fs.delete(settingsFile).then(undefined, () => undefined);
       await read;
       await trap.close();

@@ -139,7 +139,7 @@ export async function pickTitle(c: CommandContext): Promise<TitleRecord> {
  */
 export async function usableTitle(c: CommandContext, arg: unknown): Promise<{ title: TitleRecord; client: PlatformClient }> {
   const title = await resolveTitle(c, arg);
-  const client = await c.services.clients.get(title.titleId);
+  const client = await c.services.clients.following(title.titleId);
   if (!(await c.services.secrets.has(title.titleId))) {
     throw new CommandError(
       vscode.l10n.t('No secret key is set for {0} ({1}).', title.name, title.titleId),
