@@ -20,10 +20,7 @@ exports.run = async function run() {
   const u0 = performance.now();
   require(process.env.PLATFORM_BENCH_UNDICI);
   const undiciRequireMs = performance.now() - u0;
-  // The host's own marks around this activation (VS Code's performance marks), to see its part.
-  const marks = performance.getEntriesByType('mark').filter((m) => m.startTime >= t0 - 1 && m.startTime <= t0 + extensionActivateMs + 1)
-    .map((m) => ({ name: m.name, at: Math.round((m.startTime - t0) * 100) / 100 }));
   writeFileSync(process.env.PLATFORM_BENCH_OUT, JSON.stringify({
-    wasActive, extensionActivateMs, activateMs: main.lastActivationMs, bundleLoadMs, undiciRequireMs, node: process.version, vscode: vscode.version, marks,
+    wasActive, extensionActivateMs, activateMs: main.lastActivationMs, bundleLoadMs, undiciRequireMs, node: process.version, vscode: vscode.version,
   }));
 };

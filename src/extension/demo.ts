@@ -10,9 +10,9 @@ import { validateTitleId } from '../core/ids';
 import { describeFailure } from './errors';
 import { validateSecretKey } from './secrets';
 import type { Services } from './services';
+import { DEMO_ENV } from './settings';
 import { validateEmulatorEndpoint } from './titles';
 
-export const DEMO_ENV = 'PLATFORM_EXPLORER_DEMO_FILE';
 const MAX_DEMO_FILE_BYTES = 64 * 1024;
 
 /** The hand-over file's text, deleted once read; or why it was refused. */

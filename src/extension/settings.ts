@@ -7,6 +7,9 @@ import { validateTitleId } from '../core/ids';
 export const SECTION = 'platformExplorer';
 export const DEFAULT_SERVICE_ENDPOINT = 'https://{titleId}.platform.example';
 
+/** `npm run demo` only: the 0600 file the demo hands the emulator's titles and keys over in (demo.ts reads it). */
+export const DEMO_ENV = 'PLATFORM_EXPLORER_DEMO_FILE';
+
 export const AGENT_TITLES_SETTING = 'agentTitles';
 
 /** The title IDs the user allowed agents to read (user settings only: a workspace cannot grant it). */
