@@ -9,6 +9,7 @@ import { buildBaseUrl } from '../endpoint';
 import { validatePlatformId } from '../ids';
 import { MAX_MESSAGE, redactText } from '../redact';
 import { parseServiceTime } from '../time';
+import { checkAccountLookup } from './accountLookup';
 import { runBulk, type LookupEntry } from './bulk';
 import { NoTokenError, ShapeError } from './envelope';
 import { PlatformError, withChanges } from './errors';
@@ -29,7 +30,8 @@ import { createTransport, type Transport } from './transport';
 import {
   DEFAULT_SANDBOX,
   type ConsoleLivePlatformIdPair, type DeleteMasterPlayerAccountRequest, type DeleteMasterPlayerAccountResult,
-  type EntityTokenResult, type GetPlayedTitleListResult, type HandheldStoreConfig, type LoginRequestInput, type LoginResult,
+  type EntityTokenResult, type GetPlayedTitleListResult, type GetUserAccountInfoRequest,
+  type GetUserAccountInfoResult, type HandheldStoreConfig, type LoginRequestInput, type LoginResult,
   type StorefrontPlatformIdPair,
 } from './types';
 
@@ -191,6 +193,13 @@ export class PlatformClient {
         this.call('GetPlatformIDsFromStorefrontNames', { StorefrontNames: chunk }, s, o, (r) => lookupEntries(r.Data, 'StorefrontName')));
       return names.map((name) => ({ StorefrontName: name, PlatformId: found.get(name) ?? null }));
     });
+  }
+
+  /** One account, by exactly one of PlatformId, Email, Username, TitleDisplayName (title-specific): the others are refused before sending. */
+  getUserAccountInfo(r: GetUserAccountInfoRequest, o?: CallOptions): Promise<GetUserAccountInfoResult> {
+    const q = checkAccountLookup(r);
+    if (!q.ok) return Promise.reject(this.invalid(q.message, q.hint));
+    return this.read('GetUserAccountInfo', { [q.field]: q.value }, o);
   }
 
   getHandheldStore(o?: CallOptions): Promise<HandheldStoreConfig> {
