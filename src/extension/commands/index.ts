@@ -1,4 +1,5 @@
-// Every command of the extension, registered through one wrapper.
+// Every command of the extension, registered through one wrapper, with the operations it sends
+// (the one place that says so: Activity's names and re-runnable set derive from it and the table).
 // package.json declares the same IDs; scripts/check-commands.mjs keeps both in step.
 import type { Services } from '../services';
 import { clearActivity, clearActivityFilter, copyActivityJson, copyAllActivityJson, filterActivity, rerunActivity } from './activity';
@@ -14,6 +15,7 @@ import { deleteMasterPlayerAccount } from './deleteMasterPlayerAccount';
 import { exportDeletionJobs } from './exportDeletionJobs';
 import { clearTitlesFilter, filterTitles } from './filterTitles';
 import { findPlatformIds } from './findPlatformIds';
+import { lookUpAccountInfo } from './lookUpAccountInfo';
 import { lookUpConsoleLiveIds } from './lookUpConsoleLiveIds';
 import { lookUpStorefrontNames } from './lookUpStorefrontNames';
 import { registerCommand } from './registerCommand';
@@ -39,17 +41,18 @@ export function registerCommands(s: Services): void {
   registerCommand(s, 'platformExplorer.setSecretKey', setSecretKey);
   registerCommand(s, 'platformExplorer.replaceSecretKey', (c, arg) => setSecretKey(c, treeNodeArg(arg)));
   registerCommand(s, 'platformExplorer.clearSecretKey', clearSecretKey);
-  registerCommand(s, 'platformExplorer.lookUpConsoleLiveIds', lookUpConsoleLiveIds);
-  registerCommand(s, 'platformExplorer.lookUpStorefrontNames', lookUpStorefrontNames);
-  registerCommand(s, 'platformExplorer.deleteMasterPlayerAccount', deleteMasterPlayerAccount);
-  registerCommand(s, 'platformExplorer.deleteMasterPlayerAccountsFromList', deleteFromList);
+  registerCommand(s, 'platformExplorer.lookUpConsoleLiveIds', lookUpConsoleLiveIds, ['GetPlatformIDsFromConsoleLiveIDs']);
+  registerCommand(s, 'platformExplorer.lookUpStorefrontNames', lookUpStorefrontNames, ['GetPlatformIDsFromStorefrontNames']);
+  registerCommand(s, 'platformExplorer.lookUpAccountInfo', lookUpAccountInfo, ['GetUserAccountInfo']);
+  registerCommand(s, 'platformExplorer.deleteMasterPlayerAccount', deleteMasterPlayerAccount, ['DeleteMasterPlayerAccount']);
+  registerCommand(s, 'platformExplorer.deleteMasterPlayerAccountsFromList', deleteFromList, ['DeleteMasterPlayerAccount']);
   registerCommand(s, 'platformExplorer.resumeDeletionBatches', resumeBatches);
   registerCommand(s, 'platformExplorer.verifyDeletions', verifyDeletions);
-  registerCommand(s, 'platformExplorer.showPlayedTitles', showPlayedTitles);
-  registerCommand(s, 'platformExplorer.testLauncherLogin', testLauncherLogin);
-  registerCommand(s, 'platformExplorer.showHandheldStore', showHandheldStore);
-  registerCommand(s, 'platformExplorer.deleteMobileStore', deleteMobileStore);
-  registerCommand(s, 'platformExplorer.deleteConsoleNetB', deleteConsoleNetB);
+  registerCommand(s, 'platformExplorer.showPlayedTitles', showPlayedTitles, ['GetPlayedTitleList']);
+  registerCommand(s, 'platformExplorer.testLauncherLogin', testLauncherLogin, ['LoginWithLauncher']);
+  registerCommand(s, 'platformExplorer.showHandheldStore', showHandheldStore, ['GetHandheldStore']);
+  registerCommand(s, 'platformExplorer.deleteMobileStore', deleteMobileStore, ['DeleteMobileStore']);
+  registerCommand(s, 'platformExplorer.deleteConsoleNetB', deleteConsoleNetB, ['DeleteConsoleNetB']);
   registerCommand(s, 'platformExplorer.copyJobReceiptId', copyJobReceiptId);
   registerCommand(s, 'platformExplorer.exportDeletionJobs', exportDeletionJobs);
   registerCommand(s, 'platformExplorer.copyPlatformId', copyPlatformId);
