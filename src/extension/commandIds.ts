@@ -20,6 +20,7 @@ export const COMMAND_IDS = [
   'platformExplorer.filterEmulatorRequests',
   'platformExplorer.filterTitles',
   'platformExplorer.findPlatformIds',
+  'platformExplorer.lookUpAccountInfo',
   'platformExplorer.lookUpConsoleLiveIds',
   'platformExplorer.lookUpStorefrontNames',
   'platformExplorer.markProduction',

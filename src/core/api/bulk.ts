@@ -2,8 +2,13 @@
 // identifier's PlatformId matched back from the answers (and reported per request, so that a
 // cancelled run keeps what was resolved); a failure stops the rest.
 import { MAX_IDS_PER_LOOKUP } from './operations';
-import type { LookupEntry } from './results';
 import { linkSignals } from './signals';
+
+/** One entry of a lookup answer: the identifier as the service echoed it, and its PlatformId or null. */
+export interface LookupEntry {
+  id?: string;
+  platformId: string | null;
+}
 
 export interface BulkRun {
   concurrency: number;

@@ -1,28 +1,37 @@
-// PlatformClient: one method per operation of the table (operations.ts), with time-outs,
-// cancellation, the title token cache and the retry policy (retryPolicy.ts); one HTTP attempt is
-// exchange.ts, the connection transport.ts, bulk lookups bulk.ts.
+// PlatformClient: read(name, request) and mutate(name, request), typed by the operation table
+// (operations.ts), over one call(): the row's request checked, its credential, time-outs,
+// cancellation, the title token cache, the retry policy (retryPolicy.ts, which never re-sends a
+// mutation), the answer checked by the row's result schema. The few per-operation methods add
+// behaviour on top (bulk chunking, the login's defaults, TitleIds as a list, no ClientSecret).
+// One HTTP attempt is exchange.ts, the connection transport.ts, bulk lookups bulk.ts.
 import { setMaxListeners } from 'node:events';
 import { buildBaseUrl } from '../endpoint';
 import { validatePlatformId } from '../ids';
 import { MAX_MESSAGE, redactText } from '../redact';
-import { runBulk } from './bulk';
+import { parseServiceTime } from '../time';
+import { checkAccountLookup } from './accountLookup';
+import { runBulk, type LookupEntry } from './bulk';
+import { NoTokenError, ShapeError } from './envelope';
 import { PlatformError, withChanges } from './errors';
-import { exchange, type ExchangeContext, type RequestLogEntry } from './exchange';
+import { checkResult, exchange, type ExchangeContext, type RequestLogEntry } from './exchange';
 import { completeLoginRequest } from './loginRequest';
-import { OPERATIONS, type OperationName } from './operations';
+import {
+  OPERATIONS, type MutatingOperation, type OperationName, type ReadOperation, type RequestOf, type ResultOf,
+} from './operations';
 import {
   BULK_CONCURRENCY, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, intOption, MAX_RETRY_AFTER_SECONDS, optionError, RETRY_BASE_DELAY_MS,
   type BulkOptions, type CallOptions, type PlatformClientOptions,
 } from './options';
-import { validators, type LookupEntry } from './results';
 import { decide } from './retryPolicy';
+import { validate, type Schema } from './schema';
 import { linkSignals, sleep } from './signals';
 import { TitleTokenCache } from './tokenCache';
 import { createTransport, type Transport } from './transport';
 import {
   DEFAULT_SANDBOX,
   type ConsoleLivePlatformIdPair, type DeleteMasterPlayerAccountRequest, type DeleteMasterPlayerAccountResult,
-  type EntityTokenResult, type GetPlayedTitleListResult, type HandheldStoreConfig, type LoginRequestInput, type LoginResult,
+  type EntityTokenResult, type GetPlayedTitleListResult, type GetUserAccountInfoRequest,
+  type GetUserAccountInfoResult, type HandheldStoreConfig, type LoginRequestInput, type LoginResult,
   type StorefrontPlatformIdPair,
 } from './types';
 
@@ -37,17 +46,33 @@ export {
   type BulkOptions, type CallOptions, type PlatformClientOptions,
 } from './options';
 
-interface Call<T> {
-  /** The row of the operation table: path, credential, whether it mutates. */
-  operation: OperationName;
-  body: unknown;
-  validate: (data: unknown) => T;
-  signal: AbortSignal;
-}
-
 /** The credential the client sends: the secret key where the operation takes it, else a title token. */
 function usesSecretKey(operation: OperationName): boolean {
   return OPERATIONS[operation].auth.includes('X-SecretKey');
+}
+
+/** What the service sends that the product never passes on (the HandheldStore environments' ClientSecret). */
+function withoutClientSecret(config: HandheldStoreConfig): HandheldStoreConfig {
+  const out: HandheldStoreConfig = { ...config };
+  for (const k of ['Environments', 'SecondarySubscriptionEnvironments', 'SubscriptionEnvironments'] as const) {
+    if (config[k] !== undefined) out[k] = config[k].map(({ ClientSecret: _omitted, ...rest }) => rest);
+  }
+  return out;
+}
+
+/** A lookup answer's entries: the identifier each echoes (bulk.ts matches them back to the inputs) and its PlatformId or null. */
+function lookupEntries(data: readonly (Record<string, string | null | undefined> | null)[] | undefined, idMember: string): (LookupEntry | null)[] {
+  // No Data: the service linked none of them.
+  return (data ?? []).map((e) => (e === null ? null : { id: e[idMember] ?? undefined, platformId: e.PlatformId ?? null }));
+}
+
+/** A GetEntityToken answer the product can use: it carries a token, and TokenExpiration (when given) is a date. */
+function usableToken(r: ResultOf<'GetEntityToken'>): EntityTokenResult {
+  if (r.EntityToken === undefined || r.EntityToken.length === 0) throw new NoTokenError();
+  if (r.TokenExpiration !== undefined && Number.isNaN(parseServiceTime(r.TokenExpiration))) {
+    throw new ShapeError('data.TokenExpiration is not a date');
+  }
+  return { ...r, EntityToken: r.EntityToken };
 }
 
 export class PlatformClient {
@@ -114,39 +139,41 @@ export class PlatformClient {
     setMaxListeners(0, this.closing.signal);
   }
 
-  // ---- Admin ----------------------------------------------------------------------------
+  // ---- The typed entry points ----------------------------------------------------------------
 
-  deleteMasterPlayerAccount(r: DeleteMasterPlayerAccountRequest, o?: CallOptions): Promise<DeleteMasterPlayerAccountResult> {
-    return this.run(o, (signal) => {
-      this.checkPlatformId(r?.PlatformId, 'PlatformId');
-      if (r.MetaData !== undefined && typeof r.MetaData !== 'string') {
-        throw this.invalid('MetaData must be text when given.', 'Leave MetaData empty or enter text.');
-      }
-      const body: DeleteMasterPlayerAccountRequest = { PlatformId: r.PlatformId };
-      if (r.MetaData !== undefined) {
-        body.MetaData = r.MetaData;
-      }
-      return this.call({ operation: 'DeleteMasterPlayerAccount', body, validate: validators.deleteMasterPlayerAccount, signal });
-    });
+  /** Sends operation `name`, which changes nothing, and answers its checked result. */
+  read<N extends ReadOperation>(name: N, request: RequestOf<N>, o?: CallOptions): Promise<ResultOf<N>> {
+    // The type refuses a mutating row; this refuses one from untyped code (a tool's input, a cast).
+    if (OPERATIONS[name]?.mutating !== false) {
+      return Promise.reject(this.invalid(`${String(name)} is not an operation that only reads: nothing was sent.`, 'Send it through mutate(), from a command that asks first.'));
+    }
+    return this.run(o, (signal) => this.call(name, request, signal, o, (r) => r));
   }
 
-  getPlayedTitleList(platformId: string, o?: CallOptions): Promise<GetPlayedTitleListResult> {
-    return this.run(o, (signal) => {
-      this.checkPlatformId(platformId, 'PlatformId');
-      return this.call({ operation: 'GetPlayedTitleList', body: { PlatformId: platformId }, validate: validators.getPlayedTitleList, signal });
-    });
+  /** Sends operation `name`, which changes state: never sent twice (the retry policy stops after an ambiguous failure). */
+  mutate<N extends MutatingOperation>(name: N, request: RequestOf<N>, o?: CallOptions): Promise<ResultOf<N>> {
+    return this.run(o, (signal) => this.call(name, request, signal, o, (r) => r));
   }
 
-  // ---- Server -----------------------------------------------------------------------------
+  // ---- Operations with behaviour of their own -------------------------------------------------
 
+  async deleteMasterPlayerAccount(r: DeleteMasterPlayerAccountRequest, o?: CallOptions): Promise<DeleteMasterPlayerAccountResult> {
+    const result = await this.mutate('DeleteMasterPlayerAccount', r, o);
+    return { ...result, TitleIds: result.TitleIds ?? [] };
+  }
+
+  async getPlayedTitleList(platformId: string, o?: CallOptions): Promise<GetPlayedTitleListResult> {
+    const result = await this.read('GetPlayedTitleList', { PlatformId: platformId }, o);
+    return { ...result, TitleIds: result.TitleIds ?? [] };
+  }
+
+  /** The info flags and profile constraints left out are sent as false; the identity token is masked wherever this client reports. */
   loginWithLauncher(r: LoginRequestInput, o?: CallOptions): Promise<LoginResult> {
-    return this.run(o, (signal) => {
-      if (typeof r?.IdentityToken !== 'string' || r.IdentityToken.trim().length === 0) {
-        throw this.invalid('IdentityToken is empty.', 'Paste the identity token (a JWT) the launcher returned after login.');
-      }
-      this.knownSecrets.add(r.IdentityToken);
-      return this.call({ operation: 'LoginWithLauncher', body: completeLoginRequest(r), validate: validators.loginWithLauncher, signal });
-    });
+    if (typeof r?.IdentityToken !== 'string' || r.IdentityToken.trim().length === 0) {
+      return Promise.reject(this.invalid('IdentityToken is empty.', 'Paste the identity token (a JWT) the launcher returned after login.'));
+    }
+    this.knownSecrets.add(r.IdentityToken);
+    return this.read('LoginWithLauncher', completeLoginRequest(r), o);
   }
 
   getPlatformIdsFromConsoleLiveIds(ids: readonly string[], sandbox: string = DEFAULT_SANDBOX, o?: BulkOptions): Promise<ConsoleLivePlatformIdPair[]> {
@@ -155,10 +182,7 @@ export class PlatformClient {
         throw this.invalid('Sandbox is empty.', `Enter the sandbox name (case-sensitive), or leave it at ${DEFAULT_SANDBOX}.`);
       }
       const found = await this.bulk(ids, 'ConsoleLiveAccountIDs', o, signal, (chunk, s) =>
-        this.call({
-          operation: 'GetPlatformIDsFromConsoleLiveIDs',
-          body: { ConsoleLiveAccountIDs: chunk, Sandbox: sandbox }, validate: validators.lookup('ConsoleLiveAccountId'), signal: s,
-        }));
+        this.call('GetPlatformIDsFromConsoleLiveIDs', { ConsoleLiveAccountIDs: chunk, Sandbox: sandbox }, s, o, (r) => lookupEntries(r.Data, 'ConsoleLiveAccountId')));
       return ids.map((id) => ({ ConsoleLiveAccountId: id, PlatformId: found.get(id) ?? null }));
     });
   }
@@ -166,29 +190,20 @@ export class PlatformClient {
   getPlatformIdsFromStorefrontNames(names: readonly string[], o?: BulkOptions): Promise<StorefrontPlatformIdPair[]> {
     return this.run(o, async (signal) => {
       const found = await this.bulk(names, 'StorefrontNames', o, signal, (chunk, s) =>
-        this.call({
-          operation: 'GetPlatformIDsFromStorefrontNames',
-          body: { StorefrontNames: chunk }, validate: validators.lookup('StorefrontName'), signal: s,
-        }));
+        this.call('GetPlatformIDsFromStorefrontNames', { StorefrontNames: chunk }, s, o, (r) => lookupEntries(r.Data, 'StorefrontName')));
       return names.map((name) => ({ StorefrontName: name, PlatformId: found.get(name) ?? null }));
     });
   }
 
-  // ---- Addon ------------------------------------------------------------------------------
+  /** One account, by exactly one of PlatformId, Email, Username, TitleDisplayName (title-specific): the others are refused before sending. */
+  getUserAccountInfo(r: GetUserAccountInfoRequest, o?: CallOptions): Promise<GetUserAccountInfoResult> {
+    const q = checkAccountLookup(r);
+    if (!q.ok) return Promise.reject(this.invalid(q.message, q.hint));
+    return this.read('GetUserAccountInfo', { [q.field]: q.value }, o);
+  }
 
   getHandheldStore(o?: CallOptions): Promise<HandheldStoreConfig> {
-    return this.run(o, (signal) =>
-      this.call({ operation: 'GetHandheldStore', body: {}, validate: validators.handheldStore, signal }));
-  }
-
-  deleteMobileStore(o?: CallOptions): Promise<void> {
-    return this.run(o, (signal) =>
-      this.call({ operation: 'DeleteMobileStore', body: {}, validate: validators.empty, signal }));
-  }
-
-  deleteConsoleNetB(o?: CallOptions): Promise<void> {
-    return this.run(o, (signal) =>
-      this.call({ operation: 'DeleteConsoleNetB', body: {}, validate: validators.empty, signal }));
+    return this.run(o, (signal) => this.call('GetHandheldStore', {}, signal, o, withoutClientSecret));
   }
 
   // ---- Title entity token -------------------------------------------------------------------
@@ -301,13 +316,6 @@ export class PlatformClient {
     return new PlatformError({ kind: 'validation', message, hint });
   }
 
-  private checkPlatformId(id: unknown, field: string): void {
-    const err = validatePlatformId(id);
-    if (err !== undefined) {
-      throw this.invalid(err.replace(/^PlatformId/, field), 'Copy the PlatformId exactly as the service shows it.');
-    }
-  }
-
   private async secretKey(): Promise<string> {
     let key: string | undefined;
     try {
@@ -323,7 +331,7 @@ export class PlatformClient {
   }
 
   private async fetchEntityToken(): Promise<EntityTokenResult> {
-    const token = await this.call({ operation: 'GetEntityToken', body: {}, validate: validators.entityToken, signal: this.closing.signal });
+    const token = await this.call('GetEntityToken', {}, this.closing.signal, undefined, usableToken);
     this.knownSecrets.add(token.EntityToken);
     return token;
   }
@@ -336,20 +344,50 @@ export class PlatformClient {
     return ['x-entitytoken', t.EntityToken];
   }
 
-  /** One operation with retries, the entity-token refresh and the delete rules (retryPolicy.ts). */
-  private async call<T>(c: Call<T>): Promise<T> {
-    const mutating = OPERATIONS[c.operation].mutating;
-    const usesEntityToken = !usesSecretKey(c.operation);
+  /** The operations `o` lets this call send: those it names, plus GetEntityToken for a row that sends a title token. */
+  private refused(name: OperationName, o: CallOptions | undefined): PlatformError | undefined {
+    const only = o?.only;
+    if (only === undefined) return undefined;
+    const needed = usesSecretKey(name) ? [name] : ['GetEntityToken' as const, name];
+    const missing = needed.filter((n) => !only.operations.has(n));
+    return missing.length === 0 ? undefined : this.invalid(`${only.caller} did not declare ${missing.join(', ')}.`, `Declare ${missing.join(', ')} where ${only.caller} lists its operations.`);
+  }
+
+  /** The row's request checked before anything is sent: a member of the wrong type, or a PlatformId that is not one, is named. */
+  private checkRequest(name: OperationName, request: unknown): void {
+    const { issues } = validate(request, OPERATIONS[name].request as Schema, 'request');
+    if (issues.length > 0) {
+      throw new PlatformError({ kind: 'validation', operation: name, message: `${name}: ${issues[0].message.replace(/^request\./, '')}; nothing was sent.`, hint: 'Correct that member and try again.' });
+    }
+    const platformId = (request as { PlatformId?: unknown }).PlatformId;
+    const problem = platformId === undefined ? undefined : validatePlatformId(platformId);
+    if (problem !== undefined) throw this.invalid(problem, 'Copy the PlatformId exactly as the service shows it.');
+  }
+
+  /**
+   * The one way an operation is sent: the row's request checked, its credential, retries and the
+   * token refresh by the retry policy (which never re-sends a mutation after an ambiguous failure),
+   * the answer checked by the row's result schema and then given to `finish`.
+   */
+  private async call<N extends OperationName, T>(
+    name: N, request: RequestOf<N>, signal: AbortSignal, o: CallOptions | undefined, finish: (r: ResultOf<N>) => T,
+  ): Promise<T> {
+    const refusal = this.refused(name, o);
+    if (refusal !== undefined) throw refusal;
+    this.checkRequest(name, request);
+    const mutating = OPERATIONS[name].mutating;
+    const usesEntityToken = !usesSecretKey(name);
+    const check = (data: unknown): T => finish(checkResult(name, data));
     let retries = 0;
     let refreshedToken = false;
     for (let attempt = 1; ; attempt++) {
       let header: [string, string];
       try {
-        header = await this.authHeader(c.operation, c.signal);
+        header = await this.authHeader(name, signal);
       } catch (e) {
-        throw this.asPlatformError(e, c.signal, c.operation);
+        throw this.asPlatformError(e, signal, name);
       }
-      const r = await exchange(this.exchangeContext, { ...c, header, attempt });
+      const r = await exchange(this.exchangeContext, { operation: name, body: request, validate: check, signal, header, attempt });
       if (r.ok) {
         return r.value;
       }
@@ -366,7 +404,7 @@ export class PlatformClient {
         continue;
       }
       retries++;
-      if (!(await sleep(next.delayMs, c.signal))) {
+      if (!(await sleep(next.delayMs, signal))) {
         throw this.cancelled();
       }
     }

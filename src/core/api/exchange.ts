@@ -2,15 +2,26 @@
 // cap and parsed, every failure turned into a PlatformError that says whether the service may
 // have acted on the request. Never throws; logs one entry per attempt (no secrets).
 import { MAX_MESSAGE, redactText } from '../redact';
-import { parseEnvelope, type RawResponse } from './envelope';
+import { parseEnvelope, ShapeError, type RawResponse } from './envelope';
 import { PlatformError } from './errors';
-import { OPERATIONS, type OperationName } from './operations';
+import { OPERATIONS, type OperationName, type ResultOf } from './operations';
+import { validate, type Schema } from './schema';
 import type { FailedAttempt } from './retryPolicy';
 import { linkSignals } from './signals';
 import { classifyTransportError, type Transport } from './transport';
 
 /** Answers larger than this are refused (the biggest real answer is a few kB). */
 export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+
+/** `data` checked with the row's result schema; the first problem is thrown as a ShapeError (a "malformed" answer). */
+export function checkResult<N extends OperationName>(name: N, data: unknown): ResultOf<N> {
+  const r = validate(data, OPERATIONS[name].result as Schema<ResultOf<N>>, 'data');
+  if (r.issues.length > 0) {
+    const more = r.issues.length > 1 ? ` (and ${r.issues.length - 1} more)` : '';
+    throw new ShapeError(`${r.issues[0].message}${more}`);
+  }
+  return r.value;
+}
 
 export interface RequestLogEntry {
   operation: string;
@@ -38,6 +49,7 @@ export interface ExchangeContext {
 export interface Exchange<T> {
   operation: OperationName;
   body: unknown;
+  /** The checked answer's `data` (checkResult), with what the caller adds on top. */
   validate: (data: unknown) => T;
   /** The credential header, name and value. */
   header: [string, string];

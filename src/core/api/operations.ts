@@ -1,9 +1,19 @@
-// The operation table: one row per operation of the service, read by the client (path, credential,
-// never re-sending a mutation, result checks), the emulator (credential and request checks) and the
-// contract tests. Shapes follow the service's published description (docs/api-schema.json): a
-// member it marks optional is optional here, unknown members pass through. Where the spec
-// (platform-api.md) names members the description lacks, the spec's members stay (the HandheldStore
-// subscription environment lists). Adding an operation: a row here, a client method, an emulator handler.
+// The operation table: one row per operation of the service (path, credential, mutating or not,
+// request and result schemas; the types are inferred from them). The client's one entry point reads
+// the row (client.read / client.mutate: the request and answer types, the checks, never re-sending a
+// mutation), the emulator dispatches and checks requests by it, the contract tests compare it with
+// the published description, and Activity, the agent tools and the tests' call lists derive from it.
+// Shapes follow docs/api-schema.json: a member it marks optional is optional here, unknown members
+// pass through; where the spec (platform-api.md) names members the description lacks, they stay.
+//
+// Adding an operation:
+//   1. its row below, as docs/api-schema.json describes it (copy the operation and its types there
+//      from ../shared/api-schema.json; test/unit/contract says which member differs);
+//   2. its handler in the emulator's area file (src/emulator/areas/: the compiler asks for it);
+//   3. call it: client.read('Name', {...}) or client.mutate('Name', {...}); a client method only
+//      where it adds behaviour (chunking, defaults, a cache);
+//   4. a command that users need: its file in src/extension/commands/, registered with the
+//      operations it sends, and its package.json + package.nls.json entries.
 import {
   anyValue, array, bool, int, map, nullable, object, optional, str, timestamp, type Infer, type Member, type Schema,
 } from './schema';
@@ -14,7 +24,7 @@ export const MAX_IDS_PER_LOOKUP = 25;
 /** The credential headers an operation may accept. */
 export type CredentialHeader = 'X-SecretKey' | 'X-EntityToken' | 'X-Authorization';
 
-export interface OperationSpec<P extends string = string, Req = unknown, Res = unknown> {
+export interface OperationSpec<P extends string = string, Req = unknown, Res = unknown, M extends boolean = boolean> {
   /** `<Area>/<Operation>`, POSTed under the title's base URL. */
   readonly path: P;
   /** Accepted credentials; the client sends the first one it has (the secret key, else a title token). */
@@ -22,12 +32,12 @@ export interface OperationSpec<P extends string = string, Req = unknown, Res = u
   /** An X-EntityToken must be of this entity type (else InvalidEntityType 1373). */
   readonly entityType?: 'title';
   /** Changes state: never re-sent after an ambiguous failure. */
-  readonly mutating: boolean;
+  readonly mutating: M;
   readonly request: Schema<Req>;
   readonly result: Schema<Res>;
 }
 
-function op<P extends string, Req, Res>(spec: OperationSpec<P, Req, Res>): OperationSpec<P, Req, Res> {
+function op<P extends string, Req, Res, M extends boolean>(spec: OperationSpec<P, Req, Res, M>): OperationSpec<P, Req, Res, M> {
   return spec;
 }
 
@@ -161,6 +171,24 @@ export const OPERATIONS = {
     request: object({ PlatformId: str, MetaData: optional(str) }),
     result: object({ JobReceiptId: optional(str), TitleIds: optional(stringList) }),
   }),
+  GetUserAccountInfo: op({
+    path: 'Admin/GetUserAccountInfo', auth: ['X-SecretKey'], mutating: false,
+    // Exactly one of the four (accountLookup.ts); the description marks each optional.
+    request: object({ PlatformId: optional(str), Email: optional(str), Username: optional(str), TitleDisplayName: optional(str) }),
+    result: object({ UserInfo: optional(userAccountInfo) }),
+  }),
+  ExportMasterPlayerData: op({
+    path: 'Admin/ExportMasterPlayerData', auth: ['X-SecretKey'], mutating: true,
+    request: object({ PlatformId: str }),
+    // The data comes later, as a download link (the player_data_exported event or the e-mail).
+    result: object({ JobReceiptId: optional(str) }),
+  }),
+  DeleteMasterPlayerEventData: op({
+    path: 'Admin/DeleteMasterPlayerEventData', auth: ['X-SecretKey'], mutating: true,
+    request: object({ PlatformId: str }),
+    // Queued; no receipt, no completion signal.
+    result: object({}),
+  }),
   GetPlayedTitleList: op({
     path: 'Admin/GetPlayedTitleList', auth: ['X-SecretKey'], mutating: false,
     request: object({ PlatformId: str }),
@@ -231,6 +259,10 @@ export type OperationName = keyof OperationTable;
 export type OperationPath = OperationTable[OperationName]['path'];
 export type RequestOf<N extends OperationName> = Infer<OperationTable[N]['request']>;
 export type ResultOf<N extends OperationName> = Infer<OperationTable[N]['result']>;
+/** The operations that change nothing: the only ones a read path (client.read, Activity's re-run, agent tools) may send. */
+export type ReadOperation = { [N in OperationName]: OperationTable[N]['mutating'] extends false ? N : never }[OperationName];
+/** The operations that change state: sent only through client.mutate, never re-sent after an ambiguous failure. */
+export type MutatingOperation = Exclude<OperationName, ReadOperation>;
 
 /** Every operation's path by name. */
 export const Operations = Object.fromEntries(

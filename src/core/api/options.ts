@@ -13,6 +13,8 @@ export const MAX_RETRY_AFTER_SECONDS = 60;
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** Only these operations may be sent for this call (an agent tool's declared ones); any other fails before its request. */
+  only?: { operations: ReadonlySet<string>; caller: string };
 }
 
 export interface BulkOptions extends CallOptions {

@@ -2,17 +2,9 @@
 // those calls, and turns the answer (or the failure) into what an agent receives.
 import { PlatformError } from '../api/errors';
 import { OPERATIONS, type OperationName } from '../api/operations';
+import type { CallOptions } from '../api/options';
 import { asToolData, dataString, DATA_NOTE, type ToolData } from './data';
 import { ToolInputError, type ToolClient, type ToolContext, type ToolDefinition } from './types';
-
-/** The operations a ToolClient method sends. */
-type ReadMethod = Exclude<keyof ToolClient, 'knownSecretValues'>;
-const METHOD_OPERATIONS: Record<ReadMethod, readonly OperationName[]> = {
-  getPlatformIdsFromStorefrontNames: ['GetPlatformIDsFromStorefrontNames'],
-  getPlatformIdsFromConsoleLiveIds: ['GetPlatformIDsFromConsoleLiveIDs'],
-  getPlayedTitleList: ['GetPlayedTitleList'],
-  getHandheldStore: ['GetEntityToken', 'GetHandheldStore'],
-};
 
 /** Operations of `def` that change state: none may be declared. */
 export function mutatingOperations(def: ToolDefinition): OperationName[] {
@@ -20,21 +12,18 @@ export function mutatingOperations(def: ToolDefinition): OperationName[] {
 }
 
 /**
- * `client` seen through the tool's declared operations: a method whose operation the tool did not
- * declare, or a mutating one, fails before any request. Only read methods exist on a ToolClient.
+ * `client` seen through the tool's declared operations: the client itself refuses, before any
+ * request, every operation outside them (and any mutating one), whichever method sends it; a
+ * title token's GetEntityToken counts too. Only read methods exist on a ToolClient.
  */
 export function restrictClient(client: ToolClient, def: ToolDefinition): ToolClient {
-  const allowed = new Set(def.operations.filter((op) => !OPERATIONS[op].mutating));
-  const guard = <K extends ReadMethod>(method: K): ToolClient[K] => ((...args: unknown[]) => {
-    const missing = METHOD_OPERATIONS[method].filter((op) => !allowed.has(op));
-    if (missing.length > 0) return Promise.reject(new Error(`Tool ${def.name} did not declare ${missing.join(', ')}.`));
-    return (client[method] as (...a: unknown[]) => Promise<unknown>).apply(client, args);
-  }) as ToolClient[K];
+  const only = { operations: new Set<string>(def.operations.filter((op) => !OPERATIONS[op].mutating)), caller: `Tool ${def.name}` };
+  const o = (x?: CallOptions): CallOptions => ({ ...x, only });
   return {
-    getPlatformIdsFromStorefrontNames: guard('getPlatformIdsFromStorefrontNames'),
-    getPlatformIdsFromConsoleLiveIds: guard('getPlatformIdsFromConsoleLiveIds'),
-    getPlayedTitleList: guard('getPlayedTitleList'),
-    getHandheldStore: guard('getHandheldStore'),
+    getPlatformIdsFromStorefrontNames: (names, x) => client.getPlatformIdsFromStorefrontNames(names, o(x)),
+    getPlatformIdsFromConsoleLiveIds: (ids, sandbox, x) => client.getPlatformIdsFromConsoleLiveIds(ids, sandbox, o(x)),
+    getPlayedTitleList: (platformId, x) => client.getPlayedTitleList(platformId, o(x)),
+    getHandheldStore: (x) => client.getHandheldStore(o(x)),
   };
 }
 

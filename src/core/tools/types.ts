@@ -2,15 +2,16 @@
 // may call, and a handler over a client that offers only those operations. The MCP server
 // (src/cli/mcp.ts) serves these definitions; every one is read-only by construction.
 import type { OperationName } from '../api/operations';
+import type { CallOptions } from '../api/options';
 import type { ConsoleLivePlatformIdPair, GetPlayedTitleListResult, HandheldStoreConfig, StorefrontPlatformIdPair } from '../api/types';
 import type { LedgerEntry } from '../deletion/types';
 
-/** The client calls a tool can make: reads only; ToolClient methods refuse operations a tool did not declare. */
+/** The client calls a tool can make: reads only; the client refuses operations a tool did not declare (CallOptions.only). */
 export interface ToolClient {
-  getPlatformIdsFromStorefrontNames(names: readonly string[], o?: { signal?: AbortSignal }): Promise<StorefrontPlatformIdPair[]>;
-  getPlatformIdsFromConsoleLiveIds(ids: readonly string[], sandbox?: string, o?: { signal?: AbortSignal }): Promise<ConsoleLivePlatformIdPair[]>;
-  getPlayedTitleList(platformId: string, o?: { signal?: AbortSignal }): Promise<GetPlayedTitleListResult>;
-  getHandheldStore(o?: { signal?: AbortSignal }): Promise<HandheldStoreConfig>;
+  getPlatformIdsFromStorefrontNames(names: readonly string[], o?: CallOptions): Promise<StorefrontPlatformIdPair[]>;
+  getPlatformIdsFromConsoleLiveIds(ids: readonly string[], sandbox?: string, o?: CallOptions): Promise<ConsoleLivePlatformIdPair[]>;
+  getPlayedTitleList(platformId: string, o?: CallOptions): Promise<GetPlayedTitleListResult>;
+  getHandheldStore(o?: CallOptions): Promise<HandheldStoreConfig>;
   /** The secrets this client has seen (its key, the entity tokens it fetched): masked in every result. */
   knownSecretValues?(): readonly string[];
 }

@@ -24,31 +24,23 @@ interface Run {
 
 const current = new AsyncLocalStorage<Run>();
 
-/** The operation each command stands for, named as the API names it. */
-const COMMAND_OPERATION: Readonly<Partial<Record<CommandId, string>>> = {
-  'platformExplorer.lookUpConsoleLiveIds': 'GetPlatformIDsFromConsoleLiveIDs',
-  'platformExplorer.lookUpStorefrontNames': 'GetPlatformIDsFromStorefrontNames',
-  'platformExplorer.showPlayedTitles': 'GetPlayedTitleList',
-  'platformExplorer.testLauncherLogin': 'LoginWithLauncher',
-  'platformExplorer.showHandheldStore': 'GetHandheldStore',
-  'platformExplorer.deleteMasterPlayerAccount': 'DeleteMasterPlayerAccount',
-  'platformExplorer.deleteMasterPlayerAccountsFromList': 'DeleteMasterPlayerAccount',
-  'platformExplorer.deleteMobileStore': 'DeleteMobileStore',
-  'platformExplorer.deleteConsoleNetB': 'DeleteConsoleNetB',
-};
+/**
+ * The operations each command stands for, as its registration declares them (commands/index.ts,
+ * the one place): Activity names the command's runs by them, and offers a re-run only where every
+ * one of them only reads (the table's `mutating`).
+ */
+const COMMAND_OPERATIONS = new Map<string, readonly OperationName[]>();
 
-/** Commands that change nothing on the service: the only ones Activity offers to re-run. */
-const RERUNNABLE = new Set<string>([
-  'platformExplorer.lookUpConsoleLiveIds',
-  'platformExplorer.lookUpStorefrontNames',
-  'platformExplorer.showPlayedTitles',
-  'platformExplorer.testLauncherLogin',
-  'platformExplorer.showHandheldStore',
-] satisfies CommandId[]);
+export function declareOperations(command: CommandId, operations: readonly OperationName[]): void {
+  COMMAND_OPERATIONS.set(command, operations);
+}
 
+/** A command whose declared operations all only read, run on a title: the only entries Activity offers to re-run. */
 export function isRerunnable(e: ActivityEntry): boolean {
-  const mutating = e.operation.split(', ').some((op) => Object.hasOwn(OPERATIONS, op) && OPERATIONS[op as OperationName].mutating);
-  return RERUNNABLE.has(e.command) && !mutating && e.titleId !== undefined;
+  const declared = COMMAND_OPERATIONS.get(e.command) ?? [];
+  // What the entry says was sent counts too (an entry from an older version, or written by hand).
+  const sent = e.operation.split(', ').filter((op): op is OperationName => Object.hasOwn(OPERATIONS, op));
+  return declared.length > 0 && [...declared, ...sent].every((op) => !OPERATIONS[op].mutating) && e.titleId !== undefined;
 }
 
 /** Called by Clients.get: the title the running command acts on. */
@@ -123,8 +115,7 @@ export async function recordActivity<T>(store: ActivityStore, command: ActivityS
     if (!state.usedService && state.operations.length === 0) {
       return;
     }
-    const main = COMMAND_OPERATION[command as CommandId];
-    const operation = main ?? (state.operations.join(', ') || readableCommand(command));
+    const operation = COMMAND_OPERATIONS.get(command)?.join(', ') ?? (state.operations.join(', ') || readableCommand(command));
     const service = busyTime(state.requests);
     await store.add({
       time: new Date(service.start ?? started).toISOString(),

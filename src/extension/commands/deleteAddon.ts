@@ -20,7 +20,7 @@ async function deleteAddon(c: CommandContext, arg: unknown, addon: DeletableAddo
   );
   await confirmProductionTitle(c, title);
   try {
-    await (addon === 'MobileStore' ? client.deleteMobileStore() : client.deleteConsoleNetB());
+    await (addon === 'MobileStore' ? client.mutate('DeleteMobileStore', {}) : client.mutate('DeleteConsoleNetB', {}));
   } catch (e) {
     if (e instanceof PlatformError && e.errorCode === ErrorCodes.AddonDoesntExist) {
       s.addonStates.set(title.titleId, addon, 'absent');

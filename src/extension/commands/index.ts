@@ -1,4 +1,5 @@
-// Every command of the extension, registered through one wrapper.
+// Every command of the extension, registered through one wrapper, with the operations it sends
+// (the one place that says so: Activity's names and re-runnable set derive from it and the table).
 // package.json declares the same IDs; scripts/check-commands.mjs keeps both in step. The deletion
 // workflow, the panels and the emulator's commands load on first use (../lazy, bundles of their own).
 import type { Services } from '../services';
@@ -13,6 +14,7 @@ import { deleteConsoleNetB, deleteMobileStore } from './deleteAddon';
 import { exportDeletionJobs } from './exportDeletionJobs';
 import { clearTitlesFilter, filterTitles } from './filterTitles';
 import { findPlatformIds } from './findPlatformIds';
+import { lookUpAccountInfo } from './lookUpAccountInfo';
 import { lookUpConsoleLiveIds } from './lookUpConsoleLiveIds';
 import { lookUpStorefrontNames } from './lookUpStorefrontNames';
 import { registerCommand, type CommandHandler } from './registerCommand';
@@ -42,17 +44,18 @@ export function registerCommands(s: Services): void {
   registerCommand(s, 'platformExplorer.setSecretKey', setSecretKey);
   registerCommand(s, 'platformExplorer.replaceSecretKey', (c, arg) => setSecretKey(c, treeNodeArg(arg)));
   registerCommand(s, 'platformExplorer.clearSecretKey', clearSecretKey);
-  registerCommand(s, 'platformExplorer.lookUpConsoleLiveIds', lookUpConsoleLiveIds);
-  registerCommand(s, 'platformExplorer.lookUpStorefrontNames', lookUpStorefrontNames);
-  registerCommand(s, 'platformExplorer.deleteMasterPlayerAccount', onFirstUse(deletion, (m) => m.deleteMasterPlayerAccount));
-  registerCommand(s, 'platformExplorer.deleteMasterPlayerAccountsFromList', onFirstUse(deletion, (m) => m.deleteFromList));
+  registerCommand(s, 'platformExplorer.lookUpConsoleLiveIds', lookUpConsoleLiveIds, ['GetPlatformIDsFromConsoleLiveIDs']);
+  registerCommand(s, 'platformExplorer.lookUpStorefrontNames', lookUpStorefrontNames, ['GetPlatformIDsFromStorefrontNames']);
+  registerCommand(s, 'platformExplorer.lookUpAccountInfo', lookUpAccountInfo, ['GetUserAccountInfo']);
+  registerCommand(s, 'platformExplorer.deleteMasterPlayerAccount', onFirstUse(deletion, (m) => m.deleteMasterPlayerAccount), ['DeleteMasterPlayerAccount']);
+  registerCommand(s, 'platformExplorer.deleteMasterPlayerAccountsFromList', onFirstUse(deletion, (m) => m.deleteFromList), ['DeleteMasterPlayerAccount']);
   registerCommand(s, 'platformExplorer.resumeDeletionBatches', onFirstUse(deletion, (m) => m.resumeBatches));
   registerCommand(s, 'platformExplorer.verifyDeletions', onFirstUse(deletion, (m) => m.verifyDeletions));
-  registerCommand(s, 'platformExplorer.showPlayedTitles', showPlayedTitles);
-  registerCommand(s, 'platformExplorer.testLauncherLogin', onFirstUse(panels, (m) => m.testLauncherLogin));
-  registerCommand(s, 'platformExplorer.showHandheldStore', onFirstUse(panels, (m) => m.showHandheldStore));
-  registerCommand(s, 'platformExplorer.deleteMobileStore', deleteMobileStore);
-  registerCommand(s, 'platformExplorer.deleteConsoleNetB', deleteConsoleNetB);
+  registerCommand(s, 'platformExplorer.showPlayedTitles', showPlayedTitles, ['GetPlayedTitleList']);
+  registerCommand(s, 'platformExplorer.testLauncherLogin', onFirstUse(panels, (m) => m.testLauncherLogin), ['LoginWithLauncher']);
+  registerCommand(s, 'platformExplorer.showHandheldStore', onFirstUse(panels, (m) => m.showHandheldStore), ['GetHandheldStore']);
+  registerCommand(s, 'platformExplorer.deleteMobileStore', deleteMobileStore, ['DeleteMobileStore']);
+  registerCommand(s, 'platformExplorer.deleteConsoleNetB', deleteConsoleNetB, ['DeleteConsoleNetB']);
   registerCommand(s, 'platformExplorer.copyJobReceiptId', copyJobReceiptId);
   registerCommand(s, 'platformExplorer.exportDeletionJobs', exportDeletionJobs);
   registerCommand(s, 'platformExplorer.copyPlatformId', copyPlatformId);

@@ -2,7 +2,8 @@
 // throw on dismissal, a token); errors are caught, redacted, logged and shown with what to do
 // and a "Show Log" action; a dismissed prompt or a cancelled request is silent.
 import * as vscode from 'vscode';
-import { recordActivity } from '../activity/recorder';
+import type { OperationName } from '../../core/api/operations';
+import { declareOperations, recordActivity } from '../activity/recorder';
 import type { CommandId } from '../commandIds';
 import { describeFailure, fixFor, isExpected, isSilent } from '../errors';
 import type { Services } from '../services';
@@ -10,7 +11,9 @@ import { commandUi, type CommandContext } from './context';
 
 export type CommandHandler = (c: CommandContext, ...args: unknown[]) => unknown;
 
-export function registerCommand(s: Services, id: CommandId, handler: CommandHandler): void {
+/** `operations`: what the command sends, when it talks to the service (Activity's name for it; re-run only if all read). */
+export function registerCommand(s: Services, id: CommandId, handler: CommandHandler, operations?: readonly OperationName[]): void {
+  if (operations !== undefined) declareOperations(id, operations);
   const running = new Set<vscode.CancellationTokenSource>();
   s.ctx.subscriptions.push(
     { dispose: () => running.forEach((t) => t.cancel()) },

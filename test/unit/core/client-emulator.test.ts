@@ -1,7 +1,7 @@
 // Every PlatformClient method against the real emulator: success and the main error paths.
 import * as assert from 'node:assert/strict';
 import { parseEnvelope } from '../../../src/core/api/envelope';
-import { validators } from '../../../src/core/api/results';
+import { checkResult } from '../../../src/core/api/exchange';
 import { PlatformClient, type PlatformClientOptions, type RequestLogEntry } from '../../../src/core/api/client';
 import { PlatformError } from '../../../src/core/api/errors';
 import { rejection } from '../helpers/rejection';
@@ -208,20 +208,20 @@ describe('core/PlatformClient against the emulator', () => {
 
     it('deleting an add-on twice gives AddonDoesntExist the second time, as a definite error', async () => {
       const c = client();
-      await c.deleteMobileStore();
-      const e = await rejection(c.deleteMobileStore());
+      await c.mutate('DeleteMobileStore', {});
+      const e = await rejection(c.mutate('DeleteMobileStore', {}));
       assert.equal(e.error, 'AddonDoesntExist');
       assert.equal(e.errorCode, 19009);
       assert.equal(e.outcomeUnknown, false);
-      await c.deleteConsoleNetB();
-      assert.equal((await rejection(c.deleteConsoleNetB())).errorCode, 19009);
+      await c.mutate('DeleteConsoleNetB', {});
+      assert.equal((await rejection(c.mutate('DeleteConsoleNetB', {}))).errorCode, 19009);
       assert.equal(await requests('Authentication/GetEntityToken'), 1, 'one title token for all calls');
     });
 
     it('X-ReportErrorAsSuccess answers are classified by the body', async () => {
       const c = client({ reportErrorAsSuccess: true });
-      await c.deleteConsoleNetB();
-      const e = await rejection(c.deleteConsoleNetB());
+      await c.mutate('DeleteConsoleNetB', {});
+      const e = await rejection(c.mutate('DeleteConsoleNetB', {}));
       assert.equal(e.httpStatus, 200);
       assert.equal(e.errorCode, 19009);
       assert.ok(e.code !== undefined && e.code >= 400);
@@ -245,7 +245,7 @@ describe('core/PlatformClient against the emulator', () => {
       });
       let err: unknown;
       try {
-        parseEnvelope('GetHandheldStore', { httpStatus: res.status, body: await res.text() }, validators.handheldStore);
+        parseEnvelope('GetHandheldStore', { httpStatus: res.status, body: await res.text() }, (d) => checkResult('GetHandheldStore', d));
       } catch (e) {
         err = e;
       }

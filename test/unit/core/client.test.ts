@@ -110,18 +110,18 @@ describe('core/PlatformClient (scripted server)', () => {
       assert.deepEqual(addon.json, {});
     });
 
-    it('deleteMobileStore and deleteConsoleNetB resolve on an empty data object', async () => {
+    it('mutate DeleteMobileStore and DeleteConsoleNetB resolve on an empty data object', async () => {
       server.queue(R.mobile, ok({}));
       server.queue(R.netb, ok({}));
       const c = client();
-      assert.equal(await c.deleteMobileStore(), undefined);
-      assert.equal(await c.deleteConsoleNetB(), undefined);
+      assert.deepEqual(await c.mutate('DeleteMobileStore', {}), {});
+      assert.deepEqual(await c.mutate('DeleteConsoleNetB', {}), {});
       assert.deepEqual(server.requests.map((r) => r.route), [R.token, R.mobile, R.netb]);
     });
 
     it('sends X-ReportErrorAsSuccess when asked, and reads the real status from the body', async () => {
       server.queue(R.mobile, { status: 200, body: { code: 400, status: 'BadRequest', error: 'AddonDoesntExist', errorCode: 19009, errorMessage: 'gone' } });
-      const e = await rejection(client({ reportErrorAsSuccess: true }).deleteMobileStore());
+      const e = await rejection(client({ reportErrorAsSuccess: true }).mutate('DeleteMobileStore', {}));
       assert.equal(server.requests[1].headers['x-reporterrorassuccess'], 'true');
       assert.equal(e.kind, 'service');
       assert.equal(e.httpStatus, 200);
@@ -292,8 +292,8 @@ describe('core/PlatformClient (scripted server)', () => {
       server.queue(R.mobile, fail(503, 'ServiceUnavailable', 1123));
       server.queue(R.netb, { action: 'reset' });
       const c = client();
-      assert.equal((await rejection(c.deleteMobileStore())).outcomeUnknown, true);
-      assert.equal((await rejection(c.deleteConsoleNetB())).outcomeUnknown, true);
+      assert.equal((await rejection(c.mutate('DeleteMobileStore', {}))).outcomeUnknown, true);
+      assert.equal((await rejection(c.mutate('DeleteConsoleNetB', {}))).outcomeUnknown, true);
       assert.equal(server.count(R.mobile), 1);
       assert.equal(server.count(R.netb), 1);
     });
@@ -538,7 +538,7 @@ describe('core/PlatformClient (scripted server)', () => {
 
     it('on EntityTokenExpired it refreshes once and retries once, also for a delete', async () => {
       server.queue(R.mobile, fail(401, 'EntityTokenExpired', 1336), ok({}));
-      await client().deleteMobileStore();
+      await client().mutate('DeleteMobileStore', {});
       assert.equal(server.count(R.token), 2);
       const used = server.requests.filter((r) => r.route === R.mobile).map((r) => r.headers['x-entitytoken']);
       assert.deepEqual(used, ['title-token-1-abcdefghijklmnopqrstuvwxyz', 'title-token-2-abcdefghijklmnopqrstuvwxyz']);

@@ -1,12 +1,16 @@
 import * as assert from 'node:assert/strict';
 import { isRetryableError, parseEnvelope, parseRetryAfter } from '../../../src/core/api/envelope';
-import { validators } from '../../../src/core/api/results';
+import { checkResult } from '../../../src/core/api/exchange';
+import type { OperationName } from '../../../src/core/api/operations';
 import { describeErrorCode, describeHttpStatus, isCancellation, PlatformError } from '../../../src/core/api/errors';
 import { ErrorCodes } from '../../../src/core/api/types';
 
-function parse<T>(body: unknown, httpStatus = 200, validate: (d: unknown) => T = validators.empty as unknown as (d: unknown) => T, retryAfterHeader?: string): T {
+function parse<T>(body: unknown, httpStatus = 200, validate: (d: unknown) => T = (d) => d as T, retryAfterHeader?: string): T {
   return parseEnvelope('TestOp', { httpStatus, body: typeof body === 'string' ? body : JSON.stringify(body), retryAfterHeader }, validate, Date.parse('2030-01-01T00:00:00Z'));
 }
+
+/** The row's own result check, as the client applies it. */
+const rowOf = (name: OperationName) => (d: unknown): unknown => checkResult(name, d);
 
 function parseError(body: unknown, httpStatus = 200, validate?: (d: unknown) => unknown, retryAfterHeader?: string): PlatformError {
   try {
@@ -54,7 +58,7 @@ describe('core/errors', () => {
 
 describe('core/envelope', () => {
   it('returns validated data of a success envelope', () => {
-    const r = parse({ code: 200, status: 'OK', data: { JobReceiptId: 'r1', TitleIds: ['F71AC'] } }, 200, validators.deleteMasterPlayerAccount);
+    const r = parse({ code: 200, status: 'OK', data: { JobReceiptId: 'r1', TitleIds: ['F71AC'] } }, 200, rowOf('DeleteMasterPlayerAccount'));
     assert.deepEqual(r, { JobReceiptId: 'r1', TitleIds: ['F71AC'] });
   });
 
@@ -135,19 +139,18 @@ describe('core/envelope', () => {
       assert.equal(parseError(body, 200).kind, 'malformed', body);
     }
     const wrong: [unknown, (d: unknown) => unknown, RegExp][] = [
-      [{ code: 200, data: { JobReceiptId: 5 } }, validators.deleteMasterPlayerAccount, /data\.JobReceiptId should be a string/],
-      [{ code: 200, data: { TitleIds: 'F71AC' } }, validators.getPlayedTitleList, /data\.TitleIds should be an array/],
-      [{ code: 200, data: { Data: {} } }, validators.lookup('StorefrontName'), /data\.Data should be an array/],
-      [{ code: 200, data: { Data: [{ StorefrontName: 'a', PlatformId: 7 }] } }, validators.lookup('StorefrontName'), /PlatformId should be a string/],
-      [{ code: 200, data: { Created: 'yes' } }, validators.handheldStore, /data\.Created should be true or false/],
-      [{ code: 200, data: { Created: true, Environments: [1] } }, validators.handheldStore, /Environments\[0\] should be an object/],
-      [{ code: 200, data: { EntityToken: 'x', TokenExpiration: 'never', Entity: { Id: 'F', Type: 'title' } } }, validators.entityToken, /not a date/],
-      [{ code: 200, data: { TokenExpiration: '2030-01-01T00:00:00Z' } }, validators.entityToken, /the service returned no token/],
-      [{ code: 200, data: { NewlyCreated: false, InfoResultPayload: { UserVirtualCurrency: { GO: '5' }, UserDataVersion: 1, UserReadOnlyDataVersion: 1 } } }, validators.loginWithLauncher, /UserVirtualCurrency\.GO should be a whole number/],
-      [{ code: 200, data: { NewlyCreated: false, InfoResultPayload: {} } }, validators.loginWithLauncher, /UserDataVersion is missing/],
-      [{ code: 200, data: { NewlyCreated: false, TreatmentAssignment: { Variables: [{ Value: 'a' }] } } }, validators.loginWithLauncher, /Variables\[0\]\.Name is missing/],
-      [{ code: 200, data: {} }, validators.handheldStore, /data\.Created is missing/],
-      [{ code: 200 }, validators.loginWithLauncher, /data is missing/],
+      [{ code: 200, data: { JobReceiptId: 5 } }, rowOf('DeleteMasterPlayerAccount'), /data\.JobReceiptId should be a string/],
+      [{ code: 200, data: { TitleIds: 'F71AC' } }, rowOf('GetPlayedTitleList'), /data\.TitleIds should be an array/],
+      [{ code: 200, data: { Data: {} } }, rowOf('GetPlatformIDsFromStorefrontNames'), /data\.Data should be an array/],
+      [{ code: 200, data: { Data: [{ StorefrontName: 'a', PlatformId: 7 }] } }, rowOf('GetPlatformIDsFromStorefrontNames'), /PlatformId should be a string/],
+      [{ code: 200, data: { Created: 'yes' } }, rowOf('GetHandheldStore'), /data\.Created should be true or false/],
+      [{ code: 200, data: { Created: true, Environments: [1] } }, rowOf('GetHandheldStore'), /Environments\[0\] should be an object/],
+      [{ code: 200, data: { NewlyCreated: false, InfoResultPayload: { UserVirtualCurrency: { GO: '5' }, UserDataVersion: 1, UserReadOnlyDataVersion: 1 } } }, rowOf('LoginWithLauncher'), /UserVirtualCurrency\.GO should be a whole number/],
+      [{ code: 200, data: { NewlyCreated: false, InfoResultPayload: {} } }, rowOf('LoginWithLauncher'), /UserDataVersion is missing/],
+      [{ code: 200, data: { NewlyCreated: false, TreatmentAssignment: { Variables: [{ Value: 'a' }] } } }, rowOf('LoginWithLauncher'), /Variables\[0\]\.Name is missing/],
+      [{ code: 200, data: {} }, rowOf('GetHandheldStore'), /data\.Created is missing/],
+      [{ code: 200 }, rowOf('LoginWithLauncher'), /data is missing/],
+      [{ code: 200, data: 'done' }, rowOf('DeleteMobileStore'), /data should be an object but is a string/],
     ];
     for (const [body, validate, re] of wrong) {
       const e = parseError(body, 200, validate);
@@ -156,17 +159,16 @@ describe('core/envelope', () => {
     }
   });
 
-  it('drops null optional members and strips ClientSecret', () => {
-    const login = parse({ code: 200, data: { PlatformId: null, NewlyCreated: false, SessionTicket: 's' } }, 200, validators.loginWithLauncher);
+  it('drops null optional members', () => {
+    const login = parse({ code: 200, data: { PlatformId: null, NewlyCreated: false, SessionTicket: 's' } }, 200, rowOf('LoginWithLauncher'));
     assert.deepEqual(login, { NewlyCreated: false, SessionTicket: 's' });
-    const hs = parse({ code: 200, data: { Created: true, ApplicationID: 'app', Environments: [{ ClientID: 'c', ClientSecret: 'S3CRET', ID: 'e' }], SubscriptionEnvironments: [{ ClientSecret: null }] } }, 200, validators.handheldStore);
-    assert.deepEqual(hs, { Created: true, ApplicationID: 'app', Environments: [{ ClientID: 'c', ID: 'e' }], SubscriptionEnvironments: [{}] });
-    assert.deepEqual(parse({ code: 200, data: { Created: false } }, 200, validators.handheldStore), { Created: false });
+    const hs = parse({ code: 200, data: { Created: true, Environments: [{ ClientID: 'c', ClientSecret: null, ID: null }] } }, 200, rowOf('GetHandheldStore'));
+    assert.deepEqual(hs, { Created: true, Environments: [{ ClientID: 'c' }] });
   });
 
   it('a "__proto__" member in service data stays a plain member and never supplies a checked value', () => {
-    const r = parse('{"code":200,"data":{"__proto__":{"TitleIds":5}}}', 200, validators.getPlayedTitleList);
-    assert.deepEqual(r.TitleIds, []);
+    const r = parse('{"code":200,"data":{"__proto__":{"TitleIds":5}}}', 200, rowOf('GetPlayedTitleList')) as { TitleIds?: unknown };
+    assert.equal(r.TitleIds, undefined);
     assert.equal(Object.getPrototypeOf(r), Object.prototype);
     const e = parseError('{"code":400,"errorCode":1000,"errorDetails":{"__proto__":["bad"]}}', 400);
     assert.equal(Object.getPrototypeOf(e.errorDetails), Object.prototype);
@@ -174,7 +176,8 @@ describe('core/envelope', () => {
   });
 
   it('keeps null lookup entries and null PlatformIds', () => {
-    const r = parse({ code: 200, data: { Data: [null, { StorefrontName: 'a', PlatformId: null }, { StorefrontName: 'b', PlatformId: '9437A5ADDAE3012D' }] } }, 200, validators.lookup('StorefrontName'));
-    assert.deepEqual(r, [null, { id: 'a', platformId: null }, { id: 'b', platformId: '9437A5ADDAE3012D' }]);
+    const data = { Data: [null, { StorefrontName: 'a', PlatformId: null }, { StorefrontName: 'b', PlatformId: '9437A5ADDAE3012D' }] };
+    // A null PlatformId reads as absent (unlinked); the null entry stays, in its place.
+    assert.deepEqual(parse({ code: 200, data }, 200, rowOf('GetPlatformIDsFromStorefrontNames')), { Data: [null, { StorefrontName: 'a' }, data.Data[2]] });
   });
 });

@@ -2,16 +2,15 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parseEnvelope } from '../../../src/core/api/envelope';
-import { validators } from '../../../src/core/api/results';
+import { checkResult } from '../../../src/core/api/exchange';
+import { OPERATIONS, type OperationName } from '../../../src/core/api/operations';
 import { PlatformError } from '../../../src/core/api/errors';
 import { buildBaseUrl, validateEndpointTemplate } from '../../../src/core/endpoint';
 import { findPlatformIds, isPlatformId, parseIdList, platformIdAt, validateTitleId } from '../../../src/core/ids';
 import { redactObject, redactText } from '../../../src/core/redact';
 
-const allValidators: ((d: unknown) => unknown)[] = [
-  validators.deleteMasterPlayerAccount, validators.getPlayedTitleList, validators.loginWithLauncher, validators.entityToken,
-  validators.handheldStore, validators.empty, validators.lookup('ConsoleLiveAccountId'), validators.lookup('StorefrontName'),
-];
+/** Every row's result check, as the client applies it. */
+const allValidators: ((d: unknown) => unknown)[] = (Object.keys(OPERATIONS) as OperationName[]).map((n) => (d: unknown) => checkResult(n, d));
 
 const envelopeLike = fc.record({
   code: fc.oneof(fc.constantFrom(200, 400, 429, 503), fc.jsonValue()),

@@ -133,7 +133,7 @@ describe('core/PlatformClient over HTTPS and through a real proxy (tinyproxy)', 
     it('wrong host: names the host and the names the certificate is for, nothing sent', async () => {
       const cert = await makeCertificate({ hosts: ['other-host.example'] });
       const endpoint = await serve(cert);
-      const e = await rejection(client({ endpoint, ca: [cert.cert] }).deleteMobileStore());
+      const e = await rejection(client({ endpoint, ca: [cert.cert] }).mutate('DeleteMobileStore', {}));
       assert.match(e.message, /certificate presented for 127\.0\.0\.1:\d+ is for another host name/);
       assert.match(e.message, /127\.0\.0\.1 is not in the cert's list/);
       assert.equal(e.outcomeUnknown, false);
@@ -209,7 +209,7 @@ describe('core/PlatformClient over HTTPS and through a real proxy (tinyproxy)', 
     assert.match(e.message, new RegExp(`proxy 127\\.0\\.0\\.1:${authProxy.port} needs credentials \\(407`));
     assert.match(e.hint, /http\.proxyAuthorization/);
     assert.equal((await stats()).total, 0);
-    const d = await rejection(client({ proxy: authProxy.url, ca: emu.caCertificate }).deleteMobileStore());
+    const d = await rejection(client({ proxy: authProxy.url, ca: emu.caCertificate }).mutate('DeleteMobileStore', {}));
     assert.equal(d.outcomeUnknown, false);
 
     const inUrl = authProxy.url.replace('http://', `http://${PROXY_USER}:${PROXY_PASSWORD}@`);
@@ -238,7 +238,7 @@ describe('core/PlatformClient over HTTPS and through a real proxy (tinyproxy)', 
   it('a proxy that refuses the tunnel (port not allowed) names the proxy, the service and the way around it', async () => {
     const strict = await startTinyproxy({ connectPorts: [443] });
     try {
-      const e = await rejection(client({ proxy: strict.url, ca: emu.caCertificate }).deleteMobileStore());
+      const e = await rejection(client({ proxy: strict.url, ca: emu.caCertificate }).mutate('DeleteMobileStore', {}));
       assert.match(e.message, new RegExp(`proxy 127\\.0\\.0\\.1:${strict.port} would not open a connection to 127\\.0\\.0\\.1:${port} \\(it answered HTTP 403\\)`));
       assert.match(e.hint, /http\.noProxy/);
       assert.equal(e.outcomeUnknown, false);

@@ -1,7 +1,8 @@
 // Hostile response bodies for the envelope fuzz tests: wrong types, missing members, huge arrays,
 // deep nesting, invalid UTF-8, truncated JSON, HTML pages and prototype keys.
 import fc from 'fast-check';
-import { validators } from '../../../src/core/api/results';
+import { checkResult } from '../../../src/core/api/exchange';
+import type { OperationName } from '../../../src/core/api/operations';
 
 /** Runs per property: FUZZ_RUNS (npm run test:fuzz sets 10000), 1000 in the normal unit run. */
 export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? '') > 0 ? Number(process.env.FUZZ_RUNS) : 1000;
@@ -61,10 +62,13 @@ const SAMPLES: Record<string, unknown> = {
 
 export interface Op {
   name: string;
+  /** The row's result check, as the client applies it to every answer. */
   validate: (data: unknown) => unknown;
-  /** Throws when a value the parser accepted does not have the promised shape. */
-  check: (v: unknown) => void;
+  /** Throws when a value the parser accepted (or, `fromClient`, the client's method returned) does not have the promised shape. */
+  check: (v: unknown, fromClient?: boolean) => void;
 }
+
+const row = (name: OperationName) => (d: unknown): unknown => checkResult(name, d);
 
 function fail(why: string): never {
   throw new Error(`accepted a value of the wrong shape: ${why}`);
@@ -82,42 +86,46 @@ function optStr(o: Record<string, unknown>, k: string, what: string): void {
 function entity(v: unknown, what: string): void {
   if (!isPlain(v) || !isStr(v.Id) || (v.Type !== undefined && !isStr(v.Type))) fail(`${what} is not an entity key`);
 }
-function environments(v: unknown, what: string): void {
+function environments(v: unknown, what: string, fromClient: boolean): void {
   if (v === undefined) return;
   if (!Array.isArray(v)) fail(`${what} is not an array`);
   for (const e of v) {
     if (!isPlain(e)) fail(`${what}[] is not an object`);
-    if ('ClientSecret' in e) fail(`${what}[] still has ClientSecret`);
+    if (fromClient && 'ClientSecret' in e) fail(`${what}[] still has ClientSecret`);
     optStr(e, 'ClientID', what);
     optStr(e, 'ID', what);
   }
 }
-function lookupCheck(v: unknown): void {
-  if (!Array.isArray(v)) fail('lookup result is not an array');
-  for (const e of v) {
-    if (e === null) continue;
-    if (!isPlain(e)) fail('lookup entry is not an object');
-    if (e.id !== undefined && !isStr(e.id)) fail('lookup id is not a string');
-    if (e.platformId !== null && !isStr(e.platformId)) fail('lookup platformId is not a string or null');
-  }
+function lookupCheck(idMember: string): (v: unknown) => void {
+  return (v) => {
+    if (!isPlain(v)) fail('lookup result is not an object');
+    if (v.Data === undefined) return;
+    if (!Array.isArray(v.Data)) fail('Data is not an array');
+    for (const e of v.Data) {
+      if (e === null) continue;
+      if (!isPlain(e)) fail('lookup entry is not an object');
+      optStr(e, idMember, 'entry');
+      if (e.PlatformId !== null) optStr(e, 'PlatformId', 'entry');
+    }
+  };
 }
 
 const OP_LIST: Op[] = [
   {
-    name: 'deleteMasterPlayerAccount', validate: validators.deleteMasterPlayerAccount, check: (v) => {
+    name: 'deleteMasterPlayerAccount', validate: row('DeleteMasterPlayerAccount'), check: (v, fromClient) => {
       if (!isPlain(v)) fail('not an object');
       optStr(v, 'JobReceiptId', 'data');
-      strArray(v.TitleIds, 'TitleIds');
+      if (fromClient || v.TitleIds !== undefined) strArray(v.TitleIds, 'TitleIds');
     },
   },
   {
-    name: 'getPlayedTitleList', validate: validators.getPlayedTitleList, check: (v) => {
+    name: 'getPlayedTitleList', validate: row('GetPlayedTitleList'), check: (v, fromClient) => {
       if (!isPlain(v)) fail('not an object');
-      strArray(v.TitleIds, 'TitleIds');
+      if (fromClient || v.TitleIds !== undefined) strArray(v.TitleIds, 'TitleIds');
     },
   },
   {
-    name: 'loginWithLauncher', validate: validators.loginWithLauncher, check: (v) => {
+    name: 'loginWithLauncher', validate: row('LoginWithLauncher'), check: (v) => {
       if (!isPlain(v)) fail('not an object');
       for (const k of ['PlatformId', 'SessionTicket', 'LastLoginTime']) optStr(v, k, 'data');
       if (v.EntityToken !== undefined) {
@@ -143,22 +151,23 @@ const OP_LIST: Op[] = [
     },
   },
   {
-    name: 'entityToken', validate: validators.entityToken, check: (v) => {
-      if (!isPlain(v) || !isStr(v.EntityToken)) fail('token');
+    name: 'entityToken', validate: row('GetEntityToken'), check: (v) => {
+      if (!isPlain(v)) fail('not an object');
+      optStr(v, 'EntityToken', 'data');
       if (v.TokenExpiration !== undefined && (!isStr(v.TokenExpiration) || Number.isNaN(Date.parse(v.TokenExpiration as string)))) fail('TokenExpiration');
       if (v.Entity !== undefined) entity(v.Entity, 'Entity');
     },
   },
   {
-    name: 'handheldStore', validate: validators.handheldStore, check: (v) => {
+    name: 'handheldStore', validate: row('GetHandheldStore'), check: (v, fromClient = false) => {
       if (!isPlain(v) || typeof v.Created !== 'boolean') fail('Created');
       optStr(v, 'ApplicationID', 'data');
-      for (const k of ['Environments', 'SubscriptionEnvironments', 'SecondarySubscriptionEnvironments']) environments(v[k], k);
+      for (const k of ['Environments', 'SubscriptionEnvironments', 'SecondarySubscriptionEnvironments']) environments(v[k], k, fromClient);
     },
   },
-  { name: 'empty', validate: validators.empty, check: (v) => { if (v !== undefined) fail('delete returned a value'); } },
-  { name: 'lookupConsoleLive', validate: validators.lookup('ConsoleLiveAccountId'), check: lookupCheck },
-  { name: 'lookupStorefront', validate: validators.lookup('StorefrontName'), check: lookupCheck },
+  { name: 'empty', validate: row('DeleteMobileStore'), check: (v) => { if (!isPlain(v)) fail('a delete\'s answer is not an object'); } },
+  { name: 'lookupConsoleLive', validate: row('GetPlatformIDsFromConsoleLiveIDs'), check: lookupCheck('ConsoleLiveAccountId') },
+  { name: 'lookupStorefront', validate: row('GetPlatformIDsFromStorefrontNames'), check: lookupCheck('StorefrontName') },
 ];
 
 /** The operations, printed by name in counterexamples. */

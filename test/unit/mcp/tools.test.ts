@@ -1,7 +1,11 @@
 // The agent tools' definitions: read-only by declaration (no operation of the table's mutating
 // ones), a client that refuses what a tool did not declare, and results labelled and bounded.
 import * as assert from 'node:assert/strict';
+import { PlatformClient } from '../../../src/core/api/client';
 import { OPERATIONS } from '../../../src/core/api/operations';
+import { DEMO_PLAYERS, DEMO_TITLES } from '../../../src/emulator/seed';
+import { checkedEmulator } from '../helpers/contract';
+import { emulatorControl } from '../helpers/controls';
 import { asToolData, DATA_NOTE, dataString, MAX_TOOL_RESULT, mutatingOperations, restrictClient, TOOLS, type ToolClient, type ToolDefinition } from '../../../src/core/tools';
 
 describe('agent tools: definitions', () => {
@@ -16,21 +20,30 @@ describe('agent tools: definitions', () => {
     assert.deepEqual(mutatingOperations({ ...TOOLS[0], operations: ['GetPlayedTitleList', 'DeleteMasterPlayerAccount'] }), ['DeleteMasterPlayerAccount']);
   });
 
-  it('a tool\'s client refuses an operation it did not declare, and never offers a mutating one', async () => {
-    const sent: string[] = [];
-    const fake: ToolClient = {
-      getPlatformIdsFromStorefrontNames: async () => { sent.push('names'); return []; },
-      getPlatformIdsFromConsoleLiveIds: async () => { sent.push('live'); return []; },
-      getPlayedTitleList: async () => { sent.push('played'); return { TitleIds: [] }; },
-      getHandheldStore: async () => { sent.push('hs'); return {} as never; },
-    };
-    const played = TOOLS.find((t) => t.name === 'get_played_titles')!;
-    const c = restrictClient(fake, played);
-    await c.getPlayedTitleList('9437A5ADDAE3012D');
-    await assert.rejects(c.getHandheldStore(), /did not declare GetEntityToken, GetHandheldStore/);
-    const sneaky: ToolDefinition = { ...played, operations: ['DeleteMasterPlayerAccount' as never, 'GetPlayedTitleList'] };
-    assert.ok(!('deleteMasterPlayerAccount' in restrictClient(fake, sneaky)));
-    assert.deepEqual(sent, ['played']);
+  it('a tool\'s client refuses, before any request, every operation it did not declare, whichever method sends it', async () => {
+    const emu = await checkedEmulator({ seed: 'demo' });
+    const title = DEMO_TITLES[0];
+    const client = new PlatformClient({ titleId: title.titleId, endpoint: emu.endpoint, getSecretKey: async () => title.secretKey, maxRetries: 0 });
+    try {
+      const played = TOOLS.find((t) => t.name === 'get_played_titles')!;
+      const c = restrictClient(client, played);
+      assert.ok(Array.isArray((await c.getPlayedTitleList(DEMO_PLAYERS[0].platformId)).TitleIds));
+      // GetHandheldStore sends a title token: GetEntityToken is named too, from the row's credential.
+      await assert.rejects(c.getHandheldStore(), /^PlatformError: Tool get_played_titles did not declare GetEntityToken, GetHandheldStore\.$/m);
+      await assert.rejects(c.getPlatformIdsFromStorefrontNames(['racer']), /Tool get_played_titles did not declare GetPlatformIDsFromStorefrontNames\./);
+      // A tool that declared only the add-on read still may not fetch the token it needs.
+      const addonOnly = restrictClient(client, { ...played, operations: ['GetHandheldStore'] });
+      await assert.rejects(addonOnly.getHandheldStore(), /did not declare GetEntityToken\./);
+      // A mutating operation declared anyway is dropped from what the client may send; no method offers it.
+      const sneaky: ToolDefinition = { ...played, operations: ['DeleteMasterPlayerAccount' as never, 'GetPlayedTitleList'] };
+      assert.ok(!('deleteMasterPlayerAccount' in restrictClient(client, sneaky)));
+      const sent = (await emulatorControl(emu.origin, 'stats')).requests as Record<string, number>;
+      assert.deepEqual(Object.keys(sent).filter((op) => sent[op] > 0), ['Admin/GetPlayedTitleList']);
+      assert.equal(sent['Admin/GetPlayedTitleList'], 1);
+    } finally {
+      await client.close();
+      await emu.close();
+    }
   });
 
   it('service strings: clipped, escaped, secrets masked, inside serviceData with the note; a 2 MB field is not a 2 MB result', () => {
