@@ -5,8 +5,8 @@ import { ACCOUNT_LOOKUP_FIELDS, type AccountLookupField } from '../../core/api/a
 import { validatePlatformId } from '../../core/ids';
 import { redactObject } from '../../core/redact';
 import { openResultDocument } from '../documents';
-import { stringArg } from './args';
-import { usableTitle, type CommandContext } from './context';
+import { stringArg, usableTitle } from './args';
+import type { CommandContext } from './context';
 
 /** The argument member naming each identifier: `{ platformId }`, `{ email }`, `{ username }`, `{ titleDisplayName }`. */
 const ARG_MEMBER: Record<AccountLookupField, string> = { PlatformId: 'platformId', Email: 'email', Username: 'username', TitleDisplayName: 'titleDisplayName' };
