@@ -112,6 +112,12 @@ export interface RunSummary {
 export interface RunOptions {
   /** The number of accounts, as the dry run showed it: the typed confirmation. */
   confirm: number;
+  /**
+   * Send again the actions sent without a recorded answer (the user's decision: they may have been
+   * taken, so an export may be made twice or events deleted twice; the service refuses a second
+   * erasure while one is queued). Off by default: nothing is ever sent twice unasked.
+   */
+  resendUnknown?: boolean;
   onProgress?: (kind: ActionKind, p: RunProgress) => void;
 }
 
@@ -159,8 +165,8 @@ async function sendKind(
     await store.check(r.id, name);
     const journal = await Journal.open(`${store.folder(r.id)}/${name}`, { key: (t) => services.key(t) });
     try {
-      // Never re-sent here: a send whose answer was not recorded stays unknown (verify settles erasures).
-      const res = await runBatch(client, journal, { resendUnknown: false, signal: services.signal, onProgress: (p) => o.onProgress?.(kind, p) });
+      // A send whose answer was not recorded stays unknown unless the user asked to send it again (verify settles erasures).
+      const res = await runBatch(client, journal, { resendUnknown: o.resendUnknown === true, signal: services.signal, onProgress: (p) => o.onProgress?.(kind, p) });
       sent[kind] += res.sent;
       cancelled ||= res.cancelled;
       syncActions(r, [{ kind, players: journal.players() }], journal.batch.titleId);
@@ -190,7 +196,7 @@ export async function sendActions(store: RequestStore, r: DataRequest, services:
         cancelled = true;
         break;
       }
-      const ready = r.actions.filter((a) => a.kind === kind && (a.status === 'planned' || a.status === 'failed'));
+      const ready = r.actions.filter((a) => a.kind === kind && (a.status === 'planned' || a.status === 'failed' || (o.resendUnknown === true && a.status === 'unknown')));
       if (ready.length === 0) break;
       cancelled = await sendKind(store, r, services, kind, ready, journals, sent, o);
       if (kind !== 'export') break;
