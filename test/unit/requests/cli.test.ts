@@ -2,7 +2,7 @@
 // new -> run --dry-run -> run --confirm N -> the emulator completes -> verify -> the export's link
 // (event or record-export) -> run (erasures) -> verify -> close -> verify-evidence; exit codes 0/1/2.
 import * as assert from 'node:assert/strict';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli, useCountingEmulator, type CliRun } from '../deletion/support';
 import { KEY_ENV, KEYS, players, servedPer } from './support';
@@ -121,5 +121,11 @@ describe('requests: the command line', function () {
     const nosuch = await req(['show', '--store', store, '--id', 'dr-20260101-abcdef']);
     assert.equal(nosuch.code, 1);
     assert.match(nosuch.stderr, /no such request/);
+    // The store is refused when others could write it (a planted request or evidence would be obeyed).
+    chmodSync(store, 0o777);
+    const open = await req(['show', '--store', store]);
+    assert.equal(open.code, 2);
+    assert.match(open.stderr, /--store .*: the folder .* is writable by group or others \(mode 777\); run chmod go-w on it/);
+    chmodSync(store, 0o700);
   });
 });
