@@ -47,6 +47,8 @@ export class ExportJobs extends JobQueue<ExportJob> {
       createdAt: now, dueAt: now + this.ctx.delayMs(), status: 'queued',
     };
     const list = this.list();
+    // Expired documents can never be served: dropped, and the oldest completed jobs past the bound.
+    for (const j of list) if (j.expiresAt !== undefined && j.expiresAt <= now) delete j.document;
     list.push(job);
     for (let i = 0; list.length > MAX_KEPT_EXPORTS && i < list.length;) {
       if (list[i].status === 'completed') list.splice(i, 1);
@@ -90,6 +92,7 @@ export class ExportJobs extends JobQueue<ExportJob> {
     }
     const document = job.document;
     if (job.expiresAt === undefined || job.expiresAt <= this.ctx.now() || document === undefined) {
+      delete job.document;
       throw new ApiError(410, 'InvalidRequest', 'This download link has expired; request a new export (ExportMasterPlayerData).');
     }
     // Marked before any wait: of two requests at once, one gets the document.
