@@ -25,13 +25,16 @@ describe('requests: the command line', function () {
     for (const key of Object.values(KEYS)) assert.ok(!r.stdout.includes(key) && !r.stderr.includes(key), 'no key is printed');
   };
 
-  it('runs a request through to verified evidence; a tampered evidence line then fails verify-evidence', async () => {
+  it('runs a request through to verified evidence (one export link from the e-mail, one from the event); a tampered evidence line then fails verify-evidence', async () => {
     const all = await players(f.emu);
-    const ana = all.find((p) => p.email !== null && p.storefrontNames.length > 0 && p.titlesPlayed.length === 2)!;
+    // A person with an account in each of two publishers: the same e-mail in both.
+    const ana = all.find((p) => p.email !== null && p.storefrontNames.length > 0 && all.some((q) => q.publisherId !== p.publisherId && q.email === p.email))!;
+    const accounts = all.filter((p) => p.email === ana.email);
+    const titles = [...new Set(['F71AC', 'A248', ...accounts.flatMap((p) => p.titlesPlayed)])];
     const store = join(f.dir, 'store');
     const ids = join(f.dir, 'ids.txt');
     writeFileSync(ids, `# ticket text: "my e-mail is ${ana.email}, my Storefront name is ${ana.storefrontNames[0]}"\nemail:${ana.email}\nstorefront:${ana.storefrontNames[0]}\ndisplayname:No Such Racer\n`);
-    const made = await req(['new', '--store', store, '--reference', 'TICKET-18', '--asks', 'access,erasure', '--identifiers', ids, '--titles', 'F71AC,A248', '--endpoint', f.counter.endpoint, '--received', '2026-11-01', '--json']);
+    const made = await req(['new', '--store', store, '--reference', 'TICKET-18', '--asks', 'access,erasure', '--identifiers', ids, '--titles', titles.join(','), '--endpoint', f.counter.endpoint, '--received', '2026-11-01', '--json']);
     assert.equal(made.code, 0, made.stderr);
     const id = json(made).id as string;
     assert.match(id, /^dr-20261101-[0-9a-f]{6}$/);
@@ -39,31 +42,37 @@ describe('requests: the command line', function () {
     const dry = await req(['run', '--store', store, '--id', id, '--dry-run', '--json']);
     assert.equal(dry.code, 0, dry.stderr);
     const plan = json(dry);
-    assert.deepEqual(plan.accounts.map((a: { platformId: string }) => a.platformId), [ana.PlatformId], 'one master account for both identifiers and both titles');
+    assert.deepEqual(plan.accounts.map((a: { platformId: string }) => a.platformId).sort(), accounts.map((p) => p.PlatformId).sort(), 'one master account per publisher, whichever identifiers and titles found it');
     assert.equal(plan.due, '2026-12-01');
+    assert.deepEqual(plan.notFound, [{ kind: 'displayname', value: 'No Such Racer' }]);
     assert.equal((await servedPer(f.emu)).get('ExportMasterPlayerData') ?? 0, 0, 'the dry run sends no action');
+    const n = plan.accounts.length as number;
 
-    const wrong = await req(['run', '--store', store, '--id', id, '--confirm', String(plan.accounts.length + 1)]);
+    const wrong = await req(['run', '--store', store, '--id', id, '--confirm', String(n + 1)]);
     assert.equal(wrong.code, 2, 'a wrong --confirm is bad usage');
-    assert.match(wrong.stderr, /does not match: request .* acts on 1 account\(s\)\. Nothing was sent/);
+    assert.match(wrong.stderr, new RegExp(`does not match: request .* acts on ${n} account\\(s\\)\\. Nothing was sent`));
 
-    const run1 = await req(['run', '--store', store, '--id', id, '--confirm', String(plan.accounts.length), '--json']);
+    const run1 = await req(['run', '--store', store, '--id', id, '--confirm', String(n), '--json']);
     assert.equal(run1.code, 0, run1.stderr);
-    const exp = json(run1).actions.find((a: { kind: string }) => a.kind === 'export');
-    assert.equal(exp.status, 'queued');
+    const exports = json(run1).actions.filter((a: { kind: string }) => a.kind === 'export') as { platformId: string; status: string; jobReceiptId: string }[];
+    assert.deepEqual(exports.map((a) => a.status), exports.map(() => 'queued'));
 
-    // The emulator completes the export; verify reads its event where the emulator has one, else the link is pasted.
+    // The emulator completes the exports: the first link is pasted from the e-mail, the other comes from the event.
     await f.emu.control('clock/advance', { ms: 700_000 });
+    const mail = ((await f.emu.control('outbox')) as { messages: { subject?: string; body?: string }[] }).messages
+      .find((m) => JSON.stringify(m).includes(exports[0].jobReceiptId))!;
+    const url = /https?:\/\/\S+/.exec(JSON.stringify(mail).replace(/\\n/g, ' '))![0].replace(/["\\]+$/, '');
+    const rec = await req(['record-export', '--store', store, '--id', id, '--receipt', exports[0].jobReceiptId, '--url', url]);
+    assert.equal(rec.code, 0, rec.stderr);
     const v1 = await req(['verify', '--store', store, '--id', id, '--json']);
-    assert.equal(v1.code, 1, 'not complete: the erasure is not sent yet');
-    const still = json(v1).actions.find((a: { kind: string }) => a.kind === 'export');
-    if (still.status !== 'completed') {
-      const rec = await req(['record-export', '--store', store, '--id', id, '--receipt', exp.jobReceiptId, '--url', 'https://downloads.example/e/1']);
-      assert.equal(rec.code, 0, rec.stderr);
-    }
-    const run2 = await req(['run', '--store', store, '--id', id, '--confirm', '1', '--json']);
+    assert.equal(v1.code, 1, 'not complete: the erasures are not sent yet');
+    const by = Object.fromEntries(json(v1).actions.filter((a: { kind: string }) => a.kind === 'export').map((a: { platformId: string; completedBy: string }) => [a.platformId, a.completedBy]));
+    assert.equal(by[exports[0].platformId], 'recorded');
+    for (const e of exports.slice(1)) assert.equal(by[e.platformId], 'event', 'completed from the player_data_exported event');
+
+    const run2 = await req(['run', '--store', store, '--id', id, '--confirm', String(n), '--json']);
     assert.equal(run2.code, 0, run2.stderr);
-    assert.equal(json(run2).sent.erasure, 1);
+    assert.equal(json(run2).sent.erasure, n);
     await f.emu.control('clock/advance', { ms: 700_000 });
     const v2 = await req(['verify', '--store', store, '--id', id, '--json']);
     assert.equal(v2.code, 0, v2.stderr);
@@ -79,14 +88,17 @@ describe('requests: the command line', function () {
     assert.equal(shown.code, 0);
     assert.deepEqual(json(shown).requests.map((r: { id: string; state: string }) => [r.id, r.state]), [[id, 'closed']]);
 
-    const served = await servedPer(f.emu);
-    assert.equal(served.get(`ExportMasterPlayerData ${ana.PlatformId}`), 1, 'one export for the account, not one per title');
-    assert.equal(served.get(`DeleteMasterPlayerAccount ${ana.PlatformId}`), 1, 'one erasure for the account, not one per title');
-    for (const r of [made, dry, run1, v1, run2, v2, closed, ok, shown]) noKey(r);
-    for (const n of readdirSync(join(store, id))) {
-      const text = readFileSync(join(store, id, n), 'utf8');
-      for (const key of Object.values(KEYS)) assert.ok(!text.includes(key), `${n} holds no key`);
+    const served = await servedPer(f.emu, { accepted: true });
+    for (const p of accounts) {
+      assert.equal(served.get(`ExportMasterPlayerData ${p.PlatformId}`), 1, 'one export per account, not one per title');
+      assert.equal(served.get(`DeleteMasterPlayerAccount ${p.PlatformId}`), 1, 'one erasure per account, not one per title');
     }
+    for (const r of [made, dry, run1, rec, v1, run2, v2, closed, ok, shown]) noKey(r);
+    for (const name of readdirSync(join(store, id))) {
+      const text = readFileSync(join(store, id, name), 'utf8');
+      for (const key of Object.values(KEYS)) assert.ok(!text.includes(key), `${name} holds no key`);
+    }
+    assert.ok(!readFileSync(join(store, id, 'evidence.json'), 'utf8').includes(url), 'the evidence keeps no download link');
 
     const path = join(store, id, 'evidence.json');
     const lines = readFileSync(path, 'utf8').split('\n');
