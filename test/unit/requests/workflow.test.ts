@@ -88,6 +88,25 @@ describe('requests: the workflow on the emulator', function () {
     }
   });
 
+  it('an export refused by a title without a notification address (1006) goes with the account\'s next title, taken once', async () => {
+    const ana = (await players(f.emu)).find((p) => p.email !== null && p.titlesPlayed.includes('A248') && p.titlesPlayed.includes('F71AC'))!;
+    const store = await RequestStore.open(join(f.dir, 'store'));
+    // A248 first: it finds the account first, so it sends; it has no notification address.
+    const r = await createRequest(store, { reference: 'T-1006', asks: ['access'], identifiers: [{ kind: 'email', value: ana.email! }], titles: ['A248', 'F71AC'], endpoint: f.counter.endpoint });
+    const services = servicesOn(f.emu);
+    try {
+      const d = await dryRun(store, r.id, services);
+      assert.equal(d.accounts[0].senderTitleId, 'A248');
+      const run = await runActions(store, r.id, services, { confirm: 1 });
+      const exp = run.request.actions[0];
+      assert.deepEqual([exp.status, exp.titleId], ['queued', 'F71AC']);
+      const { entries } = await f.emu.control('requests?limit=1000') as { entries: { operation: string; titleId: string; errorCode: number | null }[] };
+      assert.deepEqual(entries.filter((e) => e.operation === 'Admin/ExportMasterPlayerData').map((e) => [e.titleId, e.errorCode]), [['A248', 1006], ['F71AC', null]]);
+    } finally {
+      await services.close();
+    }
+  });
+
   it('a title without a key is not asked and is named; a wrong confirmation sends nothing', async () => {
     const ana = (await players(f.emu)).find((p) => p.email !== null)!;
     const { store, id, services } = await start([{ kind: 'email', value: ana.email! }], ['erasure'], { F71AC: KEYS.F71AC });
