@@ -4,10 +4,13 @@
 // written whole (temp file, then renamed over), and the ledger of earlier batches is read only
 // from journals this tool wrote and authenticated with the title's key.
 import { randomBytes } from 'node:crypto';
+import type { Stats } from 'node:fs';
 import { lstat, open, readdir, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
-import { Journal, ledgerFromJournal, replay, type LedgerEntry } from '../core/deletion';
+import { homedir } from 'node:os';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { FolderAnchorStore, Journal, ledgerFromJournal, replay, type AnchorStore, type LedgerEntry } from '../core/deletion';
 import { journalIdentity } from '../core/deletion/lock';
+import { ownProblem } from '../core/deletion/ownFile';
 import { UsageError } from './args';
 
 /** Refuses `path` (given as `flag`) and its folder unless they are the user's own and private enough; a missing file is fine. */
@@ -24,16 +27,22 @@ export async function checkOwnFile(path: string, flag: string): Promise<void> {
   if (st !== undefined) refuse(flag, path, 'the file', st, false);
 }
 
-function refuse(flag: string, path: string, what: string, st: Awaited<ReturnType<typeof lstat>>, folder: boolean): void {
+function refuse(flag: string, path: string, what: string, st: Stats, folder: boolean): void {
   const fix = folder ? 'use a folder of your own that only you can write (mkdir -m 700 DIR)' : 'use a file of your own (or a new path)';
-  if (st.isSymbolicLink()) throw new UsageError(`${flag} ${path}: ${what} is a symbolic link, which could lead to another user's file; give the real path, ${fix}.`);
-  if (folder ? !st.isDirectory() : !st.isFile()) throw new UsageError(`${flag} ${path}: ${what} is not a ${folder ? 'folder' : 'regular file'}; ${fix}.`);
-  const uid = process.getuid?.();
-  if (uid === undefined) return;
-  if (Number(st.uid) !== uid) throw new UsageError(`${flag} ${path}: ${what} belongs to another user (uid ${st.uid}), who could have planted or could change it; ${fix}.`);
-  if ((Number(st.mode) & 0o022) !== 0) {
-    throw new UsageError(`${flag} ${path}: ${what} is writable by group or others (mode ${(Number(st.mode) & 0o7777).toString(8)}); run chmod go-w on it, or ${fix}.`);
-  }
+  const p = ownProblem(st, folder);
+  if (p === undefined) return;
+  if (p.chmod) throw new UsageError(`${flag} ${path}: ${what} ${p.problem}; run chmod go-w on it, or ${fix}.`);
+  throw new UsageError(`${flag} ${path}: ${what} ${p.problem}; ${st.isSymbolicLink() ? 'give the real path, ' : ''}${fix}.`);
+}
+
+/**
+ * The command line's journal anchors (core/deletion/anchor.ts): a folder of this user's state,
+ * `$XDG_STATE_HOME/platform-explorer/anchors` (by default `~/.local/state/platform-explorer/anchors`),
+ * made 0700 and refused when it is not the user's own.
+ */
+export function cliAnchors(env: NodeJS.ProcessEnv = process.env): AnchorStore {
+  const state = env.XDG_STATE_HOME !== undefined && isAbsolute(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : join(homedir(), '.local', 'state');
+  return new FolderAnchorStore(join(state, 'platform-explorer', 'anchors'));
 }
 
 /** Writes `text` to `path` whole: a new temp file beside it, renamed over (a link planted at `path` is replaced, not followed). */
@@ -91,10 +100,9 @@ export interface PriorLedger {
  * title that does not authenticate (another key, damaged, an older version, someone else's file)
  * is reported, never silently skipped: it may record deletions of the same players.
  */
-export async function priorLedger(journal: string, key: string, titleId: string): Promise<PriorLedger> {
+export async function priorLedger(journal: string, key: string, titleId: string, anchors: AnchorStore): Promise<PriorLedger> {
   const folder = dirname(resolve(journal));
   const self = await journalIdentity(journal);
-  const uid = process.getuid?.();
   const out: PriorLedger = { entries: [], unreadable: [], notRead: 0 };
   let read = 0;
   for (const name of (await readdir(folder).catch(() => [])).sort()) {
@@ -108,12 +116,12 @@ export async function priorLedger(journal: string, key: string, titleId: string)
       continue;
     }
     read++;
-    if (uid !== undefined && (st.uid !== uid || (st.mode & 0o022) !== 0)) {
+    if (ownProblem(st, false) !== undefined) {
       out.unreadable.push(`${name} (not your own file, or writable by others)`);
       continue;
     }
     try {
-      const found = await Journal.read(path, key);
+      const found = await Journal.read(path, key, anchors);
       if (found !== undefined) out.entries.push(...ledgerFromJournal(found.batch, replay(found.batch, found.records)));
     } catch (e) {
       out.unreadable.push(`${name} (${(e as Error).message.slice(0, 200)})`);

@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import * as vscode from 'vscode';
-import { Journal } from '../../src/core/deletion/journal';
+import { FolderAnchorStore, Journal } from '../../src/core/deletion/journal';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
 import { children, emu, requestCount, script, titleChild, useFreshExtension, openText } from './support/harness';
 
@@ -157,7 +157,8 @@ describe('Delete Master Player Accounts from List', () => {
     const done = new Set(ctx.api.jobs.all().map((j) => j.platformId));
     const orphan = IDS.find((id) => !done.has(id))!;
     // Written as the editor writes it: every journal line carries its MAC, keyed from the title's key.
-    const journal = await Journal.open(join(journals, file), { key: RACER.secretKey });
+    const anchors = new FolderAnchorStore(join(ctx.api.storagePaths().globalStorage, 'deletion-anchors'));
+    const journal = await Journal.open(join(journals, file), { key: RACER.secretKey, anchors });
     await journal.append({ type: 'intent', platformId: orphan, at: new Date().toISOString() });
     await journal.close();
     const direct = await fetch(`${ctx.api.emulator()!.origin}/${RACER.titleId}/${DELETE}`, {
