@@ -98,12 +98,14 @@ export interface PriorLedger {
  * Deletions already recorded for `titleId`: the other journals in `journal`'s folder (any file
  * name) that are the user's own files and authenticate with the title's key. A journal of the
  * title that does not authenticate (another key, damaged, an older version, someone else's file)
- * is reported, never silently skipped: it may record deletions of the same players.
+ * is reported, never silently skipped: it may record deletions of the same players. So is a batch
+ * anchored in this folder (core/deletion/anchor.ts) whose journal is no longer there.
  */
 export async function priorLedger(journal: string, key: string, titleId: string, anchors: AnchorStore): Promise<PriorLedger> {
   const folder = dirname(resolve(journal));
   const self = await journalIdentity(journal);
   const out: PriorLedger = { entries: [], unreadable: [], notRead: 0 };
+  const batches = new Set<string>();
   let read = 0;
   for (const name of (await readdir(folder).catch(() => [])).sort()) {
     const path = join(folder, name);
@@ -123,9 +125,19 @@ export async function priorLedger(journal: string, key: string, titleId: string,
     try {
       const found = await Journal.read(path, key, anchors);
       if (found !== undefined) out.entries.push(...ledgerFromJournal(found.batch, replay(found.batch, found.records)));
+      if (found !== undefined) batches.add(found.batch.batchId);
     } catch (e) {
       out.unreadable.push(`${name} (${(e as Error).message.slice(0, 200)})`);
     }
+  }
+  // A batch anchored in this folder whose journal is no longer here (deleted, moved, cut to nothing, or another in its place).
+  try {
+    for (const a of await anchors.list()) {
+      if (a.titleId.toUpperCase() !== titleId.toUpperCase() || dirname(a.path) !== folder || batches.has(a.batchId) || a.path === self) continue;
+      out.unreadable.push(`${basename(a.path)} (batch ${a.batchId} reached ${a.lines} records there, and its journal is gone or holds less; restore it, or if its players are known, remove its anchor ${join(anchors.where, `${a.batchId}.json`)})`);
+    }
+  } catch (e) {
+    out.unreadable.push(`the anchors in ${anchors.where} (${(e as Error).message.slice(0, 200)})`);
   }
   return out;
 }

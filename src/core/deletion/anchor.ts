@@ -19,7 +19,7 @@ export interface Anchor {
   /** Lines in the journal (its records), and the last one's MAC. */
   lines: number;
   mac: string;
-  /** The path the journal was last written under, and when (for messages). */
+  /** The absolute path the journal was last written under, and when (for messages, and to find a journal gone from its folder). */
   path: string;
   at: string;
 }
@@ -31,6 +31,8 @@ export interface AnchorStore {
   get(batchId: string): Promise<Anchor | undefined>;
   /** Durable once resolved. */
   set(anchor: Anchor): Promise<void>;
+  /** Every anchor kept (a batch whose journal is gone still has one). */
+  list(): Promise<Anchor[]>;
   /** Holds batch `batchId` for this process until the returned function is called; refused while another process holds it. */
   hold(batchId: string, journalPath: string): Promise<() => Promise<void>>;
 }
@@ -108,6 +110,17 @@ export class FolderAnchorStore implements AnchorStore {
     } finally {
       await rm(tmp, { force: true });
     }
+  }
+
+  async list(): Promise<Anchor[]> {
+    await this.ensure();
+    const out: Anchor[] = [];
+    for (const name of (await readdir(this.where)).sort()) {
+      const m = /^([A-Za-z0-9-]{1,64})\.json$/.exec(name);
+      const a = m === null ? undefined : await this.get(m[1]);
+      if (a !== undefined) out.push(a);
+    }
+    return out;
   }
 
   async hold(batchId: string, journalPath: string): Promise<() => Promise<void>> {

@@ -7,7 +7,7 @@
 // The editor and the command line both open journals here, under one lock (lock.ts).
 import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { link, mkdir, open, readFile, rm, truncate, type FileHandle } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { serviceText, shownReceiptId } from '../serviceText';
 import type { Anchor, AnchorStore } from './anchor';
@@ -219,7 +219,7 @@ export class Journal {
       const last = found.macs[found.macs.length - 1];
       const j = new Journal(path, await open(path, 'a', 0o600), found.batch, found.records, found.secret, last, o.anchors, unlock, notice);
       // Ahead of its anchor (a kill between the two writes) or none: anchored as it is now.
-      if (anchor?.lines !== found.records.length || anchor.path !== path) await j.anchorNow();
+      if (anchor?.lines !== found.records.length || anchor.path !== resolve(path)) await j.anchorNow();
       return j;
     } catch (e) {
       await unlock();
@@ -259,7 +259,7 @@ export class Journal {
   /** Writes the anchor of the journal as it is now. */
   private anchorNow(): Promise<void> {
     return this.anchors.set({
-      batchId: this.batch.batchId, titleId: this.batch.titleId, lines: this.records.length, mac: this.lastMac, path: this.path, at: new Date().toISOString(),
+      batchId: this.batch.batchId, titleId: this.batch.titleId, lines: this.records.length, mac: this.lastMac, path: resolve(this.path), at: new Date().toISOString(),
     });
   }
 

@@ -256,4 +256,23 @@ describe(`deletion: a journal rolled back or swapped is never resumed (${TRIALS}
     assert.ok(readdirSync(join(fresh, 'platform-explorer', 'anchors')).includes(`${batchId}.json`));
     await sendsAtMost('fresh machine');
   });
+  it('a journal deleted from its folder: a new batch there names it and sends nothing until it is restored or its anchor removed', async () => {
+    const { journal, args } = batch();
+    const confirm = await confirmOf(args);
+    assert.equal((await runCli([...args, '--confirm', confirm])).code, 0);
+    const batchId = (JSON.parse(lines(journal)[0]) as { batchId: string }).batchId;
+    const kept = readFileSync(journal, 'utf8');
+    rmSync(journal);
+    await f.emu.clearSends();
+    const next = args.map((a) => (a === journal ? join(journal, '..', 'next.jsonl') : a));
+    const dry = await runCli([...next, '--dry-run']);
+    assert.equal(dry.code, 1, dry.stderr);
+    assert.match(dry.stderr, new RegExp(`journal\\.jsonl \\(batch ${batchId} reached ${BATCH * 2 + 1} records there, and its journal is gone or holds less; restore it, or if its players are known, remove its anchor`));
+    assert.equal((await runCli([...next, '--confirm', confirm])).code, 1);
+    assert.equal((await f.emu.sends()).size, 0, 'nothing sent while a journal of the folder is missing');
+    writeFileSync(journal, kept, { mode: 0o600 });
+    const again = await runCli([...next, '--dry-run']);
+    assert.equal(again.code, 0, again.stderr);
+    assert.match(again.stdout, new RegExp(`To delete: 0 · Already queued: ${BATCH}`));
+  });
 });
