@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 
 const input = JSON.parse(process.argv[2]);
-const { PlatformClient, RequestStore, createRequest, dryRun, runActions, recordExportLink, benchStorefrontName, benchConsoleLiveId } = createRequire(import.meta.url)(input.core);
+const { FolderAnchorStore, PlatformClient, RequestStore, createRequest, dryRun, runActions, recordExportLink, benchStorefrontName, benchConsoleLiveId } = createRequire(import.meta.url)(input.core);
 
 const half = input.n / 2;
 // Even n are linked in the bench seed: Storefront names of players 0..2(half-1), ConsoleLive IDs of the next half.
@@ -14,6 +14,7 @@ const identifiers = [
   ...Array.from({ length: half }, (_, i) => ({ kind: 'consolelive', value: benchConsoleLiveId(2 * (half + i)), sandbox: 'RETAIL' })),
 ];
 const clients = new Map();
+const anchors = new FolderAnchorStore(`${input.store}-anchors`);
 /** As the CLI: lookups with the client's retries; sends without (the journal and pacer decide). */
 const servicesWith = (maxRetries) => ({
   client: (t) => {
@@ -22,6 +23,7 @@ const servicesWith = (maxRetries) => ({
     return clients.get(k);
   },
   key: (t) => Promise.resolve(input.keys[t]),
+  anchors,
 });
 const services = servicesWith(undefined);
 const senders = servicesWith(0);

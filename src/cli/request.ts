@@ -11,6 +11,7 @@ import {
 } from '../core/requests';
 import { serviceValue } from '../core/serviceText';
 import { UsageError } from './args';
+import { cliAnchors } from './files';
 import { knownSecrets, terminal } from './output';
 import { parseRequestArgs, type RequestArgs } from './requestArgs';
 
@@ -60,7 +61,7 @@ function services(r: DataRequest, signal: AbortSignal, o: { maxRetries?: number 
     return c;
   };
   return {
-    client, key: (titleId) => Promise.resolve(envKey(titleId, r.titles)), events: emulatorEvents(r), signal,
+    client, key: (titleId) => Promise.resolve(envKey(titleId, r.titles)), anchors: cliAnchors(), events: emulatorEvents(r), signal,
     close: async () => { await Promise.all([...clients.values()].map((c) => c.close())); },
   };
 }

@@ -3,7 +3,7 @@
 import { PlatformClient } from '../../../src/core/api/client';
 import type { RequestServices, ServiceEvent } from '../../../src/core/requests';
 import { DEMO_TITLES } from '../../../src/emulator/seed';
-import type { TestEmulator } from '../deletion/support';
+import { CLI_ANCHORS, type TestEmulator } from '../deletion/support';
 
 export const KEYS: Record<string, string> = Object.fromEntries(DEMO_TITLES.map((t) => [t.titleId, t.secretKey]));
 
@@ -21,6 +21,8 @@ export function servicesOn(emu: TestEmulator, keys: Record<string, string> = KEY
       return clients.get(titleId);
     },
     key: (titleId) => Promise.resolve(keys[titleId]),
+    // The anchors the CLI runs of these tests use too, so both open the same journals alike.
+    anchors: CLI_ANCHORS,
     events: async (type) => {
       const res = await fetch(`${origin}/_emulator/events?type=${encodeURIComponent(type)}`);
       if (!res.ok) throw new Error(`events: HTTP ${res.status}`);
