@@ -7,11 +7,14 @@ import { PlatformClient } from '../core/api/client';
 import { PlatformError } from '../core/api/errors';
 import {
   buildPlan, confirmValue, countByStatus, Journal, JOURNAL_VERSION, JournalError, ledgerCsv, ledgerFromJournal, ledgerJson, planJson,
-  readIdentifiers, renderPlanText, runBatch, verifyQueued, type BatchRecord, type LedgerEntry,
+  readIdentifiers, renderPlanText, runBatch, verifyQueued, type AnchorStore, type BatchRecord, type LedgerEntry,
 } from '../core/deletion';
 import { parseArgs, UsageError, USAGE, type DeleteArgs, type VerifyArgs } from './args';
-import { checkOwnFile, checkReceiptsPath, priorLedger, writeWhole } from './files';
+import { checkOwnFile, checkReceiptsPath, cliAnchors, priorLedger, writeWhole } from './files';
 import { MCP_USAGE, runMcp } from './mcp';
+import { runRequestCommand } from './request';
+import { REQUEST_USAGE } from './requestArgs';
+import { RequestError } from '../core/requests/types';
 import { serviceValue } from '../core/serviceText';
 import { jsonLines, knownSecrets, rowOf, table, terminal, type Row } from './output';
 
@@ -48,15 +51,22 @@ function print(rows: Row[], json: boolean): void {
 
 const refused = (): string => 'Nothing was sent. Run the same command with --dry-run, check the plan, and copy the value from its last line, "To send: --confirm N:DIGEST".';
 
+/** A data request's journal of exports or events-only erasures is run by `request run`, never as deletions. */
+function refuseRequestJournal(b: BatchRecord, path: string): void {
+  if (b.operation !== undefined) throw new UsageError(`--journal ${path} is a data request's journal of ${b.operation}, not of deletions; continue it with platform-explorer request run.`);
+}
+
 /** The batch a --resume continues, and what it says about it. */
-async function resumed(a: DeleteArgs, key: string): Promise<{ batch: BatchRecord; summary: string; entries: LedgerEntry[] }> {
-  const found = await Journal.read(a.journal, key);
+async function resumed(a: DeleteArgs, key: string, anchors: AnchorStore): Promise<{ batch: BatchRecord; summary: string; entries: LedgerEntry[] }> {
+  const found = await Journal.read(a.journal, key, anchors);
   if (found === undefined) throw new UsageError(`--resume: there is no journal at ${a.journal}; give the --journal of the batch to resume, or leave out --resume to start a new batch.`);
   const b = found.batch;
+  refuseRequestJournal(b, a.journal);
   if (b.titleId !== a.titleId || b.kind !== a.kind) {
     throw new UsageError(`--journal ${a.journal} belongs to a batch of title ${b.titleId} (${b.kind}), not ${a.titleId} (${a.kind}); give the same --title and --kind, or another --journal.`);
   }
-  const j = await Journal.open(a.journal, { key });
+  const j = await Journal.open(a.journal, { key, anchors });
+  if (j.notice !== undefined) err(j.notice);
   const entries = ledgerFromJournal(j.batch, j.players());
   const states = [...j.players().values()].map((p) => p.state);
   await j.close();
@@ -69,6 +79,7 @@ async function resumed(a: DeleteArgs, key: string): Promise<{ batch: BatchRecord
 
 async function deletePlayers(a: DeleteArgs, signal: AbortSignal): Promise<number> {
   const key = secretKey();
+  const anchors = cliAnchors();
   await checkOwnFile(a.journal, '--journal');
   if (a.receipts !== undefined) {
     await checkOwnFile(a.receipts, '--receipts');
@@ -76,7 +87,7 @@ async function deletePlayers(a: DeleteArgs, signal: AbortSignal): Promise<number
   }
   let journal: Journal;
   if (a.resume) {
-    const r = await resumed(a, key);
+    const r = await resumed(a, key, anchors);
     err(r.summary);
     const value = confirmValue(r.batch);
     if (a.dryRun) {
@@ -89,7 +100,7 @@ async function deletePlayers(a: DeleteArgs, signal: AbortSignal): Promise<number
       err(`--confirm does not match this journal's batch. ${refused()}`);
       return 2;
     }
-    journal = await Journal.open(a.journal, { key });
+    journal = await Journal.open(a.journal, { key, anchors });
   } else {
     if (await lstat(a.journal).then(() => true, () => false)) {
       throw new UsageError(`--journal ${a.journal} already exists. To resume the batch it holds, add --resume; for a new batch, give a new --journal file. It was not read as a plan and nothing was sent.`);
@@ -105,7 +116,7 @@ async function deletePlayers(a: DeleteArgs, signal: AbortSignal): Promise<number
     if (lines.length === 0) throw new UsageError(`--input ${input} holds no identifiers; put one per line.`);
     const planner = client(a, key);
     let plan;
-    const prior = await priorLedger(a.journal, key, a.titleId);
+    const prior = await priorLedger(a.journal, key, a.titleId, anchors);
     try {
       plan = await buildPlan(planner, { titleId: a.titleId, kind: a.kind, sandbox: a.sandbox, lines, ledger: prior.entries, signal });
     } finally {
@@ -131,6 +142,7 @@ async function deletePlayers(a: DeleteArgs, signal: AbortSignal): Promise<number
     }
     journal = await Journal.open(a.journal, {
       key,
+      anchors,
       create: {
         type: 'batch', version: JOURNAL_VERSION, batchId: randomUUID(), titleId: a.titleId, kind: a.kind, sandbox: a.sandbox,
         metaData: a.metaData, createdAt: plan.createdAt, entries: plan.entries,
@@ -157,9 +169,12 @@ async function deletePlayers(a: DeleteArgs, signal: AbortSignal): Promise<number
 
 async function verifyDeletions(a: VerifyArgs, signal: AbortSignal): Promise<number> {
   const key = secretKey();
+  const anchors = cliAnchors();
   await checkOwnFile(a.journal, '--journal');
-  if ((await Journal.read(a.journal, key)) === undefined) throw new UsageError(`--journal ${a.journal} does not exist or holds no batch; give the file delete-players wrote.`);
-  const journal = await Journal.open(a.journal, { key });
+  if ((await Journal.read(a.journal, key, anchors)) === undefined) throw new UsageError(`--journal ${a.journal} does not exist or holds no batch; give the file delete-players wrote.`);
+  refuseRequestJournal((await Journal.read(a.journal, key, anchors))!.batch, a.journal);
+  const journal = await Journal.open(a.journal, { key, anchors });
+  if (journal.notice !== undefined) err(journal.notice);
   if (journal.batch.titleId !== a.titleId) {
     await journal.close();
     throw new UsageError(`--journal ${a.journal} belongs to title ${journal.batch.titleId}, not ${a.titleId}.`);
@@ -196,9 +211,10 @@ async function main(): Promise<number> {
   process.on('SIGTERM', stop);
   try {
     if (process.argv[2] === 'mcp' && !process.argv.includes('--help')) return await runMcp(process.argv.slice(3), ac.signal);
+    if (process.argv[2] === 'request' && !process.argv.includes('--help') && !process.argv.includes('-h')) return await runRequestCommand(process.argv.slice(3), ac.signal);
     const a = parseArgs(process.argv.slice(2));
     if (a.command === 'help') {
-      out(`${USAGE}\n${MCP_USAGE}\n`);
+      out(`${USAGE}\n${MCP_USAGE}\n\n${REQUEST_USAGE}\n`);
       return 0;
     }
     return a.command === 'delete-players' ? await deletePlayers(a, ac.signal) : await verifyDeletions(a, ac.signal);
@@ -207,7 +223,7 @@ async function main(): Promise<number> {
       err(`${e.message}`);
       return 2;
     }
-    if (e instanceof JournalError) {
+    if (e instanceof JournalError || e instanceof RequestError) {
       err(e.message);
       return 1;
     }

@@ -1,18 +1,23 @@
 // The journal's records: their shapes, their check (every field, before anything is sent), and the
 // MAC that authenticates each line. The MAC key is derived from the title's secret key (HMAC of a
-// fixed label) and never written; each line's MAC covers the batch ID, the line's index and its exact
-// bytes, so a line written without the key, changed, moved or taken from another journal is refused.
+// fixed label) and never written; each line's MAC covers the batch ID, the line's index, the MAC of
+// the line before it and its exact bytes: a line written without the key, changed, moved, dropped
+// or taken from another journal is refused, and the last line's MAC stands for the whole journal
+// (what its anchor, anchor.ts, keeps outside the file).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { brand } from '../brand';
 import { isPlatformId, quoteForMessage, TITLE_ID_RE } from '../ids';
 import { formatError } from './input';
 import { ID_KINDS, type IdKind, type PlanEntry, type PlanStatus } from './types';
 
-/** Version 2: every line carries a MAC. */
-export const JOURNAL_VERSION = 2;
+/** Version 3: every line carries a MAC chained over the line before it (version 2: MACs not chained). */
+export const JOURNAL_VERSION = 3;
 
 export class JournalError extends Error {}
 brand(JournalError, 'JournalError');
+
+/** A journal behind its anchor (cut back, or an older copy) or gone another way from it: never resumed. */
+export class JournalRolledBack extends JournalError {}
 
 export interface BatchRecord {
   type: 'batch';
@@ -25,6 +30,17 @@ export interface BatchRecord {
   createdAt: string;
   /** The whole plan; its `delete` entries are the batch's players. */
   entries: PlanEntry[];
+  /** What is sent for each player: absent for DeleteMasterPlayerAccount (every journal before data requests). */
+  operation?: JournalOperation;
+}
+
+/** Operations a journal may send other than DeleteMasterPlayerAccount (a data request's export and events-only erasure). */
+export const JOURNAL_OPERATIONS = ['ExportMasterPlayerData', 'DeleteMasterPlayerEventData'] as const;
+export type JournalOperation = (typeof JOURNAL_OPERATIONS)[number];
+
+/** The operation a journal's batch sends, in the service's words. */
+export function batchOperation(b: { operation?: JournalOperation }): JournalOperation | 'DeleteMasterPlayerAccount' {
+  return b.operation ?? 'DeleteMasterPlayerAccount';
 }
 
 export const OUTCOME_STATES = ['queued', 'throttled', 'not-sent', 'failed', 'unknown', 'already-deleted'] as const;
@@ -55,6 +71,7 @@ export function batchProblem(v: Obj): string | undefined {
   if (typeof v.titleId !== 'string' || !TITLE_ID_RE.test(v.titleId)) return 'its title ID is not a title ID';
   if (!(ID_KINDS as readonly unknown[]).includes(v.kind)) return `its kind is not one of ${ID_KINDS.join(', ')}`;
   if (!optText(v.sandbox, 64) || !optText(v.metaData) || !text(v.createdAt, TIME_MAX)) return 'its sandbox, ticket or date is not text of a valid length';
+  if (v.operation !== undefined && !(JOURNAL_OPERATIONS as readonly unknown[]).includes(v.operation)) return `its operation is not one of ${JOURNAL_OPERATIONS.join(', ')}`;
   if (!Array.isArray(v.entries) || v.entries.length > 1_000_000) return 'it holds no list of players';
   for (const [i, e] of (v.entries as unknown[]).entries()) {
     const why = entryProblem(e, v.kind as IdKind);
@@ -93,16 +110,20 @@ export function macKey(secretKey: string): Buffer {
   return createHmac('sha256', secretKey).update('platform-explorer deletion journal MAC v2').digest();
 }
 
-function macOf(key: Buffer, batchId: string, index: number, body: string): string {
-  return createHmac('sha256', key).update(`${batchId}\n${index}\n`).update(body).digest('hex');
+/** The MAC the first line chains from. */
+export const FIRST_PREV_MAC = '';
+
+function macOf(key: Buffer, batchId: string, index: number, prev: string, body: string): string {
+  return createHmac('sha256', key).update(`${batchId}\n${index}\n${prev}\n`).update(body).digest('hex');
 }
 
 const MAC_TAIL_RE = /,"mac":"([0-9a-f]{64})"\}$/;
 
-/** Record `r` as line `index` of batch `batchId`'s journal, with its MAC (no newline). */
-export function sealLine(key: Buffer, batchId: string, index: number, r: JournalRecord): string {
+/** Record `r` as line `index` of batch `batchId`'s journal after a line whose MAC is `prev`, with its MAC (no newline). */
+export function sealLine(key: Buffer, batchId: string, index: number, prev: string, r: JournalRecord): { line: string; mac: string } {
   const body = JSON.stringify(r);
-  return `${body.slice(0, -1)},"mac":"${macOf(key, batchId, index, body)}"}`;
+  const mac = macOf(key, batchId, index, prev, body);
+  return { line: `${body.slice(0, -1)},"mac":"${mac}"}`, mac };
 }
 
 /** The body of a sealed line and its MAC, or undefined when the line carries none. */
@@ -111,6 +132,6 @@ export function splitLine(line: string): { body: string; mac: string } | undefin
   return m === null ? undefined : { body: `${line.slice(0, m.index)}}`, mac: m[1] };
 }
 
-export function macMatches(key: Buffer, batchId: string, index: number, body: string, mac: string): boolean {
-  return timingSafeEqual(Buffer.from(macOf(key, batchId, index, body), 'hex'), Buffer.from(mac, 'hex'));
+export function macMatches(key: Buffer, batchId: string, index: number, prev: string, body: string, mac: string): boolean {
+  return timingSafeEqual(Buffer.from(macOf(key, batchId, index, prev, body), 'hex'), Buffer.from(mac, 'hex'));
 }

@@ -4,9 +4,9 @@
 // the user confirmed resuming; the service then refuses a second deletion while one is queued.
 import { PlatformError } from '../api/errors';
 import { ErrorCodes } from '../api/types';
-import { stateAfter, type Journal, type OutcomeState } from './journal';
+import { stateAfter, type Journal, type JournalOperation, type OutcomeState } from './journal';
 import { Pacer } from './pacer';
-import type { DeletionClient, JobState } from './types';
+import type { DeletionClient, JobState, LedgerEntry } from './types';
 
 export interface RunProgress {
   total: number;
@@ -36,6 +36,11 @@ export interface RunOptions {
   onOutcome?: (platformId: string, state: JobState) => void;
   /** Throttled answers one player may get before it is left pending (default 50). */
   maxThrottlesPerPlayer?: number;
+  /**
+   * Deletions recorded outside this journal (the editor's ledger): a player they show queued or
+   * deleted is not sent, even when the journal lost its record of it; the journal records why.
+   */
+  ledger?: readonly LedgerEntry[];
 }
 
 export interface RunResult extends RunProgress {
@@ -81,10 +86,36 @@ function classify(e: unknown): Outcome {
   return { state: 'failed', error: e.message };
 }
 
+/** The call a journal's batch sends for one player (DeleteMasterPlayerAccount unless the batch names another operation). */
+function sender(client: DeletionClient, operation: JournalOperation | undefined, metaData: string | undefined): (pid: string) => Promise<{ JobReceiptId?: string; TitleIds?: string[] }> {
+  if (operation === undefined) return (pid) => client.deleteMasterPlayerAccount(metaData !== undefined ? { PlatformId: pid, MetaData: metaData } : { PlatformId: pid });
+  const call = operation === 'ExportMasterPlayerData' ? client.exportMasterPlayerData : client.deleteMasterPlayerEventData;
+  if (call === undefined) throw new Error(`This client cannot send ${operation}, which the journal's batch sends.`);
+  return async (pid) => ((await call.call(client, pid)) ?? {}) as { JobReceiptId?: string };
+}
+
+/** Takes out of `todo` the players `ledger` shows queued or deleted, recording each in the journal as such (nothing sent). */
+async function skipRecorded(journal: Journal, todo: string[], players: Map<string, { state: JobState }>, ledger: readonly LedgerEntry[]): Promise<void> {
+  const recorded = new Map<string, LedgerEntry>();
+  for (const e of ledger) if (e.state === 'queued' || e.state === 'verified-deleted') recorded.set(e.platformId.toUpperCase(), e);
+  for (const pid of [...todo]) {
+    const e = recorded.get(pid);
+    if (e === undefined) continue;
+    todo.splice(todo.indexOf(pid), 1);
+    const state: OutcomeState = e.state === 'verified-deleted' ? 'already-deleted' : 'queued';
+    await journal.append({
+      type: 'outcome', platformId: pid, state, at: new Date().toISOString(), ...(e.jobReceiptId !== undefined ? { jobReceiptId: e.jobReceiptId } : {}),
+      error: `not sent: the ledger records its deletion (title ${e.titleId}, requested ${e.requestedAt}${e.batchId !== undefined ? `, batch ${e.batchId}` : ''})`,
+    });
+    players.get(pid)!.state = stateAfter(state);
+  }
+}
+
 export async function runBatch(client: DeletionClient, journal: Journal, o: RunOptions): Promise<RunResult> {
   const pacer = o.pacer ?? new Pacer();
   const players = journal.players();
   const metaData = journal.batch.metaData;
+  const send = sender(client, journal.batch.operation, metaData);
   const todo: string[] = [];
   for (const [pid, p] of players) {
     if (p.state === 'pending' || p.state === 'failed' || (p.state === 'unknown' && o.resendUnknown)) todo.push(pid);
@@ -103,6 +134,7 @@ export async function runBatch(client: DeletionClient, journal: Journal, o: RunO
   const throttles = new Map<string, number>();
   const maxThrottles = o.maxThrottlesPerPlayer ?? 50;
   let cancelled = false;
+  await skipRecorded(journal, todo, players, o.ledger ?? []);
   report();
 
   // A journal that cannot be written stops every sender: nothing is sent unrecorded.
@@ -130,7 +162,7 @@ export async function runBatch(client: DeletionClient, journal: Journal, o: RunO
         progress.sent++;
         report();
         // No signal: once sent, a request is let finish so its outcome is recorded.
-        const r = await client.deleteMasterPlayerAccount(metaData !== undefined ? { PlatformId: pid, MetaData: metaData } : { PlatformId: pid });
+        const r = await send(pid);
         outcome = { state: 'queued', jobReceiptId: r.JobReceiptId, titleIds: Array.isArray(r.TitleIds) ? [...r.TitleIds] : undefined };
         pacer.onSuccess();
       } catch (e) {
