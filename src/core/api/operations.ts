@@ -12,8 +12,9 @@
 //   2. its handler in the emulator's area file (src/emulator/areas/: the compiler asks for it);
 //   3. call it: client.read('Name', {...}) or client.mutate('Name', {...}); a client method only
 //      where it adds behaviour (chunking, defaults, a cache);
-//   4. a command that users need: its file in src/extension/commands/, registered with the
-//      operations it sends, and its package.json + package.nls.json entries.
+//   4. a command that users need: its file in src/extension/commands/, one registerCommand line
+//      naming the operations it sends, its package.json + package.nls.json entries (then
+//      `node scripts/check-commands.mjs --write`), and its test.
 import {
   anyValue, array, bool, int, map, nullable, object, optional, str, timestamp, type Infer, type Member, type Schema,
 } from './schema';
