@@ -177,9 +177,12 @@ export class Journal {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw new JournalError(`Cannot read the journal ${path}: ${(e as Error).message}`);
     }
-    const found = await parse(path, text, key);
+    let found = await parse(path, text, key);
     if (found === undefined) return undefined;
-    const notice = checkAnchor(path, found, await anchors.get(found.batch.batchId), anchors);
+    const anchor = await anchors.get(found.batch.batchId);
+    // Read without the batch's hold: a run may have added lines (and moved the anchor on) since the file was read; read it again.
+    if (anchor !== undefined && found.records.length < anchor.lines) found = (await parse(path, await readFile(path, 'utf8'), key)) ?? found;
+    const notice = checkAnchor(path, found, anchor, anchors);
     return { batch: found.batch, records: found.records, tornBytes: found.tornBytes, ...(notice !== undefined ? { notice } : {}) };
   }
 

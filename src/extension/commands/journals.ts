@@ -1,6 +1,6 @@
 // Where the editor keeps its deletion journals and their anchors (global storage, the user's own
 // folders), the key they are authenticated with, and the deletions they record.
-import { readdir } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FolderAnchorStore, Journal, replay, type AnchorStore, type JournalKey } from '../../core/deletion/journal';
 import { ledgerFromJournal } from '../../core/deletion/ledger';
@@ -11,9 +11,17 @@ export function journalsDir(s: Services): string {
   return join(s.ctx.globalStorageUri.fsPath, 'deletion-journals');
 }
 
+const anchorsDir = (s: Services): string => join(s.ctx.globalStorageUri.fsPath, 'deletion-anchors');
+
+/** Removes every journal and anchor (the test API's fresh start: they are records a plan reads, like the ledger). */
+export async function forgetJournals(s: Services): Promise<void> {
+  await rm(journalsDir(s), { recursive: true, force: true });
+  await rm(anchorsDir(s), { recursive: true, force: true });
+}
+
 /** The journals' anchors: beside them in global storage, out of reach of a cut or a restored copy of a journal file. */
 export function journalAnchors(s: Services): AnchorStore {
-  return new FolderAnchorStore(join(s.ctx.globalStorageUri.fsPath, 'deletion-anchors'));
+  return new FolderAnchorStore(anchorsDir(s));
 }
 
 /** Journals are authenticated with a key derived from their title's stored secret key (the CLI's too). */

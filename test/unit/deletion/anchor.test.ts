@@ -119,4 +119,25 @@ describe('deletion/anchor', () => {
     const j = await Journal.open(path, { key: KEY, anchors });
     await j.close();
   });
+  it('a journal read while a run appends to it is never taken for one cut back (the anchor may move on after the file is read)', async () => {
+    await written(0);
+    const j = await Journal.open(path, { key: KEY, anchors });
+    let appending = true;
+    const appends = (async () => {
+      for (let k = 0; k < 150; k++) await j.append(k % 2 === 0 ? { type: 'intent', platformId: A, at: `t${k}` } : { type: 'outcome', platformId: A, state: 'queued', at: `t${k}` });
+      appending = false;
+    })();
+    let reads = 0;
+    const refused: string[] = [];
+    while (appending) {
+      // The key as the editor gets it: asynchronously (its secret storage), while the run goes on.
+      const slowKey = (): Promise<string> => new Promise((r) => setTimeout(() => r(KEY), 3));
+      await Journal.read(path, slowKey, anchors).catch((e: Error) => refused.push(e.message));
+      reads++;
+    }
+    await appends;
+    await j.close();
+    assert.deepEqual(refused.slice(0, 1), [], `${refused.length} of ${reads} reads refused`);
+    assert.ok(reads > 10, `only ${reads} reads overlapped the appends`);
+  });
 });
