@@ -6,9 +6,9 @@
 // one per batch, the user's own (0700): the CLI's in its per-user state folder, the editor's in its
 // global storage. No secret is in it. The folder also holds each open batch's lock, so two copies
 // of one journal (under different paths) are never run at once.
-import { lstat, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { writeWhole } from '../ownFiles';
 import { holdLock } from './lock';
 import { ownProblem } from './ownFile';
 import { JournalError } from './records';
@@ -95,21 +95,8 @@ export class FolderAnchorStore implements AnchorStore {
 
   async set(anchor: Anchor): Promise<void> {
     await this.ensure();
-    const path = this.file(anchor.batchId);
-    // Whole or not at all: a temp file synced, then renamed over (a link planted at `path` is replaced, not followed).
-    const tmp = join(this.where, `.${anchor.batchId}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
-    try {
-      const fh = await open(tmp, 'wx', 0o600);
-      try {
-        await fh.writeFile(`${JSON.stringify(anchor)}\n`, 'utf8');
-        await fh.datasync();
-      } finally {
-        await fh.close();
-      }
-      await rename(tmp, path);
-    } finally {
-      await rm(tmp, { force: true });
-    }
+    // Whole or not at all: a temp file synced, then renamed over (a link planted at the path is replaced, not followed).
+    await writeWhole(this.file(anchor.batchId), `${JSON.stringify(anchor)}\n`);
   }
 
   async list(): Promise<Anchor[]> {
