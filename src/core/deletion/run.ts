@@ -89,9 +89,9 @@ function classify(e: unknown): Outcome {
 /** The call a journal's batch sends for one player (DeleteMasterPlayerAccount unless the batch names another operation). */
 function sender(client: DeletionClient, operation: JournalOperation | undefined, metaData: string | undefined): (pid: string) => Promise<{ JobReceiptId?: string; TitleIds?: string[] }> {
   if (operation === undefined) return (pid) => client.deleteMasterPlayerAccount(metaData !== undefined ? { PlatformId: pid, MetaData: metaData } : { PlatformId: pid });
-  const call = operation === 'ExportMasterPlayerData' ? client.exportMasterPlayerData : client.deleteMasterPlayerEventData;
-  if (call === undefined) throw new Error(`This client cannot send ${operation}, which the journal's batch sends.`);
-  return async (pid) => ((await call.call(client, pid)) ?? {}) as { JobReceiptId?: string };
+  const mutate = client.mutate;
+  if (mutate === undefined) throw new Error(`This client cannot send ${operation}, which the journal's batch sends.`);
+  return async (pid) => ((await mutate.call(client, operation, { PlatformId: pid })) ?? {}) as { JobReceiptId?: string };
 }
 
 /** Takes out of `todo` the players `ledger` shows queued or deleted, recording each in the journal as such (nothing sent). */

@@ -138,8 +138,7 @@ export interface DataRequest {
 /** The client calls a request needs (PlatformClient has them all). */
 export interface RequestClient extends DeletionClient {
   getUserAccountInfo(r: { PlatformId?: string; Email?: string; Username?: string; TitleDisplayName?: string }, o?: { signal?: AbortSignal }): Promise<{ UserInfo?: { PlatformId?: string } }>;
-  exportMasterPlayerData(platformId: string, o?: { signal?: AbortSignal }): Promise<{ JobReceiptId?: string }>;
-  deleteMasterPlayerEventData(platformId: string, o?: { signal?: AbortSignal }): Promise<unknown>;
+  mutate(name: 'ExportMasterPlayerData' | 'DeleteMasterPlayerEventData', request: { PlatformId: string }, o?: { signal?: AbortSignal }): Promise<unknown>;
   getPlayedTitleList(platformId: string, o?: { signal?: AbortSignal }): Promise<GetPlayedTitleListResult>;
   getPlatformIdsFromStorefrontNames(names: readonly string[], o?: BulkOptions): Promise<StorefrontPlatformIdPair[]>;
   getPlatformIdsFromConsoleLiveIds(ids: readonly string[], sandbox?: string, o?: BulkOptions): Promise<ConsoleLivePlatformIdPair[]>;
