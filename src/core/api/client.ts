@@ -8,11 +8,10 @@ import { setMaxListeners } from 'node:events';
 import { buildBaseUrl } from '../endpoint';
 import { validatePlatformId } from '../ids';
 import { MAX_MESSAGE, redactText } from '../redact';
-import { parseServiceTime } from '../time';
 import { checkAccountLookup } from './accountLookup';
 import { runBulk, type LookupEntry } from './bulk';
-import { NoTokenError, ShapeError } from './envelope';
-import { PlatformError, withChanges } from './errors';
+import { lookupEntries, redactError, usableToken, withoutClientSecret } from './answers';
+import { PlatformError } from './errors';
 import { checkResult, exchange, type ExchangeContext, type RequestLogEntry } from './exchange';
 import { completeLoginRequest } from './loginRequest';
 import {
@@ -37,10 +36,6 @@ import {
 
 export type { RequestLogEntry } from './exchange';
 
-/** errorDetails kept in a failure: fields, messages per field, characters per name or message. */
-const MAX_DETAIL_FIELDS = 50;
-const MAX_DETAIL_CHARS = 1000;
-
 export {
   BULK_CONCURRENCY, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, MAX_RETRY_AFTER_SECONDS, RETRY_BASE_DELAY_MS,
   type BulkOptions, type CallOptions, type PlatformClientOptions,
@@ -49,30 +44,6 @@ export {
 /** The credential the client sends: the secret key where the operation takes it, else a title token. */
 function usesSecretKey(operation: OperationName): boolean {
   return OPERATIONS[operation].auth.includes('X-SecretKey');
-}
-
-/** What the service sends that the product never passes on (the HandheldStore environments' ClientSecret). */
-function withoutClientSecret(config: HandheldStoreConfig): HandheldStoreConfig {
-  const out: HandheldStoreConfig = { ...config };
-  for (const k of ['Environments', 'SecondarySubscriptionEnvironments', 'SubscriptionEnvironments'] as const) {
-    if (config[k] !== undefined) out[k] = config[k].map(({ ClientSecret: _omitted, ...rest }) => rest);
-  }
-  return out;
-}
-
-/** A lookup answer's entries: the identifier each echoes (bulk.ts matches them back to the inputs) and its PlatformId or null. */
-function lookupEntries(data: readonly (Record<string, string | null | undefined> | null)[] | undefined, idMember: string): (LookupEntry | null)[] {
-  // No Data: the service linked none of them.
-  return (data ?? []).map((e) => (e === null ? null : { id: e[idMember] ?? undefined, platformId: e.PlatformId ?? null }));
-}
-
-/** A GetEntityToken answer the product can use: it carries a token, and TokenExpiration (when given) is a date. */
-function usableToken(r: ResultOf<'GetEntityToken'>): EntityTokenResult {
-  if (r.EntityToken === undefined || r.EntityToken.length === 0) throw new NoTokenError();
-  if (r.TokenExpiration !== undefined && Number.isNaN(parseServiceTime(r.TokenExpiration))) {
-    throw new ShapeError('data.TokenExpiration is not a date');
-  }
-  return { ...r, EntityToken: r.EntityToken };
 }
 
 export class PlatformClient {
@@ -275,17 +246,7 @@ export class PlatformClient {
   }
 
   private redacted(e: PlatformError): PlatformError {
-    const secrets = [...this.knownSecrets];
-    // Clipped before the scan (never through a secret): field names and messages are service strings of any size.
-    const details = e.errorDetails === undefined ? undefined
-      : Object.fromEntries(Object.entries(e.errorDetails).slice(0, MAX_DETAIL_FIELDS)
-        .map(([k, v]) => [redactText(k, secrets, MAX_DETAIL_CHARS), v.slice(0, MAX_DETAIL_FIELDS).map((m) => redactText(m, secrets, MAX_DETAIL_CHARS))]));
-    return withChanges(e, {
-      message: redactText(e.message, secrets, MAX_MESSAGE),
-      errorMessage: e.errorMessage === undefined ? undefined : redactText(e.errorMessage, secrets, MAX_MESSAGE),
-      error: e.error === undefined ? undefined : redactText(e.error, secrets, MAX_MESSAGE),
-      errorDetails: details,
-    });
+    return redactError(e, [...this.knownSecrets]);
   }
 
   private cancelled(): PlatformError {
@@ -411,9 +372,7 @@ export class PlatformClient {
   }
 
   private log(e: RequestLogEntry): void {
-    if (this.onRequest === undefined) {
-      return;
-    }
+    if (this.onRequest === undefined) return;
     try {
       this.onRequest(e);
     } catch {
