@@ -98,7 +98,8 @@ export class Pacer {
     }
     const grown = this.slowStart ? this.rate * 1.1 : this.rate + this.additive / this.rate;
     this.rate = Math.min(this.maxRate, this.ceiling, grown);
-    if (this.inFlightCap < this.maxInFlight) this.inFlightCap += 1 / this.inFlightCap;
+    // Back up by about one per cap's worth of successes, to maxInFlight and never past it.
+    if (this.inFlightCap < this.maxInFlight) this.inFlightCap = Math.min(this.maxInFlight, this.inFlightCap + 1 / this.inFlightCap);
   }
 
   /**

@@ -23,6 +23,15 @@ describe('core: retry policy', () => {
     assert.equal(decide({ error: throttled, ambiguous: false }, { ...base, maxRetryAfterSeconds: 1 }, 0.1).kind, 'fail');
   });
 
+  it('a Retry-After exactly at the limit is waited for; one second more gives up with the service\'s error', () => {
+    const after = (s: number): PlatformError => err({ kind: 'throttled', retryable: true, retryAfterSeconds: s, errorCode: 1199 });
+    assert.deepEqual(decide({ error: after(60), ambiguous: false }, base, 0.1), { kind: 'retry', delayMs: 60_000 });
+    const over = after(61);
+    assert.deepEqual(decide({ error: over, ambiguous: false }, base, 0.1), { kind: 'fail', error: over });
+    // Retry-After 0 is "now", not "no Retry-After": no backoff.
+    assert.deepEqual(decide({ error: after(0), ambiguous: false }, { ...base, maxRetryAfterSeconds: 0 }, 0.9), { kind: 'retry', delayMs: 0 });
+  });
+
   it('never re-sends a mutation after an ambiguous failure: the outcome is unknown', () => {
     const timeout = err({ kind: 'timeout', retryable: true });
     const d = decide({ error: timeout, ambiguous: true }, { ...base, mutating: true }, 0.5);

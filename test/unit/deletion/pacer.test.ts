@@ -84,6 +84,31 @@ describe('deletion/pacer', () => {
     assert.equal(await p.acquire(ac.signal), false, 'an aborted wait takes no slot');
   });
 
+  it('after a concurrency refusal the in-flight cap grows back with successes to maxInFlight, and never past it', async () => {
+    const p = new Pacer({ initialRate: 1000, maxInFlight: 4, now: clock });
+    p.onThrottle(undefined, true);
+    assert.equal(p.inFlightCap, 2, 'a 1342 halves the cap');
+    now += 10;
+    p.onSuccess();
+    assert.ok(p.inFlightCap > 2 && p.inFlightCap < 3, `it grows back a little with each success (${p.inFlightCap})`);
+    for (let i = 0; i < 50; i++) p.onSuccess();
+    assert.equal(p.inFlightCap, 4, 'back to maxInFlight, not above it');
+    // Four sends may be in flight; a fifth waits for a release. acquire() takes a free slot
+    // synchronously, so one turn of the event loop is enough to see that it did not.
+    for (let i = 0; i < 4; i++) {
+      now += 10;
+      assert.equal(await p.acquire(), true);
+    }
+    now += 10;
+    let fifth = false;
+    const waiting = p.acquire().then((ok) => { fifth = ok; });
+    await new Promise((r) => setImmediate(r));
+    assert.equal(fifth, false, 'a fifth request in flight');
+    p.release();
+    await waiting;
+    assert.equal(fifth, true, 'the released slot is taken');
+  });
+
   it('background verification backs off from 30 s to 30 min and starts over when something was verified', () => {
     let d = nextVerifyDelay(undefined, false);
     assert.equal(d, 30_000);

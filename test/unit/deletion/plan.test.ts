@@ -87,6 +87,22 @@ describe('deletion/plan: classification of a list', () => {
     assert.equal((await emu.jobs()).length, 1, 'a plan sends no deletion');
   });
 
+  it('a ledger whose PlatformIds and title ID are in lower case still matches: a queued player is not sent again, a deleted one is reported deleted', async () => {
+    const [a, b, c] = PLAYERS;
+    const entry = (platformId: string, state: LedgerEntry['state'], titleId = TITLE.titleId): LedgerEntry => ({
+      input: platformId, platformId, titleId, titleIds: [TITLE.titleId], requestedAt: '2026-11-01T09:00:00.000Z', state, jobReceiptId: 'R7', verifiedAt: '2026-11-02T10:15:00.000Z',
+    });
+    const ledger = [entry(a.platformId.toLowerCase(), 'queued'), entry(b.platformId.toLowerCase(), 'verified-deleted', TITLE.titleId.toLowerCase())];
+    const client = emu.client();
+    const plan = await buildPlan(client, { titleId: TITLE.titleId, kind: 'platform-id', lines: readIdentifiers([a.platformId, b.platformId, c.platformId].join('\n'), 'platform-id'), ledger });
+    await client.close();
+    assert.deepEqual(plan.entries.map((x) => [x.platformId, x.status]), [[a.platformId, 'already-queued'], [b.platformId, 'already-deleted'], [c.platformId, 'delete']]);
+    assert.match(plan.entries[0].reason!, /JobReceiptId R7/);
+    // The plan shows the PlatformId as read, not the ledger's spelling of it ("X -> x").
+    assert.ok(!renderPlanText(plan).includes(b.platformId.toLowerCase()), renderPlanText(plan));
+    assert.deepEqual(toDelete(plan).map((x) => x.platformId), [c.platformId]);
+  });
+
   it('Storefront names and ConsoleLive IDs resolve with the bulk lookups; unlinked and same-player duplicates', async () => {
     const withName = PLAYERS.filter((p) => p.storefrontNames.length > 0);
     const client = emu.client();
