@@ -50,6 +50,16 @@ describe('core: retry policy', () => {
     assert.ok(read.kind === 'fail' && !read.error.outcomeUnknown);
   });
 
+  it('cancelling ends the call whatever else holds: no retry, no token refresh; a sent deletion says it may have happened', () => {
+    const cancelled = err({ kind: 'cancelled', retryable: true, errorCode: 1335 });
+    const read = decide({ error: cancelled, ambiguous: false }, { ...base, usesEntityToken: true }, 0);
+    assert.deepEqual(read, { kind: 'fail', error: cancelled });
+    const sent = decide({ error: cancelled, ambiguous: true }, { ...base, mutating: true, usesEntityToken: true }, 0);
+    assert.ok(sent.kind === 'fail');
+    assert.equal(sent.error.message, 'Cancelled after the deletion request was sent: the deletion may or may not have happened.');
+    assert.match(sent.error.hint, /GetPlayedTitleList answers AccountNotFound/);
+  });
+
   it('refreshes an expired, invalid or revoked entity token once, even for a delete; never twice, never for a secret key', () => {
     for (const code of [1335, 1336, 1337]) {
       const e = err({ errorCode: code });
