@@ -4,6 +4,8 @@ import { TextFilter } from '../../../src/core/textFilter';
 
 describe('TextFilter', () => {
   it('an empty or blank filter is inactive and matches everything', () => {
+    assert.equal(new TextFilter().active, false, 'no filter given');
+    assert.equal(new TextFilter().matches(['anything']), true);
     for (const text of ['', '   ', '\n\t']) {
       const f = new TextFilter(text);
       assert.equal(f.active, false);

@@ -15,6 +15,13 @@ describe('deletion/plan: classification of a list', () => {
     assert.match(lines[1].invalid!, /not a PlatformId: use 14 to 16 hex/);
     assert.match(readIdentifiers('12ab', 'consolelive')[0].invalid!, /decimal digits/);
     assert.match(readIdentifiers('x'.repeat(65), 'storefront')[0].invalid!, /longer than 64/);
+    assert.equal(readIdentifiers('x'.repeat(64), 'storefront')[0].invalid, undefined, '64 characters are allowed');
+    // A line starting with # is a comment for every kind (a # later in a name is not).
+    for (const kind of ['storefront', 'consolelive', 'platform-id'] as const) {
+      assert.match(readIdentifiers('#racer_ana', kind)[0].invalid ?? '', /"#racer_ana" is a comment line, not an identifier/, kind);
+    }
+    assert.equal(readIdentifiers('racer#ana', 'storefront')[0].invalid, undefined);
+    assert.match(readIdentifiers('racer\u200bana', 'storefront')[0].invalid ?? '', /holds control or invisible characters; remove them/);
   });
 
   it('ticket lines: each PlatformId in a line is read as Show Played Titles reads it, with the file\'s line and the line it came from', async () => {
