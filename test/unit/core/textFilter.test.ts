@@ -22,6 +22,12 @@ describe('TextFilter', () => {
     assert.equal(f.matches(['demo', 'RACER F71AC']), true);
   });
 
+  it('a filter with words is active; false and missing fields are not text to match', () => {
+    assert.equal(new TextFilter('racer').active, true);
+    assert.equal(new TextFilter('false').matches([false, undefined]), false);
+    assert.equal(new TextFilter('undefined').matches([undefined, 'x']), false);
+  });
+
   it('reads numbers, skips missing fields and does not match across two fields', () => {
     const f = new TextFilter('1199');
     assert.equal(f.matches([undefined, null, false, 1199]), true);

@@ -16,6 +16,11 @@ describe('deletion/plan: classification of a list', () => {
     assert.match(readIdentifiers('12ab', 'consolelive')[0].invalid!, /decimal digits/);
     assert.match(readIdentifiers('x'.repeat(65), 'storefront')[0].invalid!, /longer than 64/);
     assert.equal(readIdentifiers('x'.repeat(64), 'storefront')[0].invalid, undefined, '64 characters are allowed');
+    // A .csv's first column: quoted (a comma inside kept), unterminated, plain, empty; rows indented.
+    const csv = ['  "racer, ana",ticket 1', '"unterminated,x', 'plain,second', 'single', '"",x', ',x', '\t"tab_led"'].join('\r\n');
+    assert.deepEqual(readIdentifiers(csv, 'storefront', { csv: true }).map((l) => [l.line, l.input]), [
+      [1, 'racer, ana'], [2, 'unterminated,x'], [3, 'plain'], [4, 'single'], [7, 'tab_led'],
+    ]);
     // A line starting with # is a comment for every kind (a # later in a name is not).
     for (const kind of ['storefront', 'consolelive', 'platform-id'] as const) {
       assert.match(readIdentifiers('#racer_ana', kind)[0].invalid ?? '', /"#racer_ana" is a comment line, not an identifier/, kind);

@@ -43,6 +43,8 @@ describe('emulator: --rate-limit', () => {
     assert.deepEqual(parseRateLimit('100/1'), { limit: 100, windowMs: 1000 });
     assert.deepEqual(parseRateLimit('5/0.5'), { limit: 5, windowMs: 500 });
     for (const bad of ['0/1', '10', '10/0', 'a/b', '-1/1', '100/1x', 'x100/1', '100/1/2', '1000001/1', '1/3601']) assert.throws(() => parseRateLimit(bad), /--rate-limit must be N\/SECONDS/, bad);
+    assert.deepEqual(parseRateLimit('5/0.125'), { limit: 5, windowMs: 125 }, 'milliseconds in the window');
+    assert.throws(() => parseRateLimit('5/0.1255'), /--rate-limit must be N\/SECONDS/);
     assert.deepEqual(parseRateLimit(' 1000000/3600 '), { limit: 1_000_000, windowMs: 3_600_000 }, 'the largest allowed, spaces trimmed');
   });
 });
