@@ -2,7 +2,9 @@
 // The mutation score per folder from a Stryker JSON report (default reports/mutation/mutation.json;
 // an interrupted run's reports/mutation/stryker-incremental.json works too): killed (timeouts
 // count as killed: the test run noticed), survived, no coverage, and the score, killed over
-// everything but the mutants that do not compile or were ignored.
+// everything but the mutants that do not compile or were ignored; the score of covered leaves
+// out the mutants no test reaches. An interrupted run's file holds every mutant decided before
+// testing (no coverage, not compiling, static) but only the tested ones of the rest.
 import { readFileSync } from 'node:fs';
 
 export const FOLDERS = [
@@ -32,14 +34,19 @@ export function summarise(file) {
   }
   return rows.map((r) => {
     const valid = r.killed + r.survived + r.noCoverage;
-    return { ...r, score: valid === 0 ? undefined : (100 * r.killed) / valid };
+    const covered = r.killed + r.survived;
+    return { ...r, score: valid === 0 ? undefined : (100 * r.killed) / valid, coveredScore: covered === 0 ? undefined : (100 * r.killed) / covered };
   });
 }
 
 export function formatSummary(rows) {
-  const lines = ['| Folder | Score | Killed | Survived | No coverage | Not compiling | Ignored (static) | Not yet run |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |'];
+  const pct = (x) => (x === undefined ? '–' : `${x.toFixed(1)}%`);
+  const lines = [
+    '| Folder | Score | Score of covered | Killed | Survived | No coverage | Not compiling | Ignored (static) | Pending |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
   for (const r of rows) {
-    lines.push(`| ${r.name} | ${r.score === undefined ? '–' : `${r.score.toFixed(1)}%`} | ${r.killed} | ${r.survived} | ${r.noCoverage} | ${r.compileErrors} | ${r.ignored} | ${r.pending} |`);
+    lines.push(`| ${r.name} | ${pct(r.score)} | ${pct(r.coveredScore)} | ${r.killed} | ${r.survived} | ${r.noCoverage} | ${r.compileErrors} | ${r.ignored} | ${r.pending} |`);
   }
   return lines.join('\n');
 }
