@@ -37,6 +37,10 @@ describe('emulator: --rate-limit', () => {
     const bad = await emu.control('faults', { rateLimit: '10 per second' });
     assert.equal(bad.status, 400);
     assert.match(bad.json.errorDetails.rateLimit[0], /N\/SECONDS/);
+    // Not text and not null: refused with how to write it; the current limit is kept.
+    const number = await emu.control('faults', { rateLimit: 5 });
+    assert.equal(number.status, 400);
+    assert.deepEqual(number.json.errorDetails, { rateLimit: ['rateLimit must be "N/SECONDS" (e.g. "100/1") or null.'] });
   });
 
   it('parses N/SECONDS and names the flag when it is wrong', () => {
