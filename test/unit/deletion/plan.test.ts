@@ -1,6 +1,6 @@
 // The planner against the real emulator: every classification, for each kind of identifier.
 import * as assert from 'node:assert/strict';
-import { allLinesHoldPlatformIds, buildPlan, countByStatus, planJson, readIdentifiers, renderPlanText, toDelete, type LedgerEntry } from '../../../src/core/deletion';
+import { allLinesHoldPlatformIds, buildPlan, confirmValue, countByStatus, planJson, readIdentifiers, renderPlanText, toDelete, type LedgerEntry, type PlanEntry } from '../../../src/core/deletion';
 import { PLAYERS, TestEmulator, TITLE } from './support';
 
 describe('deletion/plan: classification of a list', () => {
@@ -131,5 +131,35 @@ describe('deletion/plan: classification of a list', () => {
     const both = await buildPlan(client, { titleId: TITLE.titleId, kind: 'platform-id', lines: readIdentifiers(`${two.platformId}\n${two.platformId.toLowerCase()}`, 'platform-id') });
     assert.deepEqual(both.entries.map((x) => x.status), ['delete', 'duplicate']);
     await client.close();
+  });
+});
+
+describe('deletion/plan: the --confirm value', () => {
+  const plan = (titleId: string, kind: 'platform-id' | 'storefront', ids: string[], extra: PlanEntry[] = []): { titleId: string; kind: 'platform-id' | 'storefront'; entries: PlanEntry[] } => ({
+    titleId, kind, entries: [...ids.map((platformId, i): PlanEntry => ({ line: i + 1, input: platformId, platformId, status: 'delete' })), ...extra],
+  });
+  const A = '9437A5ADDAE3012D';
+  const B = '1111222233334444';
+
+  it('names how many players it deletes and a digest of them, the title and the kind; the same plan gives the same value', () => {
+    const v = confirmValue(plan('F71AC', 'platform-id', [A, B]));
+    assert.match(v, /^2:[0-9a-f]{12}$/);
+    assert.equal(confirmValue(plan('f71ac', 'platform-id', [B, A])), v, 'title case and order do not matter');
+    // Entries not sent do not count.
+    assert.equal(confirmValue(plan('F71AC', 'platform-id', [A, B], [{ line: 9, input: 'x', status: 'invalid', reason: 'r' }, { line: 10, input: B, platformId: B, status: 'duplicate' }])), v);
+  });
+
+  it('differs for another title, another kind, or other players', () => {
+    const v = confirmValue(plan('F71AC', 'platform-id', [A, B]));
+    const others = [
+      confirmValue(plan('A248', 'platform-id', [A, B])),
+      confirmValue(plan('F71AC', 'storefront', [A, B])),
+      confirmValue(plan('F71AC', 'platform-id', [A])),
+      confirmValue(plan('F71AC', 'platform-id', [A, '1111222233334445'])),
+    ];
+    assert.equal(new Set([v, ...others]).size, 5, others.join(' '));
+    assert.match(others[2], /^1:/);
+    assert.equal(confirmValue(plan('F71AC', 'platform-id', [])), confirmValue(plan('F71AC', 'platform-id', [])));
+    assert.match(confirmValue(plan('F71AC', 'platform-id', [])), /^0:/);
   });
 });
