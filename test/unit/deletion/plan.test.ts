@@ -115,6 +115,22 @@ describe('deletion/plan: classification of a list', () => {
     assert.deepEqual(toDelete(plan).map((x) => x.platformId), [c.platformId]);
   });
 
+  it('a player whose played titles could not be checked is "failed", not sent; cancelling while checking says nothing was deleted', async () => {
+    const [a, b] = PLAYERS;
+    await emu.control('faults', { rules: [{ operation: 'Admin/GetPlayedTitleList', times: 1, kind: '500' }] });
+    const client = emu.client({ maxRetries: 0 });
+    const plan = await buildPlan(client, { titleId: TITLE.titleId, kind: 'platform-id', concurrency: 1, lines: readIdentifiers(`${a.platformId}\n${b.platformId}`, 'platform-id') });
+    assert.deepEqual(plan.entries.map((x) => x.status), ['failed', 'delete']);
+    assert.match(plan.entries[0].reason!, /^could not check the played titles: GetPlayedTitleList failed/);
+    assert.deepEqual(toDelete(plan).map((x) => x.platformId), [b.platformId]);
+    const ac = new AbortController();
+    ac.abort();
+    const e = await buildPlan(client, { titleId: TITLE.titleId, kind: 'platform-id', signal: ac.signal, lines: readIdentifiers(a.platformId, 'platform-id') }).then(() => undefined, (x: unknown) => x as Error);
+    await client.close();
+    assert.equal(e?.message, 'Cancelled while checking the players; nothing was deleted.');
+    assert.equal((await emu.jobs()).length, 0);
+  });
+
   it('Storefront names and ConsoleLive IDs resolve with the bulk lookups; unlinked and same-player duplicates', async () => {
     const withName = PLAYERS.filter((p) => p.storefrontNames.length > 0);
     const client = emu.client();
