@@ -166,8 +166,17 @@ function install() {
   log(`installed in ${Math.round((Date.now() - started) / 1000)} s: code-server ${version}`);
 }
 
+/** `--node`: Node 24 alone (for tools that need a newer Node than the machine's, e.g. Stryker). */
+function ensureNode24() {
+  const v = spawnSync(NODE24_BIN, ['--version'], { encoding: 'utf8' });
+  if (v.status === 0 && v.stdout.trim() === `v${NODE_VERSION}`) return;
+  mkdirSync(CACHE_DIR, { recursive: true });
+  installNode24();
+}
+
 try {
   if (process.argv.includes('--apt')) ensureAptPackages();
+  else if (process.argv.includes('--node')) ensureNode24();
   else install();
 } catch (e) {
   console.error(`[test-host] install failed: ${e instanceof Error ? e.message : String(e)}`);

@@ -6,6 +6,7 @@
 export const PROGRESS_EVERY_MS = 3000;
 
 export class ProgressGate {
+  // Stryker disable next-line UnaryOperator: the first call reports through lastState (undefined until then) whatever lastDone starts at
   private lastDone = -1;
   private lastAt = 0;
   private lastState: string | undefined;

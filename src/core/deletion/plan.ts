@@ -55,7 +55,7 @@ export async function buildPlan(client: DeletionClient, o: PlanOptions): Promise
     deleted.set(`in:${j.input}`, j);
   }
   const ledgerDeleted = (e: PlanEntry, j: LedgerEntry): void => {
-    Object.assign(e, { status: 'already-deleted', platformId: j.platformId, reason: `already deleted (ledger, verified ${readableUtc(j.verifiedAt ?? j.requestedAt)})` });
+    Object.assign(e, { status: 'already-deleted', platformId: j.platformId.toUpperCase(), reason: `already deleted (ledger, verified ${readableUtc(j.verifiedAt ?? j.requestedAt)})` });
   };
   const byPlayer = new Map<string, number>();
   const toCheck: PlanEntry[] = [];

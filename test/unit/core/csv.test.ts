@@ -48,4 +48,13 @@ describe('core/csv', () => {
     assert.equal(csvField('say "hi"'), '"say ""hi"""');
     assert.equal(toCsv(['a', 'b'], [['1', ' =2']]), 'a,b\r\n1,\' =2\r\n');
   });
+
+  it('quotes a field holding a carriage return or a line feed anywhere, so a spreadsheet keeps it in one cell', () => {
+    // A lone CR ends a row for most spreadsheets just as LF does.
+    assert.equal(csvField('ticket 7\rline two'), '"ticket 7\rline two"');
+    assert.equal(csvField('ticket 7\nline two'), '"ticket 7\nline two"');
+    assert.equal(csvField('a\r\nb'), '"a\r\nb"');
+    const doc = toCsv(['Input', 'Note'], [['9437A5ADDAE3012D', 'one\rtwo']]);
+    assert.equal(doc, 'Input,Note\r\n9437A5ADDAE3012D,"one\rtwo"\r\n');
+  });
 });

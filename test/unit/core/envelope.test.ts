@@ -108,6 +108,13 @@ describe('core/envelope', () => {
     assert.equal(parseError({ code: 429, errorCode: 1199, retryAfterSeconds: 0.2 }, 429).retryAfterSeconds, 1);
     assert.equal(parseError({ code: 429, errorCode: 1199, retryAfterSeconds: 2.5 }, 429).retryAfterSeconds, 3);
     assert.equal(parseError({ code: 429, errorCode: 1199 }, 429, undefined, 'Tue, 01 Jan 2030 00:00:05 GMT').retryAfterSeconds, 5);
+    // Boundaries: 0 in the body is a Retry-After of 0 (the header is not consulted); a date
+    // already past is 0, never negative; a date within the current second rounds up to 1.
+    assert.equal(parseError({ code: 429, errorCode: 1199, retryAfterSeconds: 0 }, 429, undefined, '9').retryAfterSeconds, 0);
+    assert.equal(parseError({ code: 429, errorCode: 1199, retryAfterSeconds: -1 }, 429, undefined, '9').retryAfterSeconds, 9);
+    assert.equal(parseRetryAfter('Tue, 01 Jan 2030 00:00:00 GMT', Date.parse('2030-01-01T00:00:10Z')), 0);
+    assert.equal(parseRetryAfter('Tue, 01 Jan 2030 00:00:01 GMT', Date.parse('2030-01-01T00:00:00.500Z')), 1);
+    assert.equal(parseRetryAfter(' 12 '), 12);
     assert.equal(parseRetryAfter('soon'), undefined);
     assert.equal(parseRetryAfter(undefined), undefined);
   });

@@ -23,6 +23,15 @@ describe('core: retry policy', () => {
     assert.equal(decide({ error: throttled, ambiguous: false }, { ...base, maxRetryAfterSeconds: 1 }, 0.1).kind, 'fail');
   });
 
+  it('a Retry-After exactly at the limit is waited for; one second more gives up with the service\'s error', () => {
+    const after = (s: number): PlatformError => err({ kind: 'throttled', retryable: true, retryAfterSeconds: s, errorCode: 1199 });
+    assert.deepEqual(decide({ error: after(60), ambiguous: false }, base, 0.1), { kind: 'retry', delayMs: 60_000 });
+    const over = after(61);
+    assert.deepEqual(decide({ error: over, ambiguous: false }, base, 0.1), { kind: 'fail', error: over });
+    // Retry-After 0 is "now", not "no Retry-After": no backoff.
+    assert.deepEqual(decide({ error: after(0), ambiguous: false }, { ...base, maxRetryAfterSeconds: 0 }, 0.9), { kind: 'retry', delayMs: 0 });
+  });
+
   it('never re-sends a mutation after an ambiguous failure: the outcome is unknown', () => {
     const timeout = err({ kind: 'timeout', retryable: true });
     const d = decide({ error: timeout, ambiguous: true }, { ...base, mutating: true }, 0.5);
@@ -39,6 +48,16 @@ describe('core: retry policy', () => {
     assert.ok(sent.kind === 'fail' && sent.error.outcomeUnknown);
     const read = decide({ error: cancelled, ambiguous: true }, base, 0);
     assert.ok(read.kind === 'fail' && !read.error.outcomeUnknown);
+  });
+
+  it('cancelling ends the call whatever else holds: no retry, no token refresh; a sent deletion says it may have happened', () => {
+    const cancelled = err({ kind: 'cancelled', retryable: true, errorCode: 1335 });
+    const read = decide({ error: cancelled, ambiguous: false }, { ...base, usesEntityToken: true }, 0);
+    assert.deepEqual(read, { kind: 'fail', error: cancelled });
+    const sent = decide({ error: cancelled, ambiguous: true }, { ...base, mutating: true, usesEntityToken: true }, 0);
+    assert.ok(sent.kind === 'fail');
+    assert.equal(sent.error.message, 'Cancelled after the deletion request was sent: the deletion may or may not have happened.');
+    assert.match(sent.error.hint, /GetPlayedTitleList answers AccountNotFound/);
   });
 
   it('refreshes an expired, invalid or revoked entity token once, even for a delete; never twice, never for a secret key', () => {

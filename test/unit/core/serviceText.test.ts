@@ -22,6 +22,7 @@ describe('core/serviceText', () => {
     assert.equal(escapeUnsafe('F71AC\u202Eab'), 'F71AC\\u202eab');
     assert.ok(shownReceiptId('x'.repeat(10_000)).length < 200);
     assert.equal(shownTitleId(42), '42');
+    assert.equal(shownTitleId(undefined), 'undefined', 'what JSON cannot write is still shown');
   });
 });
 

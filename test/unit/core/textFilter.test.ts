@@ -4,6 +4,8 @@ import { TextFilter } from '../../../src/core/textFilter';
 
 describe('TextFilter', () => {
   it('an empty or blank filter is inactive and matches everything', () => {
+    assert.equal(new TextFilter().active, false, 'no filter given');
+    assert.equal(new TextFilter().matches(['anything']), true);
     for (const text of ['', '   ', '\n\t']) {
       const f = new TextFilter(text);
       assert.equal(f.active, false);
@@ -18,6 +20,12 @@ describe('TextFilter', () => {
     assert.equal(f.matches(['Demo Racer', 'F71AC']), true);
     assert.equal(f.matches(['Demo Racer', 'A248']), false, 'one word missing');
     assert.equal(f.matches(['demo', 'RACER F71AC']), true);
+  });
+
+  it('a filter with words is active; false and missing fields are not text to match', () => {
+    assert.equal(new TextFilter('racer').active, true);
+    assert.equal(new TextFilter('false').matches([false, undefined]), false);
+    assert.equal(new TextFilter('undefined').matches([undefined, 'x']), false);
   });
 
   it('reads numbers, skips missing fields and does not match across two fields', () => {

@@ -84,6 +84,110 @@ describe('deletion/pacer', () => {
     assert.equal(await p.acquire(ac.signal), false, 'an aborted wait takes no slot');
   });
 
+  it('after a concurrency refusal the in-flight cap grows back with successes to maxInFlight, and never past it', async () => {
+    const p = new Pacer({ initialRate: 1000, maxInFlight: 4, now: clock });
+    p.onThrottle(undefined, true);
+    assert.equal(p.inFlightCap, 2, 'a 1342 halves the cap');
+    now += 10;
+    p.onSuccess();
+    assert.ok(p.inFlightCap > 2 && p.inFlightCap < 3, `it grows back a little with each success (${p.inFlightCap})`);
+    for (let i = 0; i < 50; i++) p.onSuccess();
+    assert.equal(p.inFlightCap, 4, 'back to maxInFlight, not above it');
+    // Four sends may be in flight; a fifth waits for a release. acquire() takes a free slot
+    // synchronously, so one turn of the event loop is enough to see that it did not.
+    for (let i = 0; i < 4; i++) {
+      now += 10;
+      assert.equal(await p.acquire(), true);
+    }
+    now += 10;
+    let fifth = false;
+    const waiting = p.acquire().then((ok) => { fifth = ok; });
+    await new Promise((r) => setImmediate(r));
+    assert.equal(fifth, false, 'a fifth request in flight');
+    p.release();
+    await waiting;
+    assert.equal(fifth, true, 'the released slot is taken');
+  });
+
+  it('spaces sends by its rate: a slot is free exactly at the interval, not before; a throttle pause holds them even once the interval has passed', async () => {
+    const p = new Pacer({ initialRate: 10, maxInFlight: 8, now: clock });
+    /** Starts an acquire(); it takes a free slot synchronously, so one turn of the event loop shows whether it did. */
+    const start = async (): Promise<{ got: () => boolean; done: Promise<void> }> => {
+      let got = false;
+      const done = p.acquire().then((ok) => { got = ok; });
+      await new Promise((r) => setImmediate(r));
+      return { got: () => got, done };
+    };
+    assert.equal((await start()).got(), true);
+    // The next slot is 100 ms (1/rate) later: the second request waits until the clock gets there.
+    const second = await start();
+    assert.equal(second.got(), false, 'sent before its interval');
+    now += 100;
+    await second.done;
+    assert.equal(second.got(), true, 'sent at its interval');
+    // A throttle pause of 50 ms, once the 100 ms interval has passed: the pause still holds sends.
+    now += 100;
+    p.onThrottle(0.05);
+    const third = await start();
+    assert.equal(third.got(), false, 'sent during the pause');
+    now += 50;
+    await third.done;
+    assert.equal(third.got(), true);
+  });
+
+  it('release() frees one slot each, never more; an aborted signal takes none even when one is free', async () => {
+    const p = new Pacer({ initialRate: 1000, maxInFlight: 2, now: clock });
+    for (let i = 0; i < 2; i++) {
+      now += 10;
+      assert.equal(await p.acquire(), true);
+    }
+    p.release();
+    now += 10;
+    assert.equal(await p.acquire(), true, 'the released slot');
+    now += 10;
+    let extra = false;
+    const waiting = p.acquire().then((ok) => { extra = ok; });
+    await new Promise((r) => setImmediate(r));
+    assert.equal(extra, false, 'two in flight already');
+    p.release();
+    await waiting;
+    p.release();
+    p.release();
+    p.release();
+    const ac = new AbortController();
+    ac.abort();
+    now += 10;
+    assert.equal(await p.acquire(ac.signal), false, 'aborted first: no slot taken');
+    // Extra releases do not make room for more than maxInFlight.
+    for (let i = 0; i < 2; i++) {
+      now += 10;
+      assert.equal(await p.acquire(), true);
+    }
+    now += 10;
+    let third = false;
+    const more = p.acquire().then((ok) => { third = ok; });
+    await new Promise((r) => setImmediate(r));
+    assert.equal(third, false, 'a third in flight after extra releases');
+    p.release();
+    await more;
+  });
+
+  it('boundaries of the throttle rules: a success exactly a second old is not counted, a throttle as a pause ends starts a new burst, a probe comes exactly probeAfterMs after the last throttle', () => {
+    const p = new Pacer({ initialRate: 10, decrease: 0.5, additivePerSecond: 0.1, now: clock });
+    p.onSuccess();
+    now += 1000;
+    p.onThrottle(1);
+    assert.ok(Math.abs(p.rate - 11 * 0.5) < 1e-9, `the success 1000 ms ago is outside the last second: rate x decrease (${p.rate})`);
+    now += 1000;
+    p.onThrottle(1);
+    assert.ok(Math.abs(p.rate - 11 * 0.5 * 0.5) < 1e-9, `a throttle as the pause ends is a new burst (${p.rate})`);
+    const settled = p.rate;
+    now += 10_000;
+    p.onSuccess();
+    // Probing raises the ceiling 5%; below it the rate grows by additivePerSecond / rate per success.
+    assert.ok(Math.abs(p.rate - (settled + 0.1 / settled)) < 1e-9, `exactly probeAfterMs later it probes (${p.rate})`);
+  });
+
   it('background verification backs off from 30 s to 30 min and starts over when something was verified', () => {
     let d = nextVerifyDelay(undefined, false);
     assert.equal(d, 30_000);

@@ -1,6 +1,6 @@
 // The planner against the real emulator: every classification, for each kind of identifier.
 import * as assert from 'node:assert/strict';
-import { allLinesHoldPlatformIds, buildPlan, countByStatus, planJson, readIdentifiers, renderPlanText, toDelete, type LedgerEntry } from '../../../src/core/deletion';
+import { allLinesHoldPlatformIds, buildPlan, confirmValue, countByStatus, planJson, readIdentifiers, renderPlanText, toDelete, type LedgerEntry, type PlanEntry } from '../../../src/core/deletion';
 import { PLAYERS, TestEmulator, TITLE } from './support';
 
 describe('deletion/plan: classification of a list', () => {
@@ -15,6 +15,18 @@ describe('deletion/plan: classification of a list', () => {
     assert.match(lines[1].invalid!, /not a PlatformId: use 14 to 16 hex/);
     assert.match(readIdentifiers('12ab', 'consolelive')[0].invalid!, /decimal digits/);
     assert.match(readIdentifiers('x'.repeat(65), 'storefront')[0].invalid!, /longer than 64/);
+    assert.equal(readIdentifiers('x'.repeat(64), 'storefront')[0].invalid, undefined, '64 characters are allowed');
+    // A .csv's first column: quoted (a comma inside kept), unterminated, plain, empty; rows indented.
+    const csv = ['  "racer, ana",ticket 1', '"unterminated,x', 'plain,second', 'single', '"",x', ',x', '\t"tab_led"'].join('\r\n');
+    assert.deepEqual(readIdentifiers(csv, 'storefront', { csv: true }).map((l) => [l.line, l.input]), [
+      [1, 'racer, ana'], [2, 'unterminated,x'], [3, 'plain'], [4, 'single'], [7, 'tab_led'],
+    ]);
+    // A line starting with # is a comment for every kind (a # later in a name is not).
+    for (const kind of ['storefront', 'consolelive', 'platform-id'] as const) {
+      assert.match(readIdentifiers('#racer_ana', kind)[0].invalid ?? '', /"#racer_ana" is a comment line, not an identifier/, kind);
+    }
+    assert.equal(readIdentifiers('racer#ana', 'storefront')[0].invalid, undefined);
+    assert.match(readIdentifiers('racer\u200bana', 'storefront')[0].invalid ?? '', /holds control or invisible characters; remove them/);
   });
 
   it('ticket lines: each PlatformId in a line is read as Show Played Titles reads it, with the file\'s line and the line it came from', async () => {
@@ -87,6 +99,38 @@ describe('deletion/plan: classification of a list', () => {
     assert.equal((await emu.jobs()).length, 1, 'a plan sends no deletion');
   });
 
+  it('a ledger whose PlatformIds and title ID are in lower case still matches: a queued player is not sent again, a deleted one is reported deleted', async () => {
+    const [a, b, c] = PLAYERS;
+    const entry = (platformId: string, state: LedgerEntry['state'], titleId = TITLE.titleId): LedgerEntry => ({
+      input: platformId, platformId, titleId, titleIds: [TITLE.titleId], requestedAt: '2026-11-01T09:00:00.000Z', state, jobReceiptId: 'R7', verifiedAt: '2026-11-02T10:15:00.000Z',
+    });
+    const ledger = [entry(a.platformId.toLowerCase(), 'queued'), entry(b.platformId.toLowerCase(), 'verified-deleted', TITLE.titleId.toLowerCase())];
+    const client = emu.client();
+    const plan = await buildPlan(client, { titleId: TITLE.titleId, kind: 'platform-id', lines: readIdentifiers([a.platformId, b.platformId, c.platformId].join('\n'), 'platform-id'), ledger });
+    await client.close();
+    assert.deepEqual(plan.entries.map((x) => [x.platformId, x.status]), [[a.platformId, 'already-queued'], [b.platformId, 'already-deleted'], [c.platformId, 'delete']]);
+    assert.match(plan.entries[0].reason!, /JobReceiptId R7/);
+    // The plan shows the PlatformId as read, not the ledger's spelling of it ("X -> x").
+    assert.ok(!renderPlanText(plan).includes(b.platformId.toLowerCase()), renderPlanText(plan));
+    assert.deepEqual(toDelete(plan).map((x) => x.platformId), [c.platformId]);
+  });
+
+  it('a player whose played titles could not be checked is "failed", not sent; cancelling while checking says nothing was deleted', async () => {
+    const [a, b] = PLAYERS;
+    await emu.control('faults', { rules: [{ operation: 'Admin/GetPlayedTitleList', times: 1, kind: '500' }] });
+    const client = emu.client({ maxRetries: 0 });
+    const plan = await buildPlan(client, { titleId: TITLE.titleId, kind: 'platform-id', concurrency: 1, lines: readIdentifiers(`${a.platformId}\n${b.platformId}`, 'platform-id') });
+    assert.deepEqual(plan.entries.map((x) => x.status), ['failed', 'delete']);
+    assert.match(plan.entries[0].reason!, /^could not check the played titles: GetPlayedTitleList failed/);
+    assert.deepEqual(toDelete(plan).map((x) => x.platformId), [b.platformId]);
+    const ac = new AbortController();
+    ac.abort();
+    const e = await buildPlan(client, { titleId: TITLE.titleId, kind: 'platform-id', signal: ac.signal, lines: readIdentifiers(a.platformId, 'platform-id') }).then(() => undefined, (x: unknown) => x as Error);
+    await client.close();
+    assert.equal(e?.message, 'Cancelled while checking the players; nothing was deleted.');
+    assert.equal((await emu.jobs()).length, 0);
+  });
+
   it('Storefront names and ConsoleLive IDs resolve with the bulk lookups; unlinked and same-player duplicates', async () => {
     const withName = PLAYERS.filter((p) => p.storefrontNames.length > 0);
     const client = emu.client();
@@ -103,5 +147,35 @@ describe('deletion/plan: classification of a list', () => {
     const both = await buildPlan(client, { titleId: TITLE.titleId, kind: 'platform-id', lines: readIdentifiers(`${two.platformId}\n${two.platformId.toLowerCase()}`, 'platform-id') });
     assert.deepEqual(both.entries.map((x) => x.status), ['delete', 'duplicate']);
     await client.close();
+  });
+});
+
+describe('deletion/plan: the --confirm value', () => {
+  const plan = (titleId: string, kind: 'platform-id' | 'storefront', ids: string[], extra: PlanEntry[] = []): { titleId: string; kind: 'platform-id' | 'storefront'; entries: PlanEntry[] } => ({
+    titleId, kind, entries: [...ids.map((platformId, i): PlanEntry => ({ line: i + 1, input: platformId, platformId, status: 'delete' })), ...extra],
+  });
+  const A = '9437A5ADDAE3012D';
+  const B = '1111222233334444';
+
+  it('names how many players it deletes and a digest of them, the title and the kind; the same plan gives the same value', () => {
+    const v = confirmValue(plan('F71AC', 'platform-id', [A, B]));
+    assert.match(v, /^2:[0-9a-f]{12}$/);
+    assert.equal(confirmValue(plan('f71ac', 'platform-id', [B, A])), v, 'title case and order do not matter');
+    // Entries not sent do not count.
+    assert.equal(confirmValue(plan('F71AC', 'platform-id', [A, B], [{ line: 9, input: 'x', status: 'invalid', reason: 'r' }, { line: 10, input: B, platformId: B, status: 'duplicate' }])), v);
+  });
+
+  it('differs for another title, another kind, or other players', () => {
+    const v = confirmValue(plan('F71AC', 'platform-id', [A, B]));
+    const others = [
+      confirmValue(plan('A248', 'platform-id', [A, B])),
+      confirmValue(plan('F71AC', 'storefront', [A, B])),
+      confirmValue(plan('F71AC', 'platform-id', [A])),
+      confirmValue(plan('F71AC', 'platform-id', [A, '1111222233334445'])),
+    ];
+    assert.equal(new Set([v, ...others]).size, 5, others.join(' '));
+    assert.match(others[2], /^1:/);
+    assert.equal(confirmValue(plan('F71AC', 'platform-id', [])), confirmValue(plan('F71AC', 'platform-id', [])));
+    assert.match(confirmValue(plan('F71AC', 'platform-id', [])), /^0:/);
   });
 });

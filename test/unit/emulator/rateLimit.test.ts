@@ -37,11 +37,18 @@ describe('emulator: --rate-limit', () => {
     const bad = await emu.control('faults', { rateLimit: '10 per second' });
     assert.equal(bad.status, 400);
     assert.match(bad.json.errorDetails.rateLimit[0], /N\/SECONDS/);
+    // Not text and not null: refused with how to write it; the current limit is kept.
+    const number = await emu.control('faults', { rateLimit: 5 });
+    assert.equal(number.status, 400);
+    assert.deepEqual(number.json.errorDetails, { rateLimit: ['rateLimit must be "N/SECONDS" (e.g. "100/1") or null.'] });
   });
 
   it('parses N/SECONDS and names the flag when it is wrong', () => {
     assert.deepEqual(parseRateLimit('100/1'), { limit: 100, windowMs: 1000 });
     assert.deepEqual(parseRateLimit('5/0.5'), { limit: 5, windowMs: 500 });
-    for (const bad of ['0/1', '10', '10/0', 'a/b', '-1/1']) assert.throws(() => parseRateLimit(bad), /--rate-limit must be N\/SECONDS/);
+    for (const bad of ['0/1', '10', '10/0', 'a/b', '-1/1', '100/1x', 'x100/1', '100/1/2', '1000001/1', '1/3601']) assert.throws(() => parseRateLimit(bad), /--rate-limit must be N\/SECONDS/, bad);
+    assert.deepEqual(parseRateLimit('5/0.125'), { limit: 5, windowMs: 125 }, 'milliseconds in the window');
+    assert.throws(() => parseRateLimit('5/0.1255'), /--rate-limit must be N\/SECONDS/);
+    assert.deepEqual(parseRateLimit(' 1000000/3600 '), { limit: 1_000_000, windowMs: 3_600_000 }, 'the largest allowed, spaces trimmed');
   });
 });
