@@ -3,6 +3,7 @@
 // PlatformId typed back, sends the request once (the client never re-sends a delete), then
 // records the deletion in the ledger (Deletion Jobs).
 import * as vscode from 'vscode';
+import { named } from '../titles';
 import { PlatformError, withChanges } from '../../core/api/errors';
 import type { DeleteMasterPlayerAccountResult } from '../../core/api/types';
 import { shownReceiptId, shownTitleId } from '../../core/serviceText';
@@ -27,7 +28,7 @@ export async function deleteMasterPlayerAccount(c: CommandContext, arg?: unknown
       VERIFY,
     );
     noteActivity(vscode.l10n.t('nothing sent'));
-    if (action === VERIFY) await verifyTitle(s, queued.titleId, true);
+    if (action === VERIFY) await verifyTitle(s, queued.titleId, c.ui);
     return undefined;
   }
 
@@ -36,7 +37,7 @@ export async function deleteMasterPlayerAccount(c: CommandContext, arg?: unknown
     ? vscode.l10n.t('It removes the player\'s data from every title they played: {0}.', played.join(', '))
     : vscode.l10n.t('GetPlayedTitleList reports no played titles for this player.');
   await c.ui.confirm(
-    vscode.l10n.t('Delete the master player account {0}?', platformId),
+    vscode.l10n.t('Delete the master player account {0} through {1}?', platformId, named(title)),
     vscode.l10n.t('{0} Statistics, inventory, purchases, virtual currency, linked accounts, friends and event data are deleted. This cannot be undone; the service e-mails the title\'s notification address when it is finished.', impact),
     vscode.l10n.t('Delete'),
   );
@@ -71,10 +72,10 @@ export async function deleteMasterPlayerAccount(c: CommandContext, arg?: unknown
   const titles = titleIds.join(', ') || vscode.l10n.t('none reported');
   if (receipt === undefined) {
     // The deletion is queued all the same: say so; the record under Deletion Jobs has no receipt.
-    void c.ui.info(vscode.l10n.t('Deletion of {0} queued; the service returned no receipt. Titles: {1}. It is recorded under Deletion Jobs.', platformId, titles));
+    void c.ui.info(vscode.l10n.t('{0}: deletion of {1} queued; the service returned no receipt. Titles: {2}. It is recorded under Deletion Jobs.', named(title), platformId, titles));
   } else {
-    void s.prompts
-      .info(vscode.l10n.t('Deletion of {0} queued. JobReceiptId {1}; titles: {2}.', platformId, receipt, titles), vscode.l10n.t('Copy JobReceiptId'))
+    void c.ui
+      .info(vscode.l10n.t('{0}: deletion of {1} queued. JobReceiptId {2}; titles: {3}.', named(title), platformId, receipt, titles), vscode.l10n.t('Copy JobReceiptId'))
       .then((action) => (action ? vscode.env.clipboard.writeText(receipt) : undefined));
   }
   return result;

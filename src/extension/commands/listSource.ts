@@ -4,7 +4,8 @@
 // explorer's context menu (the file and the explorer's selection: the file), a node of the Platform
 // view (asks for a file: the editor behind the view is not what the user meant), or a test's text.
 import * as vscode from 'vscode';
-import { CommandError, UserCancelled } from '../errors';
+import { CommandError } from '../errors';
+import type { CommandUi } from './context';
 import { selectedLineNumbers, selectedText } from '../editor/selection';
 import { isTreeNode } from '../tree/nodes';
 import { stringArg } from './args';
@@ -41,7 +42,7 @@ async function readFile(uri: vscode.Uri): Promise<ListSource> {
 }
 
 /** The list of one command call, from its first two arguments as VS Code passes them. */
-export async function listSource(arg: unknown, second?: unknown): Promise<ListSource> {
+export async function listSource(ui: Pick<CommandUi, 'openFile'>, arg: unknown, second?: unknown): Promise<ListSource> {
   const fromArg = stringArg(arg, 'text');
   if (fromArg !== undefined) return { text: fromArg, csv: false, from: 'argument' };
   if (arg instanceof vscode.Uri) {
@@ -65,9 +66,5 @@ export async function listSource(arg: unknown, second?: unknown): Promise<ListSo
     const picked = fromEditor(editor, true);
     if (picked !== undefined) return picked;
   }
-  const uri = (await vscode.window.showOpenDialog({
-    canSelectMany: false, openLabel: vscode.l10n.t('Use This List'), filters: { [vscode.l10n.t('Identifier lists')]: ['txt', 'csv'] },
-  }))?.[0];
-  if (uri === undefined) throw new UserCancelled();
-  return readFile(uri);
+  return readFile(await ui.openFile({ openLabel: vscode.l10n.t('Use This List'), filters: { [vscode.l10n.t('Identifier lists')]: ['txt', 'csv'] } }));
 }

@@ -22,7 +22,8 @@ type Answer =
   | { kind: 'input'; value: string | undefined }
   | { kind: 'pick'; label: string | undefined }
   | { kind: 'pickMany'; labels: string[] | undefined }
-  | { kind: 'confirm'; button: string | undefined };
+  | { kind: 'confirm'; button: string | undefined }
+  | { kind: 'file'; uri: vscode.Uri | undefined };
 
 export interface RecordedInput {
   options: vscode.InputBoxOptions;
@@ -67,6 +68,11 @@ export class ScriptedPrompts implements Prompts {
 
   chooseMany(labels: string[] | undefined): this {
     this.script.push({ kind: 'pickMany', labels });
+    return this;
+  }
+
+  openFileAnswer(uri: vscode.Uri | undefined): this {
+    this.script.push({ kind: 'file', uri });
     return this;
   }
 
@@ -115,6 +121,10 @@ export class ScriptedPrompts implements Prompts {
     const validation = raw === undefined || raw === null ? undefined : typeof raw === 'string' ? raw : raw.message;
     this.inputs.push({ options, validation });
     return validation ? undefined : value;
+  }
+
+  async openFile(options: vscode.OpenDialogOptions): Promise<vscode.Uri | undefined> {
+    return this.next('file', options.openLabel ?? '')?.uri;
   }
 
   async confirm(message: string, detail: string, ...buttons: string[]): Promise<string | undefined> {
@@ -261,6 +271,8 @@ export interface ShownItem {
   description: string;
   contextValue: string;
   id: string;
+  /** What a screen reader reads for the row. */
+  accessibleName: string | undefined;
 }
 
 function labelOf(item: vscode.TreeItem): string {
@@ -279,6 +291,7 @@ export async function children(api: TestApi, node?: TreeNode): Promise<ShownItem
       description: typeof item.description === 'string' ? item.description : '',
       contextValue: item.contextValue ?? '',
       id: item.id ?? '',
+      accessibleName: item.accessibilityInformation?.label,
     };
   });
 }
