@@ -57,6 +57,12 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
     get verifier() { return verifier; },
   };
   const verifier = new BackgroundVerifier(s);
+  // A service that does not answer is never silent: each retry is said (and logged) as it starts.
+  clients.onRetry = (titleId, n) => {
+    const text = vscode.l10n.t('Platform: {0} on {1}: {2} Retrying (attempt {3} of {4})…', n.operation, titleId, n.reason, n.attempt, n.of);
+    log.warn(text);
+    s.prompts.status(text);
+  };
 
   ctx.subscriptions.push(
     secrets, log, titles, clients, activeTitle, statusBar, jobs, activity, activityView, addonStates, tree, verifier,

@@ -186,7 +186,12 @@ describe('Delete Master Player Accounts from List', () => {
     assert.equal(ledger.length, 30);
     assert.ok(ledger.every((j) => j.state === 'queued'));
     assert.equal(ledger.find((j) => j.platformId === orphan)!.jobReceiptId, receipt, 'the refusal of a second deletion is recorded as queued, with its receipt');
+    // One final summary over the whole batch (not only this run's sends), superseding the "Cancelled…" one.
+    assert.match(p.infos.join('\n'), /Cancelled before the rest were sent/);
+    assert.deepEqual(r.infos, ['Demo Racer (F71AC): resumed batch, in all: 30 of 30 deletions queued, 0 failed, 0 unknown.']);
+    const none = script(ctx.api);
     assert.equal(await vscode.commands.executeCommand('platformExplorer.resumeDeletionBatches'), 0, 'nothing left to resume');
+    assert.deepEqual(none.infos, ['No interrupted deletion batch to resume: every batch has been sent in full.'], 'Resume with nothing to do says so');
   });
 
   it('verifies queued deletions in the background while the editor is open', async () => {

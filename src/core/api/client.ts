@@ -16,6 +16,7 @@ import {
 } from './options';
 import { validators, type LookupEntry } from './results';
 import { decide } from './retryPolicy';
+import { afterAttempts } from './retryReport';
 import { linkSignals, sleep } from './signals';
 import { TitleTokenCache } from './tokenCache';
 import { createTransport, type Transport } from './transport';
@@ -61,6 +62,7 @@ export class PlatformClient {
   private readonly concurrency: number;
   private readonly reportErrorAsSuccess: boolean;
   private readonly onRequest?: (e: RequestLogEntry) => void;
+  private readonly onRetry?: PlatformClientOptions['onRetry'];
   private readonly retryBaseDelayMs: number;
   private readonly maxRetryAfterSeconds: number;
   private readonly now: () => number;
@@ -98,6 +100,7 @@ export class PlatformClient {
     this.maxRetryAfterSeconds = intOption(o.maxRetryAfterSeconds, 'maxRetryAfterSeconds', 0, 3600, MAX_RETRY_AFTER_SECONDS);
     this.reportErrorAsSuccess = o.reportErrorAsSuccess === true;
     this.onRequest = o.onRequest;
+    this.onRetry = o.onRetry;
     this.now = o.now ?? Date.now;
     this.transport = createTransport(this.baseUrl.origin, o, {
       connections: Math.max(BULK_CONCURRENCY, this.concurrency),
@@ -342,6 +345,7 @@ export class PlatformClient {
     const usesEntityToken = !usesSecretKey(c.operation);
     let retries = 0;
     let refreshedToken = false;
+    const started = Date.now();
     for (let attempt = 1; ; attempt++) {
       let header: [string, string];
       try {
@@ -358,7 +362,7 @@ export class PlatformClient {
         maxRetries: this.maxRetries, maxRetryAfterSeconds: this.maxRetryAfterSeconds, retryBaseDelayMs: this.retryBaseDelayMs,
       }, Math.random());
       if (next.kind === 'fail') {
-        throw next.error;
+        throw afterAttempts(next.error, attempt, Date.now() - started);
       }
       if (next.kind === 'refreshToken') {
         refreshedToken = true;
@@ -366,6 +370,7 @@ export class PlatformClient {
         continue;
       }
       retries++;
+      this.onRetry?.({ operation: c.operation, attempt: attempt + 1, of: this.maxRetries + 1, delayMs: next.delayMs, reason: r.error.message });
       if (!(await sleep(next.delayMs, c.signal))) {
         throw this.cancelled();
       }

@@ -119,6 +119,19 @@ function confirmQuestion(plan: Plan, title: TitleRecord): string {
   return notSent.length === 0 ? ask : `${ask} ${vscode.l10n.t('Not sent: {0}.', notSent.join(', '))}`;
 }
 
+/**
+ * A batch's final summary and Activity note, counted over the whole batch (the journal's states),
+ * so a resumed batch's summary supersedes the earlier "Cancelled…" one with the same base.
+ */
+export function reportBatch(c: CommandContext, title: TitleRecord, result: RunResult, resumed: boolean): void {
+  const counts = vscode.l10n.t('{0} of {1} deletions queued, {2} failed, {3} unknown.', result.queued, result.total, result.failed, result.unknown);
+  const summary = (resumed ? vscode.l10n.t('{0}: resumed batch, in all: {1}', named(title), counts) : `${named(title)}: ${counts}`)
+    + (result.cancelled ? ` ${vscode.l10n.t('Cancelled before the rest were sent; what was sent is recorded under Deletion Jobs.')}` : '');
+  if (result.cancelled) noteActivity(vscode.l10n.t('cancelled ({0} of {1} queued)', result.queued, result.total), { cancelled: true });
+  else noteActivity(vscode.l10n.t('{0} of {1} queued', result.queued, result.total));
+  void (result.failed + result.unknown > 0 ? c.ui.error(summary) : c.ui.info(summary));
+}
+
 export async function deleteFromList(c: CommandContext, arg?: unknown, second?: unknown): Promise<BatchOutcome | undefined> {
   const s = c.services;
   const { title, client: planner } = await usableTitle(c, arg);
@@ -174,10 +187,6 @@ export async function deleteFromList(c: CommandContext, arg?: unknown, second?: 
   });
   const result = await runJournal(c, title, journal, false);
   s.log.info(`Batch ${batchId} on ${title.titleId}: ${result.queued} of ${result.total} queued, ${result.failed} failed, ${result.unknown} unknown, ${result.throttled} throttled${result.cancelled ? ', cancelled' : ''}`);
-  const summary = vscode.l10n.t('{0}: {1} of {2} deletions queued, {3} failed, {4} unknown.', named(title), result.queued, result.total, result.failed, result.unknown)
-    + (result.cancelled ? ` ${vscode.l10n.t('Cancelled before the rest were sent; what was sent is recorded under Deletion Jobs.')}` : '');
-  if (result.cancelled) noteActivity(vscode.l10n.t('cancelled ({0} of {1} queued)', result.queued, result.total), { cancelled: true });
-  else noteActivity(vscode.l10n.t('{0} of {1} queued', result.queued, result.total));
-  void (result.failed + result.unknown > 0 ? c.ui.error(summary) : c.ui.info(summary));
+  reportBatch(c, title, result, false);
   return { batchId, plan, dryRun: doc.uri, source: source.from, result };
 }

@@ -5,9 +5,10 @@
 import * as vscode from 'vscode';
 import { named } from '../titles';
 import { PlatformError, withChanges } from '../../core/api/errors';
-import type { DeleteMasterPlayerAccountResult } from '../../core/api/types';
+import { ErrorCodes, type DeleteMasterPlayerAccountResult } from '../../core/api/types';
 import { shownReceiptId, shownTitleId } from '../../core/serviceText';
 import { NONE_RETURNED } from '../../core/deletion/types';
+import { readableUtc } from '../../core/time';
 import { usableTitle, type CommandContext } from './context';
 import { resolvePlatformId } from './platformIdArg';
 import { verifyTitle } from './verifyDeletions';
@@ -32,7 +33,19 @@ export async function deleteMasterPlayerAccount(c: CommandContext, arg?: unknown
     return undefined;
   }
 
-  const played = (await client.getPlayedTitleList(platformId)).TitleIds.map(shownTitleId);
+  let played: string[];
+  try {
+    played = (await client.getPlayedTitleList(platformId)).TitleIds.map(shownTitleId);
+  } catch (e) {
+    if (!(e instanceof PlatformError && e.errorCode === ErrorCodes.AccountNotFound)) throw e;
+    // Already deleted (or never there): nothing to do, and nothing went wrong.
+    const deleted = s.jobs.all().find((j) => j.platformId === platformId && j.state === 'verified-deleted');
+    void c.ui.info(deleted
+      ? vscode.l10n.t('{0}: {1} is already deleted (verified {2}); nothing was sent.', named(title), platformId, readableUtc(deleted.verifiedAt ?? deleted.requestedAt))
+      : vscode.l10n.t('{0}: {1} has no master player account (already deleted, or never created); nothing was sent.', named(title), platformId));
+    noteActivity(vscode.l10n.t('nothing sent'));
+    return undefined;
+  }
   const impact = played.length > 0
     ? vscode.l10n.t('It removes the player\'s data from every title they played: {0}.', played.join(', '))
     : vscode.l10n.t('GetPlayedTitleList reports no played titles for this player.');

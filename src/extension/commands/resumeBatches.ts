@@ -9,7 +9,7 @@ import { Journal } from '../../core/deletion/journal';
 import { readableUtc } from '../../core/time';
 import type { Services } from '../services';
 import type { CommandContext } from './context';
-import { journalKey, runJournal } from './deleteFromList';
+import { journalKey, reportBatch, runJournal } from './deleteFromList';
 
 export interface Interrupted {
   path: string;
@@ -62,7 +62,8 @@ export async function findInterrupted(s: Services): Promise<Interrupted[]> {
 export async function resumeBatches(c: CommandContext): Promise<number> {
   const s = c.services;
   let resumed = 0;
-  for (const b of await findInterrupted(s)) {
+  const interrupted = await findInterrupted(s);
+  for (const b of interrupted) {
     const title = s.titles.get(b.titleId);
     if (!title) continue;
     const RESUME = vscode.l10n.t('Resume');
@@ -73,8 +74,9 @@ export async function resumeBatches(c: CommandContext): Promise<number> {
       RESUME,
     );
     if (answer !== RESUME) continue;
-    await runJournal(c, title, await Journal.open(b.path, { key: journalKey(s) }), true);
+    reportBatch(c, title, await runJournal(c, title, await Journal.open(b.path, { key: journalKey(s) }), true), true);
     resumed++;
   }
+  if (interrupted.length === 0) void c.ui.info(vscode.l10n.t('No interrupted deletion batch to resume: every batch has been sent in full.'));
   return resumed;
 }
