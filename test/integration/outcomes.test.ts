@@ -55,4 +55,13 @@ describe('What happened, said', () => {
     assert.match(p.infos[0], new RegExp(`^${RACER.name} \\(${RACER.titleId}\\): ${PLAYER.platformId} is already deleted \\(verified .+\\); nothing was sent\\.$`));
     assert.equal(await requestCount(ctx.api, 'Admin/DeleteMasterPlayerAccount'), 1);
   });
+
+  it('Copy as JSON with nothing shown says so and leaves the clipboard as it was', async () => {
+    await vscode.env.clipboard.writeText('kept');
+    const p = script(ctx.api);
+    assert.equal(await vscode.commands.executeCommand('platformExplorer.copyAllActivityJson'), '');
+    p.assertDone();
+    assert.deepEqual(p.infos, ['Nothing to copy: Activity has no entries yet.']);
+    assert.equal(await vscode.env.clipboard.readText(), 'kept');
+  });
 });
