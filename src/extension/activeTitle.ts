@@ -1,5 +1,5 @@
-// The active title: the one last picked in this workspace, or the only one configured.
-// The status bar shows it and the title picker puts it first.
+// The active title: the one last picked in this workspace; before any pick, the first one
+// configured. Commands act on it without asking; the status bar shows it and the picker puts it first.
 import * as vscode from 'vscode';
 import { Disposable } from './lifecycle';
 import type { TitleRecord, TitleStore } from './titles';
@@ -24,12 +24,13 @@ export class ActiveTitle extends Disposable {
     this.changed.fire();
   }
 
+  /** None only when no title is configured, or the one last picked was removed (then commands ask). */
   current(): TitleRecord | undefined {
     const all = this.titles.all();
     if (all.length === 1) {
       return all[0];
     }
     const last = this.lastPicked();
-    return all.find((t) => t.titleId === last);
+    return last === undefined ? all[0] : all.find((t) => t.titleId === last);
   }
 }

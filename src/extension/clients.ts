@@ -5,6 +5,7 @@
 import type { CommandId } from './commandIds';
 import * as vscode from 'vscode';
 import type { PlatformClient } from '../core/api/client';
+import type { RetryNotice } from '../core/api/retryReport';
 import { buildBaseUrl } from '../core/endpoint';
 import { noteOperation, noteTitle } from './activity/recorder';
 import { CommandError } from './errors';
@@ -24,6 +25,8 @@ export class Clients extends Disposable {
   private readonly cache = new Map<string, Entry>();
   /** Replaced by tests to check what happens in a workspace that is not trusted. */
   isTrusted: () => boolean;
+  /** Told before each retry of any title's call (extension.ts shows it). */
+  onRetry: ((titleId: string, n: RetryNotice) => void) | undefined;
 
   constructor(
     private readonly titles: TitleStore,
@@ -100,6 +103,7 @@ export class Clients extends Disposable {
         this.log.request(e, route.via);
         noteOperation(e.operation, e.durationMs);
       },
+      onRetry: (n) => this.onRetry?.(o.title.titleId, n),
       ...route.options,
     });
     this.log.info(`Title ${o.title.titleId}: requests go ${route.summary}`);

@@ -37,6 +37,10 @@ export function fixFor(e: unknown): FixAction | undefined {
   if (e.errorCode === 1293 || e.errorCode === 1089 || (e.errorCode === 1074 && e.operation !== 'LoginWithLauncher')) {
     return { label: vscode.l10n.t('Replace Secret Key'), command: 'platformExplorer.setSecretKey' };
   }
+  // A deletion that may or may not have happened: Verify Deletions finds out (never send it again first).
+  if (e.outcomeUnknown) {
+    return { label: vscode.l10n.t('Verify Now'), command: 'platformExplorer.verifyDeletions' };
+  }
   // Nothing answers on this machine's loopback: the local emulator is not running.
   if (e.kind === 'network' && /could not connect to (127\.0\.0\.1|localhost|\[::1\])/.test(e.message)) {
     return { label: vscode.l10n.t('Start Local Emulator'), command: 'platformExplorer.startEmulator' };

@@ -54,7 +54,13 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
     prompts: windowPrompts,
     get verifier() { return verifier; },
   };
-  const verifier = new BackgroundVerifier({ jobs, titles, secrets, log, verify: async (titleId) => (await import('./lazy/deletion')).verifyTitle(s, titleId, false) });
+  const verifier = new BackgroundVerifier({ jobs, titles, secrets, log, verify: async (titleId) => (await import('./lazy/deletion')).verifyTitle(s, titleId, undefined) });
+  // A service that does not answer is never silent: each retry is said (and logged) as it starts.
+  clients.onRetry = (titleId, n) => {
+    const text = vscode.l10n.t('Platform: {0} on {1}: {2} Retrying (attempt {3} of {4})…', n.operation, titleId, n.reason, n.attempt, n.of);
+    log.warn(text);
+    s.prompts.status(text);
+  };
 
   ctx.subscriptions.push(
     secrets, log, titles, clients, activeTitle, statusBar, jobs, activity, activityView, addonStates, tree, verifier,

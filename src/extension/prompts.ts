@@ -11,6 +11,8 @@ export interface Prompts {
   pickMany<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Promise<T[] | undefined>;
   /** Set `password: true` for secrets; `validateInput` runs as the user types. */
   input(options: vscode.InputBoxOptions): Promise<string | undefined>;
+  /** The open-file dialog, for one file; undefined when dismissed. */
+  openFile(options: Omit<vscode.OpenDialogOptions, 'canSelectMany'>): Promise<vscode.Uri | undefined>;
   /** A modal warning; resolves to the chosen button, or undefined for Cancel/Escape. */
   confirm(message: string, detail: string, ...buttons: string[]): Promise<string | undefined>;
   info(message: string, ...actions: string[]): Promise<string | undefined>;
@@ -30,6 +32,9 @@ export const windowPrompts: Prompts = {
   },
   async input(options) {
     return vscode.window.showInputBox({ ignoreFocusOut: true, ...options });
+  },
+  async openFile(options) {
+    return (await vscode.window.showOpenDialog({ ...options, canSelectMany: false }))?.[0];
   },
   async confirm(message, detail, ...buttons) {
     return vscode.window.showWarningMessage(message, { modal: true, detail }, ...buttons);

@@ -7,7 +7,7 @@ import { Disposable } from './lifecycle';
 import type { ActiveTitle } from './activeTitle';
 import type { Clients } from './clients';
 import { onDidChangeSettings } from './settings';
-import type { TitleStore } from './titles';
+import { named, type TitleStore } from './titles';
 
 /** True when an endpoint template's host is this machine (a local emulator). */
 export function isLocalEndpoint(template: string): boolean {
@@ -43,21 +43,30 @@ export class TitleStatusBar extends Disposable {
       this.item.text = `$(cloud) ${vscode.l10n.t('Platform: pick a title')}`;
       this.item.tooltip = vscode.l10n.t('No active Platform title. Click to pick one.');
       this.item.backgroundColor = undefined;
+      this.item.accessibilityInformation = undefined;
       return;
     }
     const endpoint = this.clients.endpointFor(t);
     const local = isLocalEndpoint(endpoint);
-    const kind = local ? vscode.l10n.t('local emulator') : t.production ? vscode.l10n.t('PRODUCTION') : vscode.l10n.t('real title');
-    this.item.text = `${local ? '$(vm)' : t.production ? '$(shield)' : '$(cloud)'} ${t.name} (${t.titleId}) · ${kind}`;
+    // Production leads, so a narrow status bar that cuts the text still shows it.
+    const marks = [
+      ...(t.production ? [vscode.l10n.t('PRODUCTION')] : []),
+      local ? vscode.l10n.t('local emulator') : vscode.l10n.t('real title'),
+    ];
+    const icon = t.production ? '$(shield)' : local ? '$(vm)' : '$(cloud)';
+    this.item.text = t.production
+      ? `${icon} ${marks[0]} · ${named(t)} · ${marks[1]}`
+      : `${icon} ${named(t)} · ${marks[0]}`;
     this.item.tooltip = [
       vscode.l10n.t('Active Platform title: {0} ({1})', t.name, t.titleId),
       local
         ? vscode.l10n.t('Requests go to a local emulator: {0}', endpoint)
         : vscode.l10n.t('Requests go to the Platform service: {0}', endpoint),
       ...(t.production ? [vscode.l10n.t('Marked production: deletions also need the title ID typed.')] : []),
-      vscode.l10n.t('Click to pick another title.'),
+      vscode.l10n.t('Commands act on this title. Click to pick another title.'),
     ].join('\n');
-    this.item.backgroundColor = t.production && !local ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
-    this.item.accessibilityInformation = { label: vscode.l10n.t('Platform title {0}, {1}', t.name, kind) };
+    this.item.backgroundColor = t.production ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    // The name read out holds the visible words, title ID included (WCAG 2.5.3).
+    this.item.accessibilityInformation = { label: vscode.l10n.t('Platform title {0} ({1}), {2}', t.name, t.titleId, marks.join(', ')) };
   }
 }

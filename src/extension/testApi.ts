@@ -27,7 +27,7 @@ export interface TestApi {
   readonly activity: ActivityStore;
   readonly activityView: ActivityProvider;
   /** The active title's status bar item as shown: text, tooltip, the command a click runs, a warning background. */
-  statusBar(): { text: string; tooltip: string; command: string | undefined; warning: boolean; visible: boolean };
+  statusBar(): { text: string; tooltip: string; command: string | undefined; warning: boolean; visible: boolean; accessibleName: string | undefined };
   hasSecretKey(titleId: string): Promise<boolean>;
   /** The emulator this extension host runs, if any. */
   emulator(): { endpoint: string; origin: string } | undefined;
@@ -75,6 +75,7 @@ export function createTestApi(s: Services, mcpProvider: McpProvider): TestApi {
         command: typeof item.command === 'string' ? item.command : item.command?.command,
         warning: item.backgroundColor !== undefined,
         visible: s.statusBar.visible,
+        accessibleName: item.accessibilityInformation?.label,
       };
     },
     hasSecretKey: (titleId) => s.secrets.has(titleId),

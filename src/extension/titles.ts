@@ -19,6 +19,11 @@ export interface TitleRecord {
   production?: boolean;
 }
 
+/** How messages name a title: its name and title ID, e.g. "Demo Racer (F71AC)". */
+export function named(t: Pick<TitleRecord, 'name' | 'titleId'>): string {
+  return `${t.name} (${t.titleId})`;
+}
+
 const STATE_KEY = 'platformExplorer.titles';
 export const MAX_TITLE_NAME = 100;
 

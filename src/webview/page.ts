@@ -34,6 +34,7 @@ function restore(saved: unknown): PageState {
   const state: PageState = {};
   if (isView(saved.view)) state.view = saved.view;
   if (typeof saved.error === 'string') state.error = saved.error;
+  if (typeof saved.fix === 'string') state.fix = saved.fix;
   if (isRecord(saved.open)) {
     state.open = {};
     for (const [k, v] of Object.entries(saved.open)) if (typeof v === 'boolean') state.open[k] = v;
@@ -105,8 +106,8 @@ export function startPage(opts: PageOptions): void {
     // The error box is an alert of its own; a good answer after a refresh is confirmed in the status line.
     say(msg.type === 'render' && busy ? 'Refreshed.' : '');
     state = msg.type === 'render'
-      ? { ...state, view: msg.view, error: undefined }
-      : { ...state, error: msg.message };
+      ? { ...state, view: msg.view, error: undefined, fix: undefined }
+      : { ...state, error: msg.message, fix: typeof msg.fix === 'string' ? msg.fix : undefined };
     busy = false;
     vscode.setState(state);
     draw();

@@ -70,6 +70,8 @@ export interface ErrorMessage {
   type: 'error';
   /** Plain text, already redacted. */
   message: string;
+  /** The label of the action that fixes it (as a command's error offers it); the page's button sends 'fix'. */
+  fix?: string;
 }
 
 /** A short confirmation ("Copied the session ticket…") for the panel's live status line. */
@@ -87,13 +89,14 @@ export type PageToHost =
   | { type: 'ready' }
   | { type: 'copy'; field: CopyField }
   | { type: 'openJson' }
-  | { type: 'refresh' };
+  | { type: 'refresh' }
+  | { type: 'fix' };
 
 /** The host checks every message: a page is less trusted than the host. */
 export function isPageToHost(m: unknown): m is PageToHost {
   if (typeof m !== 'object' || m === null) return false;
   const t = (m as { type?: unknown }).type;
-  if (t === 'ready' || t === 'openJson' || t === 'refresh') return true;
+  if (t === 'ready' || t === 'openJson' || t === 'refresh' || t === 'fix') return true;
   if (t === 'copy') return (COPY_FIELDS as readonly unknown[]).includes((m as { field?: unknown }).field);
   return false;
 }
@@ -103,6 +106,8 @@ export interface PageState {
   view?: PanelView;
   /** The last error, shown above the view (a failed refresh keeps the old view). */
   error?: string;
+  /** The label of the error's fixing action, if any. */
+  fix?: string;
   /** Section id -> open, for sections the user toggled. */
   open?: Record<string, boolean>;
 }

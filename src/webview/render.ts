@@ -23,7 +23,7 @@ export function renderPage(doc: Document, root: HTMLElement, state: PageState, o
   if (view) parts.push(header(doc, view, opts));
   // A load that failed before anything came still gets the page's heading (the panel's title).
   else if (state.error !== undefined) parts.push(el(doc, 'h1', undefined, doc.title || 'Could not load'));
-  if (state.error !== undefined) parts.push(errorBox(doc, state.error, !view && opts.retry, opts));
+  if (state.error !== undefined) parts.push(errorBox(doc, state.error, !view && opts.retry, opts, state.fix));
   if (view) {
     for (const b of view.blocks) parts.push(block(doc, b, 2, state.open ?? {}, opts));
   } else if (state.error === undefined) {
@@ -90,11 +90,13 @@ function header(doc: Document, view: PanelView, opts: RenderOptions): HTMLElemen
   return h;
 }
 
-function errorBox(doc: Document, message: string, withRetry: boolean, opts: RenderOptions): HTMLElement {
+function errorBox(doc: Document, message: string, withRetry: boolean, opts: RenderOptions, fix: string | undefined): HTMLElement {
   const box = el(doc, 'div', 'error');
   box.setAttribute('role', 'alert');
   // Each line of the host's text (what happened, then what to do) as its own paragraph.
   for (const line of message.split('\n')) box.append(el(doc, 'p', undefined, line));
+  // The fixing action first, as a command's error message offers it.
+  if (fix !== undefined) box.append(button(doc, fix, () => opts.post({ type: 'fix' }), 'button action-fix'));
   if (withRetry) box.append(actionButton(doc, 'refresh', opts, 'Try again'));
   return box;
 }

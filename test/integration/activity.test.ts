@@ -65,10 +65,11 @@ describe('Activity view', () => {
   it('the duration is the time the service took, not the time a prompt stayed open', async () => {
     await emu(ctx.api, 'POST', 'faults', { latencyMs: 150 });
     try {
-      const p = script(ctx.api).choose(RACER.titleId);
+      // The PlatformId typed takes 1.5 s.
+      const p = script(ctx.api).typeIn(PLAYER.platformId);
       p.thinkMs = 1500;
       const started = Date.now();
-      await vscode.commands.executeCommand('platformExplorer.showPlayedTitles', { platformId: PLAYER.platformId });
+      await vscode.commands.executeCommand('platformExplorer.showPlayedTitles');
       p.assertDone();
       assert.ok(Date.now() - started >= 1500);
     } finally {
@@ -83,9 +84,9 @@ describe('Activity view', () => {
     const p = script(ctx.api);
     assert.equal(await vscode.commands.executeCommand('platformExplorer.stopEmulator'), true);
     p.assertDone();
-    const errors: string[] = [];
+    const errors: { message: string; fix?: string }[] = [];
     const observer = ctx.api.observePanels((t) => {
-      if ('message' in t && t.message.type === 'error' && t.titleId === RACER.titleId) errors.push(t.message.message);
+      if ('message' in t && t.message.type === 'error' && t.titleId === RACER.titleId) errors.push(t.message);
     });
     try {
       const shown = script(ctx.api);
@@ -99,6 +100,9 @@ describe('Activity view', () => {
       // The panel shows the same failure once its page is ready.
       for (let i = 0; i < 200 && errors.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
       assert.ok(errors.length > 0, 'the panel showed no error');
+      // Logged, and its fix offered in the panel, as a command's failure is.
+      assert.equal(errors[0].fix, 'Start Local Emulator');
+      assert.ok(ctx.api.logLines().some((l) => l.includes(`handheldStore panel of ${RACER.titleId} failed: `)), 'the failure was not logged');
     } finally {
       observer.dispose();
     }

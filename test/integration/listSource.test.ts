@@ -42,29 +42,29 @@ describe('Delete Master Player Accounts from List: every entry point reads what 
     return editor;
   }
 
-  /** Runs the command up to its modal, dismisses it, and returns what the modal asked. */
+  /** Runs the command up to its question after the dry run, dismisses it, and returns what it asked. */
   async function dryRun(...args: unknown[]): Promise<string> {
-    const p = script(ctx.api).choose(RACER.titleId).typeIn('').press(undefined);
+    const p = script(ctx.api).typeIn('').typeIn(undefined);
     await vscode.commands.executeCommand<Outcome>(COMMAND, ...args);
     assert.deepEqual(p.unexpected, []);
-    assert.equal(p.confirms.length, 1, 'the modal was asked once');
-    return p.confirms[0].message;
+    assert.equal(p.inputs.length, 2, 'the ticket, then the question');
+    return p.inputs[1].options.title ?? '';
   }
 
   it('the editor context menu (the document URI) plans the selected lines only', async () => {
     await selectTwoLines();
-    assert.match(await dryRun(file), /Delete 2 master player accounts of title F71AC\?/);
+    assert.match(await dryRun(file), /Delete 2 master player accounts through Demo Racer \(F71AC\)\?/);
     assert.equal(await requestCount(ctx.api, 'Admin/DeleteMasterPlayerAccount'), 0);
   });
 
   it('the palette (no argument) plans the same selected lines', async () => {
     await selectTwoLines();
-    assert.match(await dryRun(), /Delete 2 master player accounts of title F71AC\?/);
+    assert.match(await dryRun(), /Delete 2 master player accounts through Demo Racer \(F71AC\)\?/);
   });
 
   it('the explorer context menu (the URI and the explorer selection) plans the whole file, even while it is open with a selection', async () => {
     await selectTwoLines();
-    assert.match(await dryRun(file, [file]), /Delete 5 master player accounts of title F71AC\?/);
+    assert.match(await dryRun(file, [file]), /Delete 5 master player accounts through Demo Racer \(F71AC\)\?/);
   });
 
   it('ticket lines selected in a Markdown file: each PlatformId planned, numbered by the file\'s lines, with the line it came from', async () => {
@@ -77,7 +77,7 @@ describe('Delete Master Player Accounts from List: every entry point reads what 
       await new Promise((r) => setTimeout(r, 25));
     }
     // No "What does the list hold?" step: every selected line holds a PlatformId.
-    const p = script(ctx.api).choose(RACER.titleId).typeIn('').press(undefined);
+    const p = script(ctx.api).typeIn('').typeIn(undefined);
     await vscode.commands.executeCommand(COMMAND, vscode.Uri.file(path));
     assert.deepEqual(p.unexpected, []);
     const doc = vscode.workspace.textDocuments.map((d) => d.getText()).find((t) => t.startsWith('Deletion plan (dry run)') && t.includes('SUPPORT-2')) ?? '';
@@ -90,13 +90,13 @@ describe('Delete Master Player Accounts from List: every entry point reads what 
     assert.equal(entry?.note, 'dry run');
     assert.equal(entry?.operation, 'DeleteMasterPlayerAccount');
     assert.doesNotMatch(doc, /SUPPORT-1/);
-    assert.match(p.confirms[0].message, /Delete 3 master player accounts/);
+    assert.match(p.inputs[1].options.title ?? '', /Delete 3 master player accounts/);
   });
 
   it('several files selected in the explorer are refused with what to do, and nothing is planned', async () => {
     const other = vscode.Uri.file(join(dir, 'other.txt'));
     writeFileSync(other.fsPath, `${IDS[0]}\n`);
-    const p = script(ctx.api).choose(RACER.titleId);
+    const p = script(ctx.api);
     await vscode.commands.executeCommand(COMMAND, file, [file, other]);
     assert.match(p.errors.join('\n'), /Select one list file at a time/);
     assert.equal(p.confirms.length, 0);

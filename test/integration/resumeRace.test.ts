@@ -41,7 +41,7 @@ describe('one batch resumed by the editor and the command line at once', () => {
     const journals = join(ctx.api.storagePaths().globalStorage, 'deletion-journals');
     rmSync(journals, { recursive: true, force: true });
     await emu(ctx.api, 'POST', 'faults', { latencyMs: 40 });
-    const p = script(ctx.api).choose(RACER.titleId).typeIn('T-RACE').press('Delete 30 Accounts').typeIn('30 F71AC');
+    const p = script(ctx.api).typeIn('T-RACE').typeIn('30 F71AC').press('Delete 30 Accounts');
     // Progress reports every tenth of the batch: cancel in the run after the start and two more.
     p.cancelProgressIn = /^Deleting/;
     p.cancelProgressAfterReports = 3;

@@ -117,7 +117,7 @@ describe('Selections of several PlatformIds', () => {
     assert.deepEqual(doc.results[0].Titles, doc.results[0].TitleIds!.map((id) => names[id]), 'with the names of configured titles');
     assert.deepEqual(doc.results[1].TitleIds, ONE.playedTitles);
     assert.match(doc.results[2].Reason ?? '', /not valid/);
-    assert.deepEqual(p.infos, ['Demo Racer: played titles of 4 distinct PlatformIds: 2 found, 1 account not found, 1 invalid (not sent; see the result); 2 duplicates folded.']);
+    assert.deepEqual(p.infos, ['Demo Racer (F71AC): played titles of 4 distinct PlatformIds: 2 found, 1 account not found, 1 invalid (not sent; see the result); 2 duplicates folded.']);
     assert.equal(ctx.api.activity.all().at(-1)?.outcome, 'succeeded');
   });
 
@@ -139,7 +139,7 @@ describe('Selections of several PlatformIds', () => {
     p.assertDone();
     assert.deepEqual(result, ONE.playedTitles);
     assert.deepEqual(opened, [], 'one PlatformId: a message, no document');
-    assert.match(p.infos[0], new RegExp(`PlatformId ${ONE.platformId} has played 1 title: F71AC \\(Demo Racer\\)\\.`));
+    assert.match(p.infos[0], new RegExp(`Demo Racer \\(F71AC\\): PlatformId ${ONE.platformId} has played 1 title: F71AC \\(Demo Racer\\)\\.`));
 
     p = script(ctx.api);
     await vscode.commands.executeCommand('platformExplorer.showPlayedTitles', { titleId: RACER.titleId, platformIds: ONE.platformId });
@@ -219,8 +219,8 @@ describe('Selections of several PlatformIds', () => {
     await select(`refund ${TWO.platformId} and ${ONE.platformId}\nrefund ${NOBODY}\n`, [new vscode.Selection(0, 0, 0, 0)]);
     script(ctx.api);
     await vscode.commands.executeCommand('platformExplorer.findPlatformIds');
-    // The modal after the dry run: dismissed, so nothing is deleted.
-    const p = script(ctx.api).press(undefined);
+    // The question after the dry run: dismissed, so nothing is deleted.
+    const p = script(ctx.api).typeIn(undefined);
     const { opened } = await untitledOpenedDuring(() => vscode.commands.executeCommand('platformExplorer.deleteMasterPlayerAccountsFromList', { titleId: RACER.titleId, metaData: 'T-1' }));
     assert.deepEqual(p.unexpected, []);
     const dryRun = opened.find((d) => d.uri.path.includes('Deletion plan'));

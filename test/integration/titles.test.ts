@@ -152,16 +152,20 @@ describe('Titles and keys', () => {
     assert.deepEqual((await children(ctx.api)).map((c) => c.id), DEMO_TITLES.slice(1).map((t) => `title/${t.titleId}`), 'the other demo titles stay');
   });
 
-  it('with several titles a command asks which one, offering the last one picked in this workspace first', async () => {
+  it('with several titles a command uses the active one without asking; the status bar\'s pick offers the active one first', async () => {
     await startEmulatorWithDemoTitles(ctx.api);
     const arena = DEMO_TITLES[1];
-    let p = script(ctx.api).choose(arena.name).typeIn(PLAYER.platformId);
+    let p = script(ctx.api).typeIn(PLAYER.platformId);
     await vscode.commands.executeCommand('platformExplorer.showPlayedTitles');
+    p.assertDone();
+    assert.equal(p.picks.length, 0, 'the active title (the first one) is used without asking');
+    p = script(ctx.api).choose(arena.name);
+    await vscode.commands.executeCommand('platformExplorer.pickTitle');
     p.assertDone();
     assert.deepEqual(p.picks[0].items.map((i) => i.description).sort(), DEMO_TITLES.map((t) => t.titleId).sort(), 'every demo title');
     p = script(ctx.api).choose(undefined);
-    await vscode.commands.executeCommand('platformExplorer.showPlayedTitles');
-    assert.equal(p.picks[0].items[0].description, arena.titleId, 'the last title picked should come first');
+    await vscode.commands.executeCommand('platformExplorer.pickTitle');
+    assert.equal(p.picks[0].items[0].description, arena.titleId, 'the active title should come first');
     assert.deepEqual(p.errors, [], 'dismissing the pick is silent');
   });
 

@@ -28,7 +28,7 @@ describe('Titles view: selection, keys and filter', () => {
 
   /** Three deletions of the demo racer, in one batch, queued on the emulator; its job nodes. */
   async function threeJobs(): Promise<ShownItem[]> {
-    const p = script(ctx.api).choose(RACER.titleId).typeIn('T-77').press('Delete 3 Accounts').typeIn('3 F71AC');
+    const p = script(ctx.api).typeIn('T-77').typeIn('3 F71AC').press('Delete 3 Accounts');
     await vscode.commands.executeCommand('platformExplorer.deleteMasterPlayerAccountsFromList', { text: IDS.join('\n') });
     p.assertDone();
     const jobs = await titleChild(ctx.api, RACER.titleId, 'Deletion Jobs');

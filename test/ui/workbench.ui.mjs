@@ -319,14 +319,19 @@ await runSuite('The UI tests', async ({ results, cleanups }) => {
     await shot('12-walkthrough');
   });
 
-  t.step('the status bar names the active title and where it runs; clicking it picks another title', async () => {
-    const item = page.locator('.statusbar-item', { hasText: /Platform: pick a title|Demo Racer/ }).first();
-    await poll('the title status bar item', async () => (await item.innerText()).includes('Platform: pick a title'));
+  t.step('the status bar names the active title (the first one before any pick) and where it runs, read out with its title ID; clicking it picks another title', async () => {
+    const item = page.locator('.statusbar-item', { hasText: /Platform: pick a title|· local emulator|· real title/ }).first();
+    await poll('the first title to be active', async () => (await item.innerText()).includes(`${RACER.name} (${RACER.titleId}) · local emulator`));
+    const name = await item.evaluate((el) => el.getAttribute('aria-label') ?? el.querySelector('[aria-label]')?.getAttribute('aria-label'));
+    assert(name === `Platform title ${RACER.name} (${RACER.titleId}), local emulator`, `the name read out keeps the visible title ID: ${name}`);
     await item.click();
     await wb.quickInputTitled('Which title?');
     await wb.quickPick(ARENA.name);
     await poll('the status bar to name the picked title', async () => (await item.innerText()).includes(`${ARENA.name} (${ARENA.titleId}) · local emulator`));
     await shot('13-status-bar');
+    // Its hover would cover the views the next steps click.
+    await page.mouse.move(400, 300);
+    await page.locator('.context-view .hover-contents').waitFor({ state: 'detached', timeout: 10_000 }).catch(() => page.keyboard.press('Escape'));
   });
 
   t.step('the Activity view lists the operations run with their outcome; Filter Activity narrows it', async () => {
@@ -403,9 +408,12 @@ await runSuite('The UI tests', async ({ results, cleanups }) => {
   });
 
   t.step('a lookup result opens in a tab named for it, and Ctrl+S saves it under that name in the workspace folder', async () => {
-    await wb.runCommand('Platform: Look Up PlatformIds from Storefront Names');
+    // The active title is the one the status bar shows: Demo Racer picked there, the lookup asks no title.
+    await page.locator('.statusbar-item', { hasText: /· local emulator/ }).first().click();
     await wb.quickInputTitled('Which title?');
     await wb.quickPick(RACER.name);
+    await page.mouse.move(400, 300);
+    await wb.runCommand('Platform: Look Up PlatformIds from Storefront Names');
     const names = await wb.quickInputTitled('Look Up PlatformIds from Storefront Names');
     await names.fill(PLAYER.storefrontName);
     await page.keyboard.press('Enter');
@@ -437,19 +445,30 @@ await runSuite('The UI tests', async ({ results, cleanups }) => {
     await page.keyboard.press('Shift+ArrowDown');
     const inside = page.locator('.monaco-editor .view-lines span', { hasText: listIds[2] }).last();
     await wb.contextMenu(inside, 'Delete Master Player Accounts from List');
-    // Two titles by now: the one the list is for.
-    const racer = wb.quickInput.locator('.monaco-list-row', { hasText: RACER.titleId }).first();
-    await racer.waitFor({ timeout: 20_000 });
-    await racer.click();
     // The ticket reference (optional): left empty.
     await wb.quickInputTitled('Ticket reference');
     await page.keyboard.press('Enter');
-    const dialog = page.locator('.monaco-dialog-box');
-    await dialog.waitFor({ timeout: 30_000 });
-    const said = (await dialog.innerText()).replace(/\s+/g, ' ');
-    assert(said.includes('Delete 2 master player accounts of title F71AC?'), `the two selected lines, not the file's four: ${said}`);
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+    // The question (the active title's, its counts in it) is not modal: the dry run stays readable and scrollable.
+    const question = 'Delete 2 master player accounts through Demo Racer (F71AC)?';
+    await wb.quickInputTitled(question);
+    assert((await page.locator('.monaco-dialog-box').count()) === 0, 'no modal covers the dry run');
+    const dryRun = page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
+    // The editor draws spaces as no-break spaces.
+    const shown = async () => (await dryRun.innerText()).replace(/\u00a0/g, ' ');
+    await poll('the dry run in the active editor', async () => (await shown()).includes('## To delete: 2'));
+    // Clicked into and moved through by keyboard while the question waits (a modal would block both).
+    await dryRun.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Shift+Control+Home');
+    await poll('the dry run selected whole while the question stays open', async () =>
+      (await page.locator('.editor-group-container.active .monaco-editor .selected-text').count()) > 0 && (await wb.quickInput.isVisible()));
+    assert((await shown()).includes(listIds[2]), 'the planned players are on screen beside the question');
+    await shot('17-dry-run-question');
+    // Dismissed: nothing is sent, no modal follows.
+    await page.locator('.quick-input-box input').click();
+    await page.keyboard.press('Escape');
+    await wb.quickInput.waitFor({ state: 'hidden', timeout: 20_000 });
+    assert((await page.locator('.monaco-dialog-box').count()) === 0, 'no modal after the question was dismissed');
     // The dry run (the active editor, never saved) goes without a save question, then the list.
     await wb.runCommand('View: Revert and Close Editor');
     await wb.runCommand('View: Close All Editors');

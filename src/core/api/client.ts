@@ -23,6 +23,7 @@ import {
 } from './options';
 import { decide } from './retryPolicy';
 import { validate, type Schema } from './schema';
+import { afterAttempts } from './retryReport';
 import { linkSignals, sleep } from './signals';
 import { TitleTokenCache } from './tokenCache';
 import { createTransport, type Transport } from './transport';
@@ -57,6 +58,7 @@ export class PlatformClient {
   private readonly concurrency: number;
   private readonly reportErrorAsSuccess: boolean;
   private readonly onRequest?: (e: RequestLogEntry) => void;
+  private readonly onRetry?: PlatformClientOptions['onRetry'];
   private readonly retryBaseDelayMs: number;
   private readonly maxRetryAfterSeconds: number;
   private readonly now: () => number;
@@ -94,6 +96,7 @@ export class PlatformClient {
     this.maxRetryAfterSeconds = intOption(o.maxRetryAfterSeconds, 'maxRetryAfterSeconds', 0, 3600, MAX_RETRY_AFTER_SECONDS);
     this.reportErrorAsSuccess = o.reportErrorAsSuccess === true;
     this.onRequest = o.onRequest;
+    this.onRetry = o.onRetry;
     this.now = o.now ?? Date.now;
     this.transport = createTransport(this.baseUrl.origin, o, {
       connections: Math.max(BULK_CONCURRENCY, this.concurrency),
@@ -258,12 +261,8 @@ export class PlatformClient {
   }
 
   private asPlatformError(e: unknown, signal: AbortSignal, operation?: OperationName): PlatformError {
-    if (e instanceof PlatformError) {
-      return e;
-    }
-    if (signal.aborted) {
-      return this.cancelled();
-    }
+    if (e instanceof PlatformError) return e;
+    if (signal.aborted) return this.cancelled();
     const text = e instanceof Error ? e.message : String(e);
     return new PlatformError({
       kind: 'network',
@@ -341,6 +340,7 @@ export class PlatformClient {
     const check = (data: unknown): T => finish(checkResult(name, data));
     let retries = 0;
     let refreshedToken = false;
+    const started = Date.now();
     for (let attempt = 1; ; attempt++) {
       let header: [string, string];
       try {
@@ -349,15 +349,13 @@ export class PlatformClient {
         throw this.asPlatformError(e, signal, name);
       }
       const r = await exchange(this.exchangeContext, { operation: name, body: request, validate: check, signal, header, attempt });
-      if (r.ok) {
-        return r.value;
-      }
+      if (r.ok) return r.value;
       const next = decide(r, {
         mutating, usesEntityToken, refreshedToken, retries,
         maxRetries: this.maxRetries, maxRetryAfterSeconds: this.maxRetryAfterSeconds, retryBaseDelayMs: this.retryBaseDelayMs,
       }, Math.random());
       if (next.kind === 'fail') {
-        throw next.error;
+        throw afterAttempts(next.error, attempt, Date.now() - started);
       }
       if (next.kind === 'refreshToken') {
         refreshedToken = true;
@@ -365,6 +363,7 @@ export class PlatformClient {
         continue;
       }
       retries++;
+      this.onRetry?.({ operation: name, attempt: attempt + 1, of: this.maxRetries + 1, delayMs: next.delayMs, reason: r.error.message });
       if (!(await sleep(next.delayMs, signal))) {
         throw this.cancelled();
       }

@@ -18,6 +18,9 @@ export interface PlatformErrorInit {
   retryAfterSeconds?: number;
   retryable?: boolean;
   outcomeUnknown?: boolean;
+  /** Attempts made and time spent in all, when the call was retried (retryReport.ts). */
+  attempts?: number;
+  elapsedMs?: number;
 }
 
 export class PlatformError extends Error {
@@ -36,6 +39,8 @@ export class PlatformError extends Error {
   readonly outcomeUnknown: boolean;
   /** What the user can do about it. */
   readonly hint: string;
+  readonly attempts?: number;
+  readonly elapsedMs?: number;
 
   constructor(init: PlatformErrorInit) {
     super(init.message);
@@ -51,6 +56,8 @@ export class PlatformError extends Error {
     this.retryAfterSeconds = init.retryAfterSeconds;
     this.retryable = init.retryable ?? false;
     this.outcomeUnknown = init.outcomeUnknown ?? false;
+    this.attempts = init.attempts;
+    this.elapsedMs = init.elapsedMs;
     this.hint = init.hint;
   }
 }
@@ -61,7 +68,7 @@ export function withChanges(e: PlatformError, patch: Partial<PlatformErrorInit>)
   return new PlatformError({
     kind: e.kind, message: e.message, hint: e.hint, operation: e.operation, httpStatus: e.httpStatus, code: e.code,
     error: e.error, errorCode: e.errorCode, errorMessage: e.errorMessage, errorDetails: e.errorDetails,
-    retryAfterSeconds: e.retryAfterSeconds, retryable: e.retryable, outcomeUnknown: e.outcomeUnknown, ...patch,
+    retryAfterSeconds: e.retryAfterSeconds, retryable: e.retryable, outcomeUnknown: e.outcomeUnknown, attempts: e.attempts, elapsedMs: e.elapsedMs, ...patch,
   });
 }
 

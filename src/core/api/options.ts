@@ -1,6 +1,7 @@
 // PlatformClient's options: their defaults and bounds, checked once in the constructor.
 import { PlatformError } from './errors';
 import type { RequestLogEntry } from './exchange';
+import type { RetryNotice } from './retryReport';
 import type { TransportOptions } from './transport';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -39,6 +40,8 @@ export interface PlatformClientOptions extends TransportOptions {
   reportErrorAsSuccess?: boolean;
   /** One call per HTTP attempt; never carries secrets. */
   onRequest?: (e: RequestLogEntry) => void;
+  /** Before each retry: which attempt comes next, of how many, and why (retryReport.ts). */
+  onRetry?: (n: RetryNotice) => void;
   /** First backoff step (full jitter doubles it per retry); tests make it small. */
   retryBaseDelayMs?: number;
   /** Longest Retry-After the client waits for before giving up (default MAX_RETRY_AFTER_SECONDS). */

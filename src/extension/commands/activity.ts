@@ -38,6 +38,14 @@ export function copyAllActivityJson(c: CommandContext): Promise<string> {
 }
 
 async function copyJson(c: CommandContext, entries: ActivityEntry[] | ActivityEntry): Promise<string> {
+  if (Array.isArray(entries) && entries.length === 0) {
+    // Said, and the clipboard left as it was: an empty list copied is no answer.
+    const filter = c.services.activityView.filter;
+    void c.ui.info(filter
+      ? vscode.l10n.t('Nothing to copy: no Activity entry matches the filter "{0}".', filter)
+      : vscode.l10n.t('Nothing to copy: Activity has no entries yet.'));
+    return '';
+  }
   const json = JSON.stringify(entries, null, 2);
   await vscode.env.clipboard.writeText(json);
   c.ui.status(Array.isArray(entries) ? vscode.l10n.t('Copied {0} Activity entries as JSON', entries.length) : vscode.l10n.t('Copied the Activity entry as JSON'));

@@ -84,8 +84,8 @@ export function stringListArg(arg: unknown, name: string): string[] | undefined 
 }
 
 /**
- * The title a command acts on: the one named by the argument, the only one configured,
- * or the user's pick (the last one picked in this workspace comes first).
+ * The title a command acts on: the one named by the argument (a title's node, or any node under
+ * it), else the active title (the status bar's), else the user's pick, which becomes active.
  */
 export async function resolveTitle(c: CommandContext, arg: unknown): Promise<TitleRecord> {
   const s = c.services;
@@ -108,10 +108,8 @@ export async function resolveTitle(c: CommandContext, arg: unknown): Promise<Tit
     throw new CommandError(vscode.l10n.t('No title is configured yet.'), vscode.l10n.t('Add one with "Platform: Add Title" or "Platform: Start Local Emulator".'),
       { label: vscode.l10n.t('Add Title'), command: 'platformExplorer.addTitle' satisfies CommandId });
   }
-  if (all.length === 1) {
-    return all[0];
-  }
-  return pickTitle(c);
+  // The status bar's title; asked only when none is active.
+  return s.activeTitle.current() ?? pickTitle(c);
 }
 
 /** The user's pick among the configured titles (the active one first); it becomes the active title. */

@@ -1,6 +1,7 @@
 // Clear Secret Key: removes it (of the title, or of every selected title) from SecretStorage
 // after one modal confirmation.
 import * as vscode from 'vscode';
+import { named } from '../titles';
 import type { CommandContext } from './context';
 import { resolveTitles } from './args';
 
@@ -9,7 +10,7 @@ export async function clearSecretKey(c: CommandContext, arg?: unknown, selection
   const chosen = await resolveTitles(c, arg, selection);
   const keyed = [];
   for (const t of chosen) if (await s.secrets.has(t.titleId)) keyed.push(t);
-  const names = keyed.map((t) => `${t.name} (${t.titleId})`).join(', ');
+  const names = keyed.map(named).join(', ');
   if (keyed.length === 0) {
     void c.ui.info(chosen.length === 1
       ? vscode.l10n.t('{0} ({1}) has no secret key set.', chosen[0].name, chosen[0].titleId)

@@ -10,6 +10,7 @@ export interface CommandUi {
   pick<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Promise<T>;
   pickMany<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Promise<T[]>;
   input(options: vscode.InputBoxOptions): Promise<string>;
+  openFile: (options: Parameters<Prompts['openFile']>[0]) => Promise<vscode.Uri>;
   confirm(message: string, detail: string, ...buttons: string[]): Promise<string>;
   info: Prompts['info'];
   error: Prompts['error'];
@@ -40,6 +41,7 @@ export function commandUi(p: Prompts, token: vscode.CancellationToken): CommandU
     pick: (items, options) => answered(p.pick(items, options)),
     pickMany: (items, options) => answered(p.pickMany(items, options)),
     input: (options) => answered(p.input(options)),
+    openFile: (options) => answered(p.openFile(options)),
     confirm: (message, detail, ...buttons) => answered(p.confirm(message, detail, ...buttons)),
     info: (message, ...actions) => p.info(message, ...actions),
     error: (message, ...actions) => p.error(message, ...actions),

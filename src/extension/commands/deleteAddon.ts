@@ -1,6 +1,7 @@
 // Delete MobileStore Add-on / Delete ConsoleNetB Add-on. A modal confirmation first;
 // AddonDoesntExist means the add-on is already absent, which is what the user wanted.
 import * as vscode from 'vscode';
+import { named } from '../titles';
 import { PlatformError } from '../../core/api/errors';
 import { ErrorCodes } from '../../core/api/types';
 import type { DeletableAddon } from '../addons';
@@ -14,7 +15,7 @@ async function deleteAddon(c: CommandContext, arg: unknown, addon: DeletableAddo
   const s = c.services;
   const { title, client } = await usableTitle(c, arg);
   await c.ui.confirm(
-    vscode.l10n.t('Delete the {0} add-on of {1} ({2})?', addon, title.name, title.titleId),
+    vscode.l10n.t('Delete the {0} add-on of {1}?', addon, named(title)),
     vscode.l10n.t('The {0} add-on configuration is removed from the title on the service. Players signing in through it stop working until it is set up again.', addon),
     vscode.l10n.t('Delete'),
   );
@@ -24,7 +25,7 @@ async function deleteAddon(c: CommandContext, arg: unknown, addon: DeletableAddo
   } catch (e) {
     if (e instanceof PlatformError && e.errorCode === ErrorCodes.AddonDoesntExist) {
       s.addonStates.set(title.titleId, addon, 'absent');
-      void c.ui.info(vscode.l10n.t('The {0} add-on of {1} was already absent.', addon, title.name));
+      void c.ui.info(vscode.l10n.t('The {0} add-on of {1} was already absent.', addon, named(title)));
       return 'alreadyAbsent';
     }
     if (e instanceof PlatformError && e.outcomeUnknown) {
@@ -33,7 +34,7 @@ async function deleteAddon(c: CommandContext, arg: unknown, addon: DeletableAddo
     throw e;
   }
   s.addonStates.set(title.titleId, addon, 'absent');
-  void c.ui.info(vscode.l10n.t('Deleted the {0} add-on of {1}.', addon, title.name));
+  void c.ui.info(vscode.l10n.t('Deleted the {0} add-on of {1}.', addon, named(title)));
   return 'deleted';
 }
 

@@ -18,7 +18,7 @@ import { noteActivity } from '../activity/recorder';
 import { listSource } from './listSource';
 import { stringArg, usableTitle } from './args';
 import type { CommandContext } from './context';
-import type { TitleRecord } from '../titles';
+import { named, type TitleRecord } from '../titles';
 
 export interface BatchOutcome {
   batchId?: string;
@@ -86,7 +86,7 @@ export async function runJournal(c: CommandContext, title: TitleRecord, journal:
   let pending: NodeJS.Timeout | undefined;
   const sync = (): Promise<void> => s.jobs.upsert(ledgerFromJournal(journal.batch, journal.players()));
   try {
-    return await c.ui.progress(vscode.l10n.t('Deleting {0} master player accounts of {1}', journal.players().size, title.titleId), async (progress, token) => {
+    return await c.ui.progress(vscode.l10n.t('Deleting {0} master player accounts through {1}', journal.players().size, named(title)), async (progress, token) => {
       const ac = new AbortController();
       token.onCancellationRequested(() => ac.abort());
       let reported = 0;
@@ -113,11 +113,40 @@ export async function runJournal(c: CommandContext, title: TitleRecord, journal:
   }
 }
 
+/** "Delete 30 master player accounts through Demo Racer (F71AC)? Not sent: 2 already queued, 1 invalid." */
+function confirmQuestion(plan: Plan, title: TitleRecord): string {
+  const counts = countByStatus(plan);
+  const words: [number, string][] = [
+    [counts['already-queued'], vscode.l10n.t('{0} already queued', counts['already-queued'])],
+    [counts['already-deleted'], vscode.l10n.t('{0} already deleted', counts['already-deleted'])],
+    [counts.unlinked, vscode.l10n.t('{0} unlinked', counts.unlinked)],
+    [counts.duplicate, vscode.l10n.t('{0} duplicate', counts.duplicate)],
+    [counts.invalid, vscode.l10n.t('{0} invalid', counts.invalid)],
+    [counts.failed, vscode.l10n.t('{0} not checked', counts.failed)],
+  ];
+  const notSent = words.filter(([n]) => n > 0).map(([, w]) => w);
+  const ask = vscode.l10n.t('Delete {0} master player accounts through {1}?', toDelete(plan).length, named(title));
+  return notSent.length === 0 ? ask : `${ask} ${vscode.l10n.t('Not sent: {0}.', notSent.join(', '))}`;
+}
+
+/**
+ * A batch's final summary and Activity note, counted over the whole batch (the journal's states),
+ * so a resumed batch's summary supersedes the earlier "Cancelled…" one with the same base.
+ */
+export function reportBatch(c: CommandContext, title: TitleRecord, result: RunResult, resumed: boolean): void {
+  const counts = vscode.l10n.t('{0} of {1} deletions queued, {2} failed, {3} unknown.', result.queued, result.total, result.failed, result.unknown);
+  const summary = (resumed ? vscode.l10n.t('{0}: resumed batch, in all: {1}', named(title), counts) : `${named(title)}: ${counts}`)
+    + (result.cancelled ? ` ${vscode.l10n.t('Cancelled before the rest were sent; what was sent is recorded under Deletion Jobs.')}` : '');
+  if (result.cancelled) noteActivity(vscode.l10n.t('cancelled ({0} of {1} queued)', result.queued, result.total), { cancelled: true });
+  else noteActivity(vscode.l10n.t('{0} of {1} queued', result.queued, result.total));
+  void (result.failed + result.unknown > 0 ? c.ui.error(summary) : c.ui.info(summary));
+}
+
 export async function deleteFromList(c: CommandContext, arg?: unknown, second?: unknown): Promise<BatchOutcome | undefined> {
   const s = c.services;
   const given = readListArgs(arg);
   const { title, client: planner } = await usableTitle(c, given);
-  const source = await listSource(given.text, arg, second);
+  const source = await listSource(c.ui, given.text, arg, second);
   const { kind, sandbox } = await chooseKind(c, given, source.text);
   const lines = readIdentifiers(source.text, kind, { csv: source.csv, lineNumbers: source.lineNumbers });
   if (lines.length === 0) throw new CommandError(vscode.l10n.t('The list holds no identifiers.'), vscode.l10n.t('Put one identifier per line.'));
@@ -144,22 +173,20 @@ export async function deleteFromList(c: CommandContext, arg?: unknown, second?: 
   // Until something is sent, Activity calls it what it is (also when the question is dismissed).
   noteActivity(vscode.l10n.t('dry run'));
   if (count === 0) {
-    void c.ui.info(vscode.l10n.t('Nothing to delete: see the dry run for why.'));
+    void c.ui.info(vscode.l10n.t('{0}: nothing to delete; see the dry run for why.', named(title)));
     return { plan, dryRun: doc.uri, source: source.from };
   }
-  const counts = countByStatus(plan);
-  const DELETE = vscode.l10n.t('Delete {0} Accounts', count);
-  await c.ui.confirm(
-  vscode.l10n.t('Delete {0} master player accounts of title {1}?', count, title.titleId),
-  vscode.l10n.t('The dry run lists them with the titles each wipes. Not sent: {0} already queued, {1} already deleted, {2} unlinked, {3} duplicate, {4} invalid, {5} not checked. This cannot be undone.', counts['already-queued'], counts['already-deleted'], counts.unlinked, counts.duplicate, counts.invalid, counts.failed),
-  DELETE,
-);
+  // The question holds the counts; it is asked first in a step that is not modal, so the dry run
+  // stays readable and scrollable beside it; the modal with its explicit button comes last.
+  const question = confirmQuestion(plan, title);
   const expected = `${count} ${title.titleId}`;
   await c.ui.input({
-  title: vscode.l10n.t('Confirm deletion'),
-  prompt: vscode.l10n.t('Type "{0}" (the number of accounts and the title ID) to confirm', expected),
+  title: question,
+  prompt: vscode.l10n.t('Read the dry run, then type "{0}" (the number of accounts and the title ID) to confirm', expected),
+  ignoreFocusOut: true,
   validateInput: (v) => (v.trim().replace(/\s+/g, ' ').toUpperCase() === expected ? undefined : vscode.l10n.t('Type {0} exactly to confirm.', expected)),
 });
+  await c.ui.confirm(question, vscode.l10n.t('The dry run lists them with the titles each wipes. This cannot be undone.'), vscode.l10n.t('Delete {0} Accounts', count));
 
   const batchId = randomUUID();
   const journal = await Journal.open(join(journalsDir(s), `${batchId}.jsonl`), {
@@ -172,10 +199,6 @@ export async function deleteFromList(c: CommandContext, arg?: unknown, second?: 
   });
   const result = await runJournal(c, title, journal, false);
   s.log.info(`Batch ${batchId} on ${title.titleId}: ${result.queued} of ${result.total} queued, ${result.failed} failed, ${result.unknown} unknown, ${result.throttled} throttled${result.cancelled ? ', cancelled' : ''}`);
-  const summary = vscode.l10n.t('{0} of {1} deletions queued, {2} failed, {3} unknown.', result.queued, result.total, result.failed, result.unknown)
-    + (result.cancelled ? ` ${vscode.l10n.t('Cancelled before the rest were sent; what was sent is recorded under Deletion Jobs.')}` : '');
-  if (result.cancelled) noteActivity(vscode.l10n.t('cancelled ({0} of {1} queued)', result.queued, result.total), { cancelled: true });
-  else noteActivity(vscode.l10n.t('{0} of {1} queued', result.queued, result.total));
-  void (result.failed + result.unknown > 0 ? c.ui.error(summary) : c.ui.info(summary));
+  reportBatch(c, title, result, false);
   return { batchId, plan, dryRun: doc.uri, source: source.from, result };
 }

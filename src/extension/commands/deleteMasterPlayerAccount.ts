@@ -3,10 +3,12 @@
 // PlatformId typed back, sends the request once (the client never re-sends a delete), then
 // records the deletion in the ledger (Deletion Jobs).
 import * as vscode from 'vscode';
+import { named } from '../titles';
 import { PlatformError, withChanges } from '../../core/api/errors';
-import type { DeleteMasterPlayerAccountResult } from '../../core/api/types';
+import { ErrorCodes, type DeleteMasterPlayerAccountResult } from '../../core/api/types';
 import { shownReceiptId, shownTitleId } from '../../core/serviceText';
 import { NONE_RETURNED } from '../../core/deletion/types';
+import { readableUtc } from '../../core/time';
 import { usableTitle } from './args';
 import type { CommandContext } from './context';
 import { resolvePlatformId } from './platformIdArg';
@@ -28,16 +30,28 @@ export async function deleteMasterPlayerAccount(c: CommandContext, arg?: unknown
       VERIFY,
     );
     noteActivity(vscode.l10n.t('nothing sent'));
-    if (action === VERIFY) await verifyTitle(s, queued.titleId, true);
+    if (action === VERIFY) await verifyTitle(s, queued.titleId, c.ui);
     return undefined;
   }
 
-  const played = (await client.getPlayedTitleList(platformId)).TitleIds.map(shownTitleId);
+  let played: string[];
+  try {
+    played = (await client.getPlayedTitleList(platformId)).TitleIds.map(shownTitleId);
+  } catch (e) {
+    if (!(e instanceof PlatformError && e.errorCode === ErrorCodes.AccountNotFound)) throw e;
+    // Already deleted (or never there): nothing to do, and nothing went wrong.
+    const deleted = s.jobs.all().find((j) => j.platformId === platformId && j.state === 'verified-deleted');
+    void c.ui.info(deleted
+      ? vscode.l10n.t('{0}: {1} is already deleted (verified {2}); nothing was sent.', named(title), platformId, readableUtc(deleted.verifiedAt ?? deleted.requestedAt))
+      : vscode.l10n.t('{0}: {1} has no master player account (already deleted, or never created); nothing was sent.', named(title), platformId));
+    noteActivity(vscode.l10n.t('nothing sent'));
+    return undefined;
+  }
   const impact = played.length > 0
     ? vscode.l10n.t('It removes the player\'s data from every title they played: {0}.', played.join(', '))
     : vscode.l10n.t('GetPlayedTitleList reports no played titles for this player.');
   await c.ui.confirm(
-    vscode.l10n.t('Delete the master player account {0}?', platformId),
+    vscode.l10n.t('Delete the master player account {0} through {1}?', platformId, named(title)),
     vscode.l10n.t('{0} Statistics, inventory, purchases, virtual currency, linked accounts, friends and event data are deleted. This cannot be undone; the service e-mails the title\'s notification address when it is finished.', impact),
     vscode.l10n.t('Delete'),
   );
@@ -72,10 +86,10 @@ export async function deleteMasterPlayerAccount(c: CommandContext, arg?: unknown
   const titles = titleIds.join(', ') || vscode.l10n.t('none reported');
   if (receipt === undefined) {
     // The deletion is queued all the same: say so; the record under Deletion Jobs has no receipt.
-    void c.ui.info(vscode.l10n.t('Deletion of {0} queued; the service returned no receipt. Titles: {1}. It is recorded under Deletion Jobs.', platformId, titles));
+    void c.ui.info(vscode.l10n.t('{0}: deletion of {1} queued; the service returned no receipt. Titles: {2}. It is recorded under Deletion Jobs.', named(title), platformId, titles));
   } else {
-    void s.prompts
-      .info(vscode.l10n.t('Deletion of {0} queued. JobReceiptId {1}; titles: {2}.', platformId, receipt, titles), vscode.l10n.t('Copy JobReceiptId'))
+    void c.ui
+      .info(vscode.l10n.t('{0}: deletion of {1} queued. JobReceiptId {2}; titles: {3}.', named(title), platformId, receipt, titles), vscode.l10n.t('Copy JobReceiptId'))
       .then((action) => (action ? vscode.env.clipboard.writeText(receipt) : undefined));
   }
   return result;

@@ -4,7 +4,8 @@
 // explorer's context menu (the file and the explorer's selection: the file), a node of the Platform
 // view (asks for a file: the editor behind the view is not what the user meant), or a test's text.
 import * as vscode from 'vscode';
-import { CommandError, UserCancelled } from '../errors';
+import { CommandError } from '../errors';
+import type { CommandUi } from './context';
 import { selectedLineNumbers, selectedText } from '../editor/selection';
 import { isTreeNode } from '../tree/nodes';
 
@@ -40,7 +41,7 @@ async function readFile(uri: vscode.Uri): Promise<ListSource> {
 }
 
 /** The list of one command call: the text its argument gave, else from its first two arguments as VS Code passes them. */
-export async function listSource(text: string | undefined, arg: unknown, second?: unknown): Promise<ListSource> {
+export async function listSource(ui: Pick<CommandUi, 'openFile'>, text: string | undefined, arg: unknown, second?: unknown): Promise<ListSource> {
   if (text !== undefined) return { text, csv: false, from: 'argument' };
   if (arg instanceof vscode.Uri) {
     // The explorer passes the clicked file and every selected one: the clicked file is the list.
@@ -63,9 +64,5 @@ export async function listSource(text: string | undefined, arg: unknown, second?
     const picked = fromEditor(editor, true);
     if (picked !== undefined) return picked;
   }
-  const uri = (await vscode.window.showOpenDialog({
-    canSelectMany: false, openLabel: vscode.l10n.t('Use This List'), filters: { [vscode.l10n.t('Identifier lists')]: ['txt', 'csv'] },
-  }))?.[0];
-  if (uri === undefined) throw new UserCancelled();
-  return readFile(uri);
+  return readFile(await ui.openFile({ openLabel: vscode.l10n.t('Use This List'), filters: { [vscode.l10n.t('Identifier lists')]: ['txt', 'csv'] } }));
 }

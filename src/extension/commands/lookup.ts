@@ -15,7 +15,7 @@ import { shownPlatformId } from '../../core/serviceText';
 import { openResultDocument } from '../documents';
 import { readSettings } from '../settings';
 import type { CommandContext } from './context';
-import type { TitleRecord } from '../titles';
+import { named, type TitleRecord } from '../titles';
 import { stringListArg } from './args';
 
 /** The status of an entry a cancelled lookup did not reach. */
@@ -228,8 +228,8 @@ async function showLookupResult(
   void c.ui.info(
     cancelled
       ? vscode.l10n.t('{0}: cancelled after looking up {1} of {2} {3}: {4}; the other {5} are marked "not looked up" in the result ({6} distinct{7}).',
-        title.name, sent - notLookedUp, sent, spec.what, parts.join(', '), notLookedUp, distinct.size, folded)
-      : vscode.l10n.t('{0}: {1} ({2} distinct {3}{4}).', title.name, parts.join(', '), distinct.size, spec.what, folded),
+        named(title), sent - notLookedUp, sent, spec.what, parts.join(', '), notLookedUp, distinct.size, folded)
+      : vscode.l10n.t('{0}: {1} ({2} distinct {3}{4}).', named(title), parts.join(', '), distinct.size, spec.what, folded),
   );
   return { titleId: title.titleId, linked, unlinked, invalid, duplicates, cancelled, notLookedUp, rows, document: doc.uri };
 }

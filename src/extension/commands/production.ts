@@ -2,14 +2,14 @@
 // deletion, on top of the deletion's own confirmation.
 import * as vscode from 'vscode';
 import type { CommandContext } from './context';
-import type { TitleRecord } from '../titles';
+import { named, type TitleRecord } from '../titles';
 import { pickTitle, resolveTitle, resolveTitles } from './args';
 
 /** Marks (or unmarks) the title, or every selected title. */
 async function setProduction(c: CommandContext, arg: unknown, selection: unknown, production: boolean): Promise<boolean> {
   const titles = await resolveTitles(c, arg, selection);
   for (const t of titles) await c.services.titles.setProduction(t.titleId, production);
-  const names = titles.map((t) => `${t.name} (${t.titleId})`).join(', ');
+  const names = titles.map(named).join(', ');
   void c.ui.info(production
     ? (titles.length === 1
       ? vscode.l10n.t('{0} is marked production: deletions on it also need its title ID typed.', names)

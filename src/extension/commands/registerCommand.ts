@@ -5,7 +5,8 @@ import * as vscode from 'vscode';
 import type { OperationName } from '../../core/api/operations';
 import { declareOperations, recordActivity } from '../activity/recorder';
 import type { CommandId } from '../commandIds';
-import { describeFailure, fixFor, isExpected, isSilent } from '../errors';
+import { isSilent } from '../errors';
+import { reportFailure } from '../failures';
 import type { Services } from '../services';
 import { commandUi, type CommandContext } from './context';
 
@@ -29,22 +30,7 @@ export function registerCommand(s: Services, id: CommandId, handler: CommandHand
           s.log.info(`${id}: cancelled`);
           return undefined;
         }
-        const { message, hint } = describeFailure(e, s.secrets.known());
-        s.log.error(`${id} failed: ${message}${hint ? ` ${hint}` : ''}`);
-        if (!isExpected(e)) {
-          s.log.error(`${id} failed: ${e instanceof Error && e.stack ? e.stack : String(e)}`);
-        }
-        // The same text is offered and compared; the fixing action, where one fits, comes first.
-        const SHOW_LOG = vscode.l10n.t('Show Log');
-        const fix = fixFor(e);
-        const actions = fix ? [fix.label, SHOW_LOG] : [SHOW_LOG];
-        void s.prompts.error(hint ? `${message} ${hint}` : message, ...actions).then((action) => {
-          if (action === SHOW_LOG) {
-            s.log.show();
-          } else if (fix && action === fix.label) {
-            void vscode.commands.executeCommand(fix.command, ...(fix.args ?? []));
-          }
-        });
+        reportFailure(s, id, e);
         return undefined;
       } finally {
         running.delete(cts);

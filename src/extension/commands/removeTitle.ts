@@ -3,6 +3,7 @@
 // Delete in the Titles view removes the focused title (with the selection when it is part of it).
 // A title with a key also needs its title ID typed: Enter alone never deletes a key.
 import * as vscode from 'vscode';
+import { named } from '../titles';
 import type { CommandContext } from './context';
 import { resolveTitles } from './args';
 
@@ -18,7 +19,7 @@ export async function removeTitle(c: CommandContext, arg?: unknown, selection?: 
   await c.ui.confirm(
     titles.length === 1
       ? vscode.l10n.t('Remove title {0} ({1})?', titles[0].name, titles[0].titleId)
-      : vscode.l10n.t('Remove {0} titles: {1}?', titles.length, titles.map((t) => `${t.name} (${t.titleId})`).join(', ')),
+      : vscode.l10n.t('Remove {0} titles: {1}?', titles.length, titles.map(named).join(', ')),
     `${titles.length === 1
       ? vscode.l10n.t('Its secret key is deleted from this machine\'s secret storage.')
       : vscode.l10n.t('Their secret keys are deleted from this machine\'s secret storage.')} ${detail}`,

@@ -8,7 +8,7 @@ import { Journal, JournalRolledBack } from '../../core/deletion/journal';
 import { readableUtc } from '../../core/time';
 import type { Services } from '../services';
 import type { CommandContext } from './context';
-import { runJournal } from './deleteFromList';
+import { reportBatch, runJournal } from './deleteFromList';
 import { journalAnchors, journalKey, journalPaths } from './journals';
 
 export interface Interrupted {
@@ -56,7 +56,8 @@ export async function findInterrupted(s: Services): Promise<(Interrupted | { pat
 export async function resumeBatches(c: CommandContext): Promise<number> {
   const s = c.services;
   let resumed = 0;
-  for (const b of await findInterrupted(s)) {
+  const interrupted = await findInterrupted(s);
+  for (const b of interrupted) {
     if ('refused' in b) {
       await c.ui.error(b.refused);
       continue;
@@ -71,8 +72,9 @@ export async function resumeBatches(c: CommandContext): Promise<number> {
       RESUME,
     );
     if (answer !== RESUME) continue;
-    await runJournal(c, title, await Journal.open(b.path, { key: journalKey(s), anchors: journalAnchors(s) }), true);
+    reportBatch(c, title, await runJournal(c, title, await Journal.open(b.path, { key: journalKey(s), anchors: journalAnchors(s) }), true), true);
     resumed++;
   }
+  if (interrupted.length === 0) void c.ui.info(vscode.l10n.t('No interrupted deletion batch to resume: every batch has been sent in full.'));
   return resumed;
 }

@@ -9,7 +9,7 @@ export async function showHandheldStore(c: CommandContext, arg?: unknown): Promi
   // Fails here, with the usual message, when the key must not or cannot be sent.
   const { title } = await usableTitle(c, arg);
   // Awaited: Activity records the first load's outcome and the time it took.
-  await openPanel(s.ctx, {
+  await openPanel(s, {
     titleId: title.titleId,
     titleName: title.name,
     load: async () => {

@@ -10,7 +10,7 @@ import { shownTitleId } from '../../core/serviceText';
 import { openResultDocument } from '../documents';
 import { idListInEditor, platformIdsInSelections } from '../editor/selection';
 import { readSettings } from '../settings';
-import type { TitleRecord } from '../titles';
+import { named, type TitleRecord } from '../titles';
 import { isTreeNode } from '../tree/nodes';
 import { stringArg, stringListArg, usableTitle } from './args';
 import type { CommandContext } from './context';
@@ -105,10 +105,10 @@ export async function showPlayedTitles(c: CommandContext, arg?: unknown): Promis
   const names = list.map((id) => titleLabel(c, id));
   void c.ui.info(
     list.length === 0
-      ? vscode.l10n.t('PlatformId {0} has played no titles of this publisher.', platformId)
+      ? vscode.l10n.t('{0}: PlatformId {1} has played no titles of this publisher.', named(title), platformId)
       : list.length === 1
-        ? vscode.l10n.t('PlatformId {0} has played {1} title: {2}.', platformId, list.length, names.join(', '))
-        : vscode.l10n.t('PlatformId {0} has played {1} titles: {2}.', platformId, list.length, names.join(', ')),
+        ? vscode.l10n.t('{0}: PlatformId {1} has played {2} title: {3}.', named(title), platformId, list.length, names.join(', '))
+        : vscode.l10n.t('{0}: PlatformId {1} has played {2} titles: {3}.', named(title), platformId, list.length, names.join(', ')),
   );
   return list;
 }
@@ -192,6 +192,6 @@ function playedMessage(title: TitleRecord, n: Counts, distinct: number): string 
   const valid = distinct - n.invalid;
   return n.cancelled
     ? vscode.l10n.t('{0}: played titles cancelled after checking {1} of {2} PlatformIds: {3}; the other {4} are marked "not looked up" in the result ({5} distinct{6}).',
-      title.name, valid - n.notLookedUp, valid, parts.join(', '), n.notLookedUp, distinct, folded)
-    : vscode.l10n.t('{0}: played titles of {1} distinct PlatformIds: {2}{3}.', title.name, distinct, parts.join(', '), folded);
+      named(title), valid - n.notLookedUp, valid, parts.join(', '), n.notLookedUp, distinct, folded)
+    : vscode.l10n.t('{0}: played titles of {1} distinct PlatformIds: {2}{3}.', named(title), distinct, parts.join(', '), folded);
 }

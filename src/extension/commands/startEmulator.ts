@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { ContextKeys, setContext } from '../contextKeys';
 import { CommandError } from '../errors';
 import type { CommandContext } from './context';
-import type { TitleRecord } from '../titles';
+import { named, type TitleRecord } from '../titles';
 
 export interface StartedEmulator {
   endpoint: string;
@@ -40,7 +40,7 @@ export async function startEmulator(c: CommandContext): Promise<StartedEmulator>
   if (moved.length > 0) {
     const REPOINT = vscode.l10n.t('Re-point');
     leaveMoved = await c.ui.optional.confirm(
-      vscode.l10n.t('Point {0} at the emulator at {1}?', moved.map((t) => `${t.name} (${t.titleId})`).join(', '), handle.origin),
+      vscode.l10n.t('Point {0} at the emulator at {1}?', moved.map(named).join(', '), handle.origin),
       vscode.l10n.t('They now use {0}; their secret keys will be replaced by the emulator\'s.', moved.map((t) => t.emulatorEndpoint ?? '').join(', ')),
       REPOINT,
     ) !== REPOINT;
@@ -66,7 +66,7 @@ export async function startEmulator(c: CommandContext): Promise<StartedEmulator>
     await s.secrets.set(t.titleId, t.secretKey);
   }
   void s.emulatorProbe.refresh();
-  const names = added.map((t) => `${t.name} (${t.titleId})`).join(', ');
+  const names = added.map(named).join(', ');
   void c.ui.info(
     (wasRunning ? vscode.l10n.t('The local emulator is already running at {0}', handle.origin) : vscode.l10n.t('Local emulator started at {0}', handle.origin)) +
       (names ? vscode.l10n.t('; titles ready: {0}.', names) : '.') +

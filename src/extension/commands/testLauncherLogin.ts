@@ -160,7 +160,7 @@ export async function testLauncherLogin(c: CommandContext, arg?: unknown): Promi
       s.secrets.remember(secret);
     }
   }
-  showLoginResult(s.ctx, { titleId: title.titleId, titleName: title.name, result });
+  showLoginResult(s, { titleId: title.titleId, titleName: title.name, result });
   // What a caller (or a test) gets back never carries a secret.
   return redactObject(result, s.secrets.known());
 }

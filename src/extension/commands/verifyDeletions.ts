@@ -2,23 +2,25 @@
 // ledger; AccountNotFound means the deletion completed, so it is marked verified deleted.
 // The same check runs on its own while the editor is open (../verifier.ts).
 import * as vscode from 'vscode';
+import { named } from '../titles';
 import { awaitsVerification, verifyQueued, type VerifyResult } from '../../core/deletion/ledger';
 import type { Services } from '../services';
-import type { CommandContext } from './context';
+import type { CommandContext, CommandUi } from './context';
 import { jobsOfNodes } from '../tree/jobNodes';
 import { isTreeNode } from '../tree/nodes';
 import { selectedNodes, stringArg } from './args';
 
-/** Verifies one title's queued deletions (or those of `entries`); `interactive` reports the result to the user. */
-export async function verifyTitle(s: Services, titleId: string, interactive: boolean, entries = s.jobs.forTitle(titleId)): Promise<VerifyResult> {
+/** Verifies one title's queued deletions (or those of `entries`); with `ui` (a command's), reports the result to the user. */
+export async function verifyTitle(s: Services, titleId: string, ui: Pick<CommandUi, 'info' | 'error'> | undefined, entries = s.jobs.forTitle(titleId)): Promise<VerifyResult> {
   const client = await s.clients.get(titleId);
   const verified: string[] = [];
   const r = await verifyQueued(client, entries, (platformId) => void verified.push(platformId));
   await s.jobs.markVerified(verified, new Date().toISOString());
   s.log.info(`Verified deletions of ${titleId}: ${r.verified.length} deleted, ${r.stillQueued.length} still queued, ${r.errors.length} not checked`);
-  if (interactive) {
-    const text = vscode.l10n.t('{0}: {1} verified deleted, {2} still queued, {3} could not be checked.', titleId, r.verified.length, r.stillQueued.length, r.errors.length);
-    void (r.errors.length > 0 ? s.prompts.error(`${text} ${r.errors[0].error}`) : s.prompts.info(text));
+  if (ui) {
+    const title = s.titles.get(titleId);
+    const text = vscode.l10n.t('{0}: {1} verified deleted, {2} still queued, {3} could not be checked.', title ? named(title) : titleId, r.verified.length, r.stillQueued.length, r.errors.length);
+    void (r.errors.length > 0 ? ui.error(`${text} ${r.errors[0].error}`) : ui.info(text));
   }
   return r;
 }
@@ -36,7 +38,7 @@ export async function verifyDeletions(c: CommandContext, arg?: unknown, selectio
     return total;
   }
   for (const t of titles) {
-    const r = await verifyTitle(s, t, true, chosen?.filter((e) => e.titleId === t));
+    const r = await verifyTitle(s, t, c.ui, chosen?.filter((e) => e.titleId === t));
     total.verified.push(...r.verified);
     total.stillQueued.push(...r.stillQueued);
     total.errors.push(...r.errors);

@@ -140,11 +140,12 @@ export class TitleNode extends TreeNode {
     const item = new vscode.TreeItem(t.name, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     const agents = this.hasKey && agentTitleIds().has(t.titleId);
+    // Production leads: a narrow view cuts the end of the description.
     item.description = [
+      t.production && vscode.l10n.t('PRODUCTION'),
       t.titleId,
       this.hasKey ? vscode.l10n.t('key set') : vscode.l10n.t('no key'),
       t.endpointProfile === 'emulator' && vscode.l10n.t('emulator'),
-      t.production && vscode.l10n.t('production'),
       agents && vscode.l10n.t('agents can read'),
     ].filter(Boolean).join(' · ');
     item.tooltip = [
@@ -156,7 +157,9 @@ export class TitleNode extends TreeNode {
         ? vscode.l10n.t('Agents can read this title through the Platform Explorer MCP server (read-only tools; setting platformExplorer.agentTitles).')
         : vscode.l10n.t('Agents cannot read this title (add it to the setting platformExplorer.agentTitles to allow read-only tools).'),
     ].join('\n');
-    item.iconPath = new vscode.ThemeIcon(t.endpointProfile === 'emulator' ? 'vm' : 'cloud');
+    item.iconPath = t.production
+      ? new vscode.ThemeIcon('shield', new vscode.ThemeColor('list.warningForeground'))
+      : new vscode.ThemeIcon(t.endpointProfile === 'emulator' ? 'vm' : 'cloud');
     item.contextValue = flags('title', this.hasKey ? 'keySet' : 'noKey', t.endpointProfile, t.production ? 'production' : 'notProduction');
     return item;
   }

@@ -5,7 +5,7 @@ import type { HandheldStoreConfig } from '../../core/api/types';
 import type { PageToHost } from '../../webview/protocol';
 import { noteFailure } from '../activity/recorder';
 import { handheldStoreMessage } from './handheldStoreView';
-import { BasePanel } from './panel';
+import { BasePanel, type PanelHost } from './panel';
 
 export interface ShowHandheldStoreArgs {
   titleId: string;
@@ -19,7 +19,7 @@ class HandheldStorePanel extends BasePanel {
   private loadSeq = 0;
 
   /** Resolves when the first load has been drawn (or its failure shown). */
-  static async show(ctx: vscode.ExtensionContext, args: ShowHandheldStoreArgs): Promise<void> {
+  static async show(host: PanelHost, args: ShowHandheldStoreArgs): Promise<void> {
     const open = BasePanel.existing('handheldStore', args.titleId);
     if (open instanceof HandheldStorePanel) {
       open.args = args;
@@ -27,11 +27,11 @@ class HandheldStorePanel extends BasePanel {
       await open.load();
       return;
     }
-    await new HandheldStorePanel(ctx, args).load();
+    await new HandheldStorePanel(host, args).load();
   }
 
-  private constructor(ctx: vscode.ExtensionContext, args: ShowHandheldStoreArgs) {
-    super(ctx, 'handheldStore', args.titleId, vscode.l10n.t('HandheldStore: {0}', args.titleName));
+  private constructor(host: PanelHost, args: ShowHandheldStoreArgs) {
+    super(host, 'handheldStore', args.titleId, vscode.l10n.t('HandheldStore: {0}', args.titleName));
     this.args = args;
   }
 
@@ -54,6 +54,6 @@ class HandheldStorePanel extends BasePanel {
 }
 
 /** Opens (or reveals and reloads) the HandheldStore panel of a title; resolves once it has loaded or shown its failure. */
-export function showHandheldStore(ctx: vscode.ExtensionContext, args: ShowHandheldStoreArgs): Promise<void> {
-  return HandheldStorePanel.show(ctx, args);
+export function showHandheldStore(host: PanelHost, args: ShowHandheldStoreArgs): Promise<void> {
+  return HandheldStorePanel.show(host, args);
 }

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { LoginResult } from '../../core/api/types';
 import type { CopyField, PageToHost } from '../../webview/protocol';
 import { loginResultMessage, loginSecrets, redactedLoginJson } from './loginResultView';
-import { BasePanel } from './panel';
+import { BasePanel, type PanelHost } from './panel';
 
 export interface ShowLoginResultArgs {
   titleId: string;
@@ -20,18 +20,18 @@ const COPY_NAMES: Record<CopyField, string> = {
 class LoginResultPanel extends BasePanel {
   private args: ShowLoginResultArgs;
 
-  static show(ctx: vscode.ExtensionContext, args: ShowLoginResultArgs): void {
+  static show(host: PanelHost, args: ShowLoginResultArgs): void {
     const open = BasePanel.existing('loginResult', args.titleId);
     if (open instanceof LoginResultPanel) {
       open.update(args);
       open.reveal();
       return;
     }
-    new LoginResultPanel(ctx, args);
+    new LoginResultPanel(host, args);
   }
 
-  private constructor(ctx: vscode.ExtensionContext, args: ShowLoginResultArgs) {
-    super(ctx, 'loginResult', args.titleId, vscode.l10n.t('Login: {0}', args.titleName));
+  private constructor(host: PanelHost, args: ShowLoginResultArgs) {
+    super(host, 'loginResult', args.titleId, vscode.l10n.t('Login: {0}', args.titleName));
     this.args = args;
     this.render(loginResultMessage(args));
   }
@@ -52,7 +52,7 @@ class LoginResultPanel extends BasePanel {
       if (!this.panel.active) return;
       const secret = loginSecrets(this.args.result)[msg.field];
       if (secret === undefined) {
-        void vscode.window.showWarningMessage(vscode.l10n.t('This login result has no {0} to copy.', msg.field));
+        void this.host.prompts.info(vscode.l10n.t('This login result has no {0} to copy.', msg.field));
         return;
       }
       await vscode.env.clipboard.writeText(secret);
@@ -66,6 +66,6 @@ class LoginResultPanel extends BasePanel {
 }
 
 /** Opens (or reveals and updates) the Login Result panel of a title. */
-export function showLoginResult(ctx: vscode.ExtensionContext, args: ShowLoginResultArgs): void {
-  LoginResultPanel.show(ctx, args);
+export function showLoginResult(host: PanelHost, args: ShowLoginResultArgs): void {
+  LoginResultPanel.show(host, args);
 }

@@ -1,13 +1,17 @@
 // The host side every panel shares: a locked-down webview, the ready handshake, one panel
 // per title per kind, and cleanup on close.
 import * as vscode from 'vscode';
-import type { HostToPage, PageToHost, PanelKind, RenderMessage } from '../../webview/protocol';
+import type { ErrorMessage, HostToPage, PageToHost, PanelKind, RenderMessage } from '../../webview/protocol';
 import { isPageToHost } from '../../webview/protocol';
-import { describeFailure } from '../errors';
+import { describeFailure, fixFor, type FixAction } from '../errors';
+import { reportFailure, type FailureServices } from '../failures';
 import { Disposable } from '../lifecycle';
 import { newNonce, panelHtml } from './html';
 
 const openPanels = new Map<string, BasePanel>();
+
+/** What a panel needs of the extension: its context, and the log and prompts its failures go through. */
+export type PanelHost = FailureServices & { readonly ctx: vscode.ExtensionContext };
 
 /** What a panel hands to its webview: the HTML once, then each message. */
 export type PanelTraffic = { kind: PanelKind; titleId: string } & ({ html: string } | { message: HostToPage });
@@ -31,15 +35,18 @@ export abstract class BasePanel extends Disposable {
   /** The page only receives messages after its 'ready'; until then the host just remembers. */
   private pageReady = false;
   private lastRender: RenderMessage | undefined;
-  private lastError: string | undefined;
+  /** The fixing action of the failure shown, run by the page's button. */
+  private fix: FixAction | undefined;
+  private lastError: ErrorMessage | undefined;
 
   /** The open panel of this kind for this title, if any. */
   protected static existing(kind: PanelKind, titleId: string): BasePanel | undefined {
     return openPanels.get(panelKey(kind, titleId));
   }
 
-  protected constructor(ctx: vscode.ExtensionContext, kind: PanelKind, titleId: string, title: string) {
+  protected constructor(protected readonly host: PanelHost, kind: PanelKind, titleId: string, title: string) {
     super();
+    const ctx = host.ctx;
     this.key = panelKey(kind, titleId);
     this.kind = kind;
     this.titleId = titleId;
@@ -79,14 +86,25 @@ export abstract class BasePanel extends Disposable {
   protected render(msg: RenderMessage): void {
     this.lastRender = msg;
     this.lastError = undefined;
+    this.fix = undefined;
     this.send(msg);
   }
 
-  /** Shows a failure in the panel (not as a toast), keeping any earlier view under it. */
+  /**
+   * Shows a failure in the panel (not as a toast), keeping any earlier view under it, with its
+   * fixing action as a button (as a command's error offers it); logged as a command's failure is.
+   */
   protected showError(e: unknown): void {
-    const { message, hint } = describeFailure(e, this.knownSecrets());
-    this.lastError = hint ? `${message}\n${hint}` : message;
-    this.send({ type: 'error', message: this.lastError });
+    const { message, hint } = describeFailure(e, [...this.host.secrets.known(), ...this.knownSecrets()]);
+    this.host.log.error(`${this.kind} panel of ${this.titleId} failed: ${message}${hint ? ` ${hint}` : ''}`);
+    this.fix = fixFor(e);
+    this.lastError = { type: 'error', message: hint ? `${message}\n${hint}` : message, ...(this.fix ? { fix: this.fix.label } : {}) };
+    this.send(this.lastError);
+  }
+
+  /** Logs the failure and shows it through the prompt layer with its fix and Show Log. */
+  protected reportFailure(e: unknown): void {
+    reportFailure(this.host, `${this.kind} panel of ${this.titleId}`, e, this.knownSecrets());
   }
 
   /** A confirmation read out by the page's live status line (not kept for a re-created page). */
@@ -109,16 +127,18 @@ export abstract class BasePanel extends Disposable {
 
   private receive(m: unknown): void {
     if (!isPageToHost(m)) return;
+    if (m.type === 'fix') {
+      if (this.fix && this.lastError) void vscode.commands.executeCommand(this.fix.command, ...(this.fix.args ?? []));
+      return;
+    }
     if (m.type === 'ready') {
       this.pageReady = true;
       if (this.lastRender) this.send(this.lastRender);
-      if (this.lastError !== undefined) this.send({ type: 'error', message: this.lastError });
+      if (this.lastError !== undefined) this.send(this.lastError);
       return;
     }
-    this.onPageMessage(m).catch((e: unknown) => {
-      const { message } = describeFailure(e, this.knownSecrets());
-      void vscode.window.showErrorMessage(message);
-    });
+    // Logged and shown with its fix, as a command's failure is.
+    this.onPageMessage(m).catch((e: unknown) => this.reportFailure(e));
   }
 
   override dispose(): void {

@@ -106,6 +106,8 @@ export interface ShownItem {
   description: string;
   contextValue: string;
   id: string;
+  /** What a screen reader reads for the row. */
+  accessibleName: string | undefined;
 }
 
 function labelOf(item: vscode.TreeItem): string {
@@ -124,6 +126,7 @@ export async function children(api: TestApi, node?: TreeNode): Promise<ShownItem
       description: typeof item.description === 'string' ? item.description : '',
       contextValue: item.contextValue ?? '',
       id: item.id ?? '',
+      accessibleName: item.accessibilityInformation?.label,
     };
   });
 }

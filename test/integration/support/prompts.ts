@@ -9,7 +9,8 @@ type Answer =
   | { kind: 'input'; value: string | undefined }
   | { kind: 'pick'; label: string | undefined }
   | { kind: 'pickMany'; labels: string[] | undefined }
-  | { kind: 'confirm'; button: string | undefined };
+  | { kind: 'confirm'; button: string | undefined }
+  | { kind: 'file'; uri: vscode.Uri | undefined };
 
 export interface RecordedInput {
   options: vscode.InputBoxOptions;
@@ -54,6 +55,11 @@ export class ScriptedPrompts implements Prompts {
 
   chooseMany(labels: string[] | undefined): this {
     this.script.push({ kind: 'pickMany', labels });
+    return this;
+  }
+
+  openFileAnswer(uri: vscode.Uri | undefined): this {
+    this.script.push({ kind: 'file', uri });
     return this;
   }
 
@@ -102,6 +108,10 @@ export class ScriptedPrompts implements Prompts {
     const validation = raw === undefined || raw === null ? undefined : typeof raw === 'string' ? raw : raw.message;
     this.inputs.push({ options, validation });
     return validation ? undefined : value;
+  }
+
+  async openFile(options: vscode.OpenDialogOptions): Promise<vscode.Uri | undefined> {
+    return this.next('file', options.openLabel ?? '')?.uri;
   }
 
   async confirm(message: string, detail: string, ...buttons: string[]): Promise<string | undefined> {

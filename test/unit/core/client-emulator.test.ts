@@ -126,6 +126,25 @@ describe('core/PlatformClient against the emulator', () => {
       assert.deepEqual(log.map((e) => e.ok), [false, false, false, true]);
     });
 
+    it('a service that never answers: each retry is announced as "attempt N of M", and the final error says how long it waited over how many attempts', async () => {
+      await control('POST', 'faults', { rules: [{ operation: 'Admin/GetPlayedTitleList', kind: 'timeout', times: -1 }] });
+      const notices: string[] = [];
+      const c = client({ timeoutMs: 300, maxRetries: 2, onRetry: (n) => notices.push(`${n.operation} attempt ${n.attempt} of ${n.of}: ${n.reason}`) });
+      const e = await rejection(c.getPlayedTitleList(DEMO_PLAYERS[0].platformId));
+      assert.ok(e instanceof PlatformError);
+      assert.deepEqual(notices, [2, 3].map((n) => `GetPlayedTitleList attempt ${n} of 3: GetPlayedTitleList: the service did not answer within 0.3 s.`));
+      assert.equal(e.attempts, 3);
+      assert.ok(e.elapsedMs !== undefined && e.elapsedMs >= 900, `elapsed ${e.elapsedMs} ms`);
+      assert.match(e.message, /^GetPlayedTitleList: the service did not answer within 0\.3 s\. Waited \d+\.\d s in all over 3 attempts\.$/);
+      assert.equal(await requests('Admin/GetPlayedTitleList'), 3);
+    });
+
+    it('a call answered at once reports no attempts and no retry', async () => {
+      const notices: unknown[] = [];
+      await client({ onRetry: (n) => notices.push(n) }).getPlayedTitleList(DEMO_PLAYERS[0].platformId);
+      assert.deepEqual(notices, []);
+    });
+
     it('waits out an injected 429 and then succeeds', async () => {
       await control('POST', 'faults', { rules: [{ operation: 'Admin/GetPlayedTitleList', kind: '429', retryAfterSeconds: 0 }] });
       await client().getPlayedTitleList(DEMO_PLAYERS[0].platformId);

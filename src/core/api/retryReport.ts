@@ -1,0 +1,27 @@
+// What a caller learns about retries, kept out of the retry loop itself: a notice before each
+// retry ("retrying (attempt 2 of 4)…") and, on the final failure, how long the call waited and
+// how many attempts it made.
+import { PlatformError, withChanges } from './errors';
+
+export interface RetryNotice {
+  operation: string;
+  /** The attempt about to start (2 for the first retry). */
+  attempt: number;
+  /** Attempts the client makes at most. */
+  of: number;
+  /** Wait before that attempt. */
+  delayMs: number;
+  /** Why the last attempt failed, already a user-facing sentence. */
+  reason: string;
+}
+
+/** "3.2 s" under ten seconds, else whole seconds. */
+export function seconds(ms: number): string {
+  return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
+}
+
+/** The final error of a call that made more than one attempt says so: waited, attempts. */
+export function afterAttempts(e: PlatformError, attempts: number, elapsedMs: number): PlatformError {
+  if (attempts <= 1 || e.kind === 'cancelled') return e;
+  return withChanges(e, { message: `${e.message} Waited ${seconds(elapsedMs)} in all over ${attempts} attempts.`, attempts, elapsedMs });
+}
