@@ -1,51 +1,21 @@
 // The command line's files: the journal and the receipts (and their folders) must be the user's
-// own, not writable by group or others, and not symbolic links, so a file planted or swapped by
-// another user in a shared folder is never obeyed, read back or written through. Receipts are
-// written whole (temp file, then renamed over), and the ledger of earlier batches is read only
-// from journals this tool wrote and authenticated with the title's key.
-import { randomBytes } from 'node:crypto';
-import { lstat, open, readdir, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+// own, not writable by group or others, and not symbolic links (core/ownFiles.ts). Receipts are
+// written whole, and the ledger of earlier batches is read only from journals this tool wrote and
+// authenticated with the title's key.
+import { lstat, open, readdir } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { ownFileProblem, writeWhole } from '../core/ownFiles';
 import { Journal, ledgerFromJournal, replay, type LedgerEntry } from '../core/deletion';
 import { journalIdentity } from '../core/deletion/lock';
 import { UsageError } from './args';
 
 /** Refuses `path` (given as `flag`) and its folder unless they are the user's own and private enough; a missing file is fine. */
 export async function checkOwnFile(path: string, flag: string): Promise<void> {
-  const file = resolve(path);
-  const folder = dirname(file);
-  const dir = await lstat(folder).catch(() => undefined);
-  if (dir === undefined) throw new UsageError(`${flag} ${path}: the folder ${folder} does not exist; create it (mkdir -m 700 ${folder}) or give another path.`);
-  refuse(flag, path, `the folder ${folder}`, dir, true);
-  const st = await lstat(file).catch((e: NodeJS.ErrnoException) => {
-    if (e.code === 'ENOENT') return undefined;
-    throw new UsageError(`${flag} ${path} cannot be read (${e.code ?? e.message}).`);
-  });
-  if (st !== undefined) refuse(flag, path, 'the file', st, false);
+  const why = await ownFileProblem(path, `${flag} ${path}`);
+  if (why !== undefined) throw new UsageError(why);
 }
 
-function refuse(flag: string, path: string, what: string, st: Awaited<ReturnType<typeof lstat>>, folder: boolean): void {
-  const fix = folder ? 'use a folder of your own that only you can write (mkdir -m 700 DIR)' : 'use a file of your own (or a new path)';
-  if (st.isSymbolicLink()) throw new UsageError(`${flag} ${path}: ${what} is a symbolic link, which could lead to another user's file; give the real path, ${fix}.`);
-  if (folder ? !st.isDirectory() : !st.isFile()) throw new UsageError(`${flag} ${path}: ${what} is not a ${folder ? 'folder' : 'regular file'}; ${fix}.`);
-  const uid = process.getuid?.();
-  if (uid === undefined) return;
-  if (Number(st.uid) !== uid) throw new UsageError(`${flag} ${path}: ${what} belongs to another user (uid ${st.uid}), who could have planted or could change it; ${fix}.`);
-  if ((Number(st.mode) & 0o022) !== 0) {
-    throw new UsageError(`${flag} ${path}: ${what} is writable by group or others (mode ${(Number(st.mode) & 0o7777).toString(8)}); run chmod go-w on it, or ${fix}.`);
-  }
-}
-
-/** Writes `text` to `path` whole: a new temp file beside it, renamed over (a link planted at `path` is replaced, not followed). */
-export async function writeWhole(path: string, text: string): Promise<void> {
-  const tmp = join(dirname(resolve(path)), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    await writeFile(tmp, text, { mode: 0o600, flag: 'wx' });
-    await rename(tmp, path);
-  } finally {
-    await rm(tmp, { force: true });
-  }
-}
+export { writeWhole };
 
 const LEDGER_FILES_MAX = 500;
 
@@ -114,7 +84,8 @@ export async function priorLedger(journal: string, key: string, titleId: string)
     }
     try {
       const found = await Journal.read(path, key);
-      if (found !== undefined) out.entries.push(...ledgerFromJournal(found.batch, replay(found.batch, found.records)));
+      // A data request's export or events-only journal records no deletion.
+      if (found !== undefined && found.batch.operation === undefined) out.entries.push(...ledgerFromJournal(found.batch, replay(found.batch, found.records)));
     } catch (e) {
       out.unreadable.push(`${name} (${(e as Error).message.slice(0, 200)})`);
     }

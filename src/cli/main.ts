@@ -48,11 +48,17 @@ function print(rows: Row[], json: boolean): void {
 
 const refused = (): string => 'Nothing was sent. Run the same command with --dry-run, check the plan, and copy the value from its last line, "To send: --confirm N:DIGEST".';
 
+/** A data request's journal of exports or events-only erasures is run by `request run`, never as deletions. */
+function refuseRequestJournal(b: BatchRecord, path: string): void {
+  if (b.operation !== undefined) throw new UsageError(`--journal ${path} is a data request's journal of ${b.operation}, not of deletions; continue it with platform-explorer request run.`);
+}
+
 /** The batch a --resume continues, and what it says about it. */
 async function resumed(a: DeleteArgs, key: string): Promise<{ batch: BatchRecord; summary: string; entries: LedgerEntry[] }> {
   const found = await Journal.read(a.journal, key);
   if (found === undefined) throw new UsageError(`--resume: there is no journal at ${a.journal}; give the --journal of the batch to resume, or leave out --resume to start a new batch.`);
   const b = found.batch;
+  refuseRequestJournal(b, a.journal);
   if (b.titleId !== a.titleId || b.kind !== a.kind) {
     throw new UsageError(`--journal ${a.journal} belongs to a batch of title ${b.titleId} (${b.kind}), not ${a.titleId} (${a.kind}); give the same --title and --kind, or another --journal.`);
   }
@@ -159,6 +165,7 @@ async function verifyDeletions(a: VerifyArgs, signal: AbortSignal): Promise<numb
   const key = secretKey();
   await checkOwnFile(a.journal, '--journal');
   if ((await Journal.read(a.journal, key)) === undefined) throw new UsageError(`--journal ${a.journal} does not exist or holds no batch; give the file delete-players wrote.`);
+  refuseRequestJournal((await Journal.read(a.journal, key))!.batch, a.journal);
   const journal = await Journal.open(a.journal, { key });
   if (journal.batch.titleId !== a.titleId) {
     await journal.close();

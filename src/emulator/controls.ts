@@ -2,6 +2,7 @@
 // clock, stats, faults, launcher tokens, add-on and launcher switches, token expiry.
 // Besides the agreed controls: DELETE titles/<titleId>/addons/<name> removes an add-on.
 
+import { listPlayers } from './dataControls';
 import { ApiError, FieldCheck, invalidParams } from './http';
 import { Faults, parseFaults } from './faults';
 import { mintLauncherToken } from './jwt';
@@ -87,6 +88,8 @@ export async function runControl(ctx: ControlContext, method: string, path: stri
       return { messages: service.data.outbox };
     case 'GET jobs':
       return { jobs: service.jobsView() };
+    case 'GET players':
+      return listPlayers(service);
     case 'POST clock/advance': {
       const ms = body.ms;
       if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0 || ms > MAX_CLOCK_ADVANCE_MS) {

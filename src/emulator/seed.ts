@@ -47,13 +47,14 @@ export interface DemoTitle {
   name: string;
   /** The key tests ask for with fixed keys; runs get random ones (demoKeys). */
   secretKey: string;
-  notificationEmail: string;
+  /** null: the title has no notification address (ExportMasterPlayerData answers 1006). */
+  notificationEmail: string | null;
   launcherAudience: string;
 }
 
 export const DEMO_TITLES: readonly DemoTitle[] = [
   { titleId: 'F71AC', name: 'Demo Racer', secretKey: 'EMUDEMOKEYF71AC7Q2M9X4T8W1R6Y3U5P0S2N8B4C7D1', notificationEmail: 'privacy@demo-racer.example', launcherAudience: 'platform-title-F71AC' },
-  { titleId: 'A248', name: 'Demo Racer Arena', secretKey: 'EMUDEMOKEYA248K5H8J2L6N3P9Q4R7S1T5V8W2X6Y9Z3', notificationEmail: 'privacy@demo-racer-arena.example', launcherAudience: 'platform-title-A248' },
+  { titleId: 'A248', name: 'Demo Racer Arena', secretKey: 'EMUDEMOKEYA248K5H8J2L6N3P9Q4R7S1T5V8W2X6Y9Z3', notificationEmail: null, launcherAudience: 'platform-title-A248' },
 ];
 
 export interface DemoPlayer {
@@ -161,7 +162,7 @@ function titleState(t: SeedTitle, publisherId: string, key: string | undefined, 
     name: t.name,
     publisherId: (t.publisherId ?? publisherId).toUpperCase(),
     secretKey: key ?? (t.secretKey === undefined || t.secretKey === 'generate' ? randomKey(id) : t.secretKey),
-    notificationEmail: t.notificationEmail ?? `privacy@title-${id.toLowerCase()}.example`,
+    notificationEmail: t.notificationEmail === undefined ? `privacy@title-${id.toLowerCase()}.example` : t.notificationEmail,
     launcher: { enabled: t.launcher?.enabled ?? true, issuer: t.launcher?.issuer ?? LAUNCHER_ISSUER, audience: t.launcher?.audience ?? `platform-title-${id}`, ...launcherKeys },
     allowedProfileConstraints: t.allowedProfileConstraints ?? [...PROFILE_CONSTRAINT_FLAGS],
     currencies: (t.currencies ?? []).map((c) => ({ ...c })),

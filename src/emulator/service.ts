@@ -5,10 +5,12 @@
 import { randomBytes } from 'node:crypto';
 import { OPERATIONS, type OperationName, type RequestOf, type ResultOf } from '../core/api/operations';
 import { validate, type Schema } from '../core/api/schema';
+import { accountInfoHandlers } from './areas/accountInfo';
 import { adminHandlers } from './areas/admin';
 import { addonHandlers } from './areas/addon';
 import { authenticationHandlers } from './areas/authentication';
 import type { Handlers, ServiceContext } from './areas/context';
+import { dataRequestHandlers } from './areas/dataRequests';
 import { serverHandlers } from './areas/server';
 import { Credentials, type Headers } from './credentials';
 import { badRequest, invalidParams } from './http';
@@ -161,6 +163,8 @@ export class PlatformService implements ServiceContext {
   private readonly handlers: Handlers = {
     ...authenticationHandlers(this),
     ...adminHandlers(this),
+    ...accountInfoHandlers(this),
+    ...dataRequestHandlers(this),
     ...serverHandlers(this),
     ...addonHandlers(this),
   };

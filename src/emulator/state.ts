@@ -47,7 +47,8 @@ export interface TitleState {
   name: string;
   publisherId: string;
   secretKey: string;
-  notificationEmail: string;
+  /** Where the service mails deletion receipts and export links; null: none (export answers 1006). */
+  notificationEmail: string | null;
   launcher: LauncherSettings;
   /** ProfileConstraints flags a login may ask for; others fail with 1303. */
   allowedProfileConstraints: string[];
@@ -67,6 +68,8 @@ export interface UserDataEntry {
 /** A player's per-title record (the title player account and its data). */
 export interface PlayerTitleState {
   titlePlayerAccountId: string;
+  /** The player's display name in this title, when it differs from the player's displayName. */
+  displayName?: string;
   created: number;
   firstLogin: number;
   lastLogin: number;
@@ -177,6 +180,12 @@ export class Indexes {
   readonly consoleLive = new Map<string, string>();
   readonly storefront = new Map<string, string>();
   readonly launcher = new Map<string, string>();
+  /** By publisher and lower-case e-mail (GetUserAccountInfo's Email). */
+  readonly email = new Map<string, string>();
+  /** By publisher and username. */
+  readonly username = new Map<string, string>();
+  /** By title and the player's display name there (GetUserAccountInfo's TitleDisplayName). */
+  readonly titleDisplayName = new Map<string, string>();
   readonly queuedJobByPlayer = new Map<string, DeletionJob>();
 
   constructor(data: EmulatorData) {
@@ -196,13 +205,32 @@ export class Indexes {
     for (const l of p.consoleLive) this.consoleLive.set(Indexes.consoleLiveKey(p.publisherId, l.sandbox, l.id), p.platformId);
     for (const n of p.storefrontNames) this.storefront.set(Indexes.nameKey(p.publisherId, n), p.platformId);
     for (const s of p.launcherSubjects) this.launcher.set(Indexes.nameKey(p.publisherId, s), p.platformId);
+    for (const [map, key] of this.accountKeys(p)) map.set(key, p.platformId);
   }
 
   removePlayer(p: PlayerState): void {
     for (const l of p.consoleLive) this.consoleLive.delete(Indexes.consoleLiveKey(p.publisherId, l.sandbox, l.id));
     for (const n of p.storefrontNames) this.storefront.delete(Indexes.nameKey(p.publisherId, n));
     for (const s of p.launcherSubjects) this.launcher.delete(Indexes.nameKey(p.publisherId, s));
+    for (const [map, key] of this.accountKeys(p)) map.delete(key);
   }
+
+  /** The account identifiers of `p` GetUserAccountInfo finds it by, with their index. */
+  private accountKeys(p: PlayerState): [Map<string, string>, string][] {
+    const out: [Map<string, string>, string][] = [];
+    if (p.contactEmail) out.push([this.email, Indexes.nameKey(p.publisherId, p.contactEmail.toLowerCase())]);
+    if (p.username) out.push([this.username, Indexes.nameKey(p.publisherId, p.username)]);
+    for (const [titleId, t] of Object.entries(p.titles)) {
+      const name = titleDisplayName(p, t);
+      if (name) out.push([this.titleDisplayName, Indexes.nameKey(titleId, name)]);
+    }
+    return out;
+  }
+}
+
+/** The player's display name in a title: the title's own, else the player's. */
+export function titleDisplayName(p: PlayerState, t: PlayerTitleState): string | undefined {
+  return t.displayName ?? p.displayName;
 }
 
 /** Timestamps in results are ISO 8601 without an offset (spec samples), except TokenExpiration. */

@@ -5,6 +5,7 @@ import { setMaxListeners } from 'node:events';
 import { buildBaseUrl } from '../endpoint';
 import { validatePlatformId } from '../ids';
 import { MAX_MESSAGE, redactText } from '../redact';
+import { checkAccountLookup } from './accountLookup';
 import { runBulk } from './bulk';
 import { PlatformError, withChanges } from './errors';
 import { exchange, type ExchangeContext, type RequestLogEntry } from './exchange';
@@ -22,7 +23,8 @@ import { createTransport, type Transport } from './transport';
 import {
   DEFAULT_SANDBOX,
   type ConsoleLivePlatformIdPair, type DeleteMasterPlayerAccountRequest, type DeleteMasterPlayerAccountResult,
-  type EntityTokenResult, type GetPlayedTitleListResult, type HandheldStoreConfig, type LoginRequestInput, type LoginResult,
+  type EntityTokenResult, type ExportMasterPlayerDataResult, type GetPlayedTitleListResult, type GetUserAccountInfoRequest,
+  type GetUserAccountInfoResult, type HandheldStoreConfig, type LoginRequestInput, type LoginResult,
   type StorefrontPlatformIdPair,
 } from './types';
 
@@ -134,6 +136,31 @@ export class PlatformClient {
     return this.run(o, (signal) => {
       this.checkPlatformId(platformId, 'PlatformId');
       return this.call({ operation: 'GetPlayedTitleList', body: { PlatformId: platformId }, validate: validators.getPlayedTitleList, signal });
+    });
+  }
+
+  /** One account, by exactly one of PlatformId, Email, Username, TitleDisplayName (title-specific). */
+  getUserAccountInfo(r: GetUserAccountInfoRequest, o?: CallOptions): Promise<GetUserAccountInfoResult> {
+    return this.run(o, (signal) => {
+      const q = checkAccountLookup(r);
+      if (!q.ok) throw this.invalid(q.message, q.hint);
+      return this.call({ operation: 'GetUserAccountInfo', body: { [q.field]: q.value }, validate: validators.getUserAccountInfo, signal });
+    });
+  }
+
+  /** Queues an export of the master account; the download link comes later (event or e-mail). */
+  exportMasterPlayerData(platformId: string, o?: CallOptions): Promise<ExportMasterPlayerDataResult> {
+    return this.run(o, (signal) => {
+      this.checkPlatformId(platformId, 'PlatformId');
+      return this.call({ operation: 'ExportMasterPlayerData', body: { PlatformId: platformId }, validate: validators.exportMasterPlayerData, signal });
+    });
+  }
+
+  /** Queues the deletion of the account's events (the account stays); no receipt. */
+  deleteMasterPlayerEventData(platformId: string, o?: CallOptions): Promise<void> {
+    return this.run(o, (signal) => {
+      this.checkPlatformId(platformId, 'PlatformId');
+      return this.call({ operation: 'DeleteMasterPlayerEventData', body: { PlatformId: platformId }, validate: validators.empty, signal });
     });
   }
 

@@ -72,6 +72,11 @@ const DESCRIPTIONS: Record<ErrorName, { title: string; hint: string }> = {
   AccountNotFound: { title: 'No player account matches this identity.', hint: 'Check the identity, or log in with "create account" turned on to create one.' },
   AccountBanned: { title: 'The player account is banned.', hint: 'Lift the ban in the title\'s management portal if it was a mistake.' },
   InvalidTitleId: { title: 'The title ID does not match the address the request was sent to.', hint: 'Check the title ID and the service endpoint setting.' },
+  EmailAddressNotAvailable: {
+    title: 'The title has no notification e-mail address, so the service cannot send the export\'s download link.',
+    hint: 'Configure the title\'s notification address in the title\'s management portal (the title\'s settings, e-mail), then request the export again.',
+  },
+  TitleNotActivated: { title: 'The title is not activated.', hint: 'Activate the title in its management portal, then try again.' },
   InvalidRequest: { title: 'The service rejected the request as invalid.', hint: 'Check the input; if it looks right, report it with the log.' },
   NotAuthenticated: { title: 'The request was not authenticated.', hint: CHECK_KEY },
   NotAuthorized: { title: 'The credentials are not allowed to do this.', hint: 'Use a secret key with the needed permissions for this title.' },
@@ -126,6 +131,14 @@ const NO_SUCH_PLAYER = {
 const FOR_OPERATION: Readonly<Record<string, Partial<Record<ErrorName, { title: string; hint: string }>>>> = {
   DeleteMasterPlayerAccount: { AccountNotFound: NO_SUCH_PLAYER },
   GetPlayedTitleList: { AccountNotFound: NO_SUCH_PLAYER },
+  ExportMasterPlayerData: { AccountNotFound: NO_SUCH_PLAYER },
+  DeleteMasterPlayerEventData: { AccountNotFound: NO_SUCH_PLAYER },
+  GetUserAccountInfo: {
+    AccountNotFound: {
+      title: 'No account matches this identifier in this title.',
+      hint: 'Lookups are title-specific: a player is found only through a title the player has played. Ask each title (with its own key), or check the identifier.',
+    },
+  },
 };
 
 const ALREADY_QUEUED = {

@@ -161,6 +161,24 @@ export const OPERATIONS = {
     request: object({ PlatformId: str, MetaData: optional(str) }),
     result: object({ JobReceiptId: optional(str), TitleIds: optional(stringList) }),
   }),
+  GetUserAccountInfo: op({
+    path: 'Admin/GetUserAccountInfo', auth: ['X-SecretKey'], mutating: false,
+    // Exactly one of the four (accountLookup.ts); the description marks each optional.
+    request: object({ PlatformId: optional(str), Email: optional(str), Username: optional(str), TitleDisplayName: optional(str) }),
+    result: object({ UserInfo: optional(userAccountInfo) }),
+  }),
+  ExportMasterPlayerData: op({
+    path: 'Admin/ExportMasterPlayerData', auth: ['X-SecretKey'], mutating: true,
+    request: object({ PlatformId: str }),
+    // The data comes later, as a download link (the player_data_exported event or the e-mail).
+    result: object({ JobReceiptId: optional(str) }),
+  }),
+  DeleteMasterPlayerEventData: op({
+    path: 'Admin/DeleteMasterPlayerEventData', auth: ['X-SecretKey'], mutating: true,
+    request: object({ PlatformId: str }),
+    // Queued; no receipt, no completion signal.
+    result: object({}),
+  }),
   GetPlayedTitleList: op({
     path: 'Admin/GetPlayedTitleList', auth: ['X-SecretKey'], mutating: false,
     request: object({ PlatformId: str }),

@@ -6,7 +6,7 @@ import { parseServiceTime } from '../time';
 import { OPERATIONS, type OperationName, type ResultOf } from './operations';
 import { validate, type Schema } from './schema';
 import type {
-  DeleteMasterPlayerAccountResult, EntityTokenResult, GetPlayedTitleListResult, HandheldStoreConfig,
+  DeleteMasterPlayerAccountResult, EntityTokenResult, ExportMasterPlayerDataResult, GetPlayedTitleListResult, GetUserAccountInfoResult, HandheldStoreConfig,
   HandheldStoreEnvironment, LoginResult,
 } from './types';
 
@@ -42,6 +42,12 @@ export const validators = {
   getPlayedTitleList(data: unknown): GetPlayedTitleListResult {
     const r = result('GetPlayedTitleList', data);
     return { ...r, TitleIds: r.TitleIds ?? [] };
+  },
+  getUserAccountInfo(data: unknown): GetUserAccountInfoResult {
+    return result('GetUserAccountInfo', data);
+  },
+  exportMasterPlayerData(data: unknown): ExportMasterPlayerDataResult {
+    return result('ExportMasterPlayerData', data);
   },
   loginWithLauncher(data: unknown): LoginResult {
     return result('LoginWithLauncher', data);

@@ -21,6 +21,8 @@ export const ErrorCodes = {
   AccountNotFound: 1001,
   AccountBanned: 1002,
   InvalidTitleId: 1004,
+  EmailAddressNotAvailable: 1006,
+  TitleNotActivated: 1042,
   InvalidRequest: 1071,
   NotAuthenticated: 1074,
   NotAuthorized: 1089,
@@ -83,6 +85,11 @@ export type DeleteMasterPlayerAccountRequest = RequestOf<'DeleteMasterPlayerAcco
 /** TitleIds is always a list here (empty when the service sent none); JobReceiptId may be absent. */
 export type DeleteMasterPlayerAccountResult = ResultOf<'DeleteMasterPlayerAccount'> & { TitleIds: string[] };
 export type GetPlayedTitleListResult = ResultOf<'GetPlayedTitleList'> & { TitleIds: string[] };
+export type GetUserAccountInfoRequest = RequestOf<'GetUserAccountInfo'>;
+export type GetUserAccountInfoResult = ResultOf<'GetUserAccountInfo'>;
+export type UserAccountInfo = NonNullable<GetUserAccountInfoResult['UserInfo']>;
+/** JobReceiptId may be absent (the description makes it optional). */
+export type ExportMasterPlayerDataResult = ResultOf<'ExportMasterPlayerData'>;
 
 export type LoginWithLauncherRequest = RequestOf<'LoginWithLauncher'>;
 /** What a caller may ask for: every flag optional (the client sends the ones left out as false). */

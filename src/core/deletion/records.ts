@@ -23,6 +23,17 @@ export interface BatchRecord {
   createdAt: string;
   /** The whole plan; its `delete` entries are the batch's players. */
   entries: PlanEntry[];
+  /** What is sent for each player: absent for DeleteMasterPlayerAccount (every journal before data requests). */
+  operation?: JournalOperation;
+}
+
+/** Operations a journal may send other than DeleteMasterPlayerAccount (a data request's export and events-only erasure). */
+export const JOURNAL_OPERATIONS = ['ExportMasterPlayerData', 'DeleteMasterPlayerEventData'] as const;
+export type JournalOperation = (typeof JOURNAL_OPERATIONS)[number];
+
+/** The operation a journal's batch sends, in the service's words. */
+export function batchOperation(b: { operation?: JournalOperation }): JournalOperation | 'DeleteMasterPlayerAccount' {
+  return b.operation ?? 'DeleteMasterPlayerAccount';
 }
 
 export const OUTCOME_STATES = ['queued', 'throttled', 'not-sent', 'failed', 'unknown', 'already-deleted'] as const;
@@ -53,6 +64,7 @@ export function batchProblem(v: Obj): string | undefined {
   if (typeof v.titleId !== 'string' || !TITLE_ID_RE.test(v.titleId)) return 'its title ID is not a title ID';
   if (!(ID_KINDS as readonly unknown[]).includes(v.kind)) return `its kind is not one of ${ID_KINDS.join(', ')}`;
   if (!optText(v.sandbox, 64) || !optText(v.metaData) || !text(v.createdAt, TIME_MAX)) return 'its sandbox, ticket or date is not text of a valid length';
+  if (v.operation !== undefined && !(JOURNAL_OPERATIONS as readonly unknown[]).includes(v.operation)) return `its operation is not one of ${JOURNAL_OPERATIONS.join(', ')}`;
   if (!Array.isArray(v.entries) || v.entries.length > 1_000_000) return 'it holds no list of players';
   for (const [i, e] of (v.entries as unknown[]).entries()) {
     const why = entryProblem(e, v.kind as IdKind);

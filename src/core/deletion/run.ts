@@ -4,7 +4,7 @@
 // the user confirmed resuming; the service then refuses a second deletion while one is queued.
 import { PlatformError } from '../api/errors';
 import { ErrorCodes } from '../api/types';
-import { stateAfter, type Journal, type OutcomeState } from './journal';
+import { stateAfter, type Journal, type JournalOperation, type OutcomeState } from './journal';
 import { Pacer } from './pacer';
 import type { DeletionClient, JobState } from './types';
 
@@ -81,10 +81,19 @@ function classify(e: unknown): Outcome {
   return { state: 'failed', error: e.message };
 }
 
+/** The call a journal's batch sends for one player (DeleteMasterPlayerAccount unless the batch names another operation). */
+function sender(client: DeletionClient, operation: JournalOperation | undefined, metaData: string | undefined): (pid: string) => Promise<{ JobReceiptId?: string; TitleIds?: string[] }> {
+  if (operation === undefined) return (pid) => client.deleteMasterPlayerAccount(metaData !== undefined ? { PlatformId: pid, MetaData: metaData } : { PlatformId: pid });
+  const call = operation === 'ExportMasterPlayerData' ? client.exportMasterPlayerData : client.deleteMasterPlayerEventData;
+  if (call === undefined) throw new Error(`This client cannot send ${operation}, which the journal's batch sends.`);
+  return async (pid) => ((await call.call(client, { PlatformId: pid })) ?? {}) as { JobReceiptId?: string };
+}
+
 export async function runBatch(client: DeletionClient, journal: Journal, o: RunOptions): Promise<RunResult> {
   const pacer = o.pacer ?? new Pacer();
   const players = journal.players();
   const metaData = journal.batch.metaData;
+  const send = sender(client, journal.batch.operation, metaData);
   const todo: string[] = [];
   for (const [pid, p] of players) {
     if (p.state === 'pending' || p.state === 'failed' || (p.state === 'unknown' && o.resendUnknown)) todo.push(pid);
@@ -130,7 +139,7 @@ export async function runBatch(client: DeletionClient, journal: Journal, o: RunO
         progress.sent++;
         report();
         // No signal: once sent, a request is let finish so its outcome is recorded.
-        const r = await client.deleteMasterPlayerAccount(metaData !== undefined ? { PlatformId: pid, MetaData: metaData } : { PlatformId: pid });
+        const r = await send(pid);
         outcome = { state: 'queued', jobReceiptId: r.JobReceiptId, titleIds: Array.isArray(r.TitleIds) ? [...r.TitleIds] : undefined };
         pacer.onSuccess();
       } catch (e) {

@@ -1,15 +1,6 @@
 // Admin area: DeleteMasterPlayerAccount and GetPlayedTitleList.
-import { badRequest, invalidParams } from '../http';
-import type { PlayerState, TitleState } from '../state';
-import { playedTitles, type Handlers, type ServiceContext } from './context';
-
-function findPlayer(s: ServiceContext, title: TitleState, platformId: string): PlayerState {
-  const player = Object.hasOwn(s.data.players, platformId) ? s.data.players[platformId] : undefined;
-  if (!player || player.publisherId !== title.publisherId) {
-    throw badRequest('AccountNotFound', `No player with PlatformId ${platformId} exists for title ${title.titleId}.`);
-  }
-  return player;
-}
+import { invalidParams } from '../http';
+import { findPlayer, playedTitles, type Handlers, type ServiceContext } from './context';
 
 export function adminHandlers(s: ServiceContext): Handlers<'DeleteMasterPlayerAccount' | 'GetPlayedTitleList'> {
   return {

@@ -4,6 +4,7 @@ import type { OperationName, RequestOf, ResultOf } from '../../core/api/operatio
 import type { Caller, Credentials } from '../credentials';
 import type { DeletionJobs } from '../jobs';
 import type { LauncherKeyCache } from '../jwt';
+import { badRequest } from '../http';
 import type { Indexes, EmulatorData, PlayerState, TitleState } from '../state';
 
 export interface ServiceContext {
@@ -26,4 +27,13 @@ export type Handlers<N extends OperationName = OperationName> = { [K in N]: Hand
 /** The titles of the player's publisher that the player has played. */
 export function playedTitles(data: EmulatorData, player: PlayerState): string[] {
   return Object.keys(player.titles).filter((t) => data.titles[t]?.publisherId === player.publisherId);
+}
+
+/** The player a PlatformId names, if of the title's publisher (the master account); else AccountNotFound 1001. */
+export function findPlayer(s: ServiceContext, title: TitleState, platformId: string): PlayerState {
+  const player = Object.hasOwn(s.data.players, platformId) ? s.data.players[platformId] : undefined;
+  if (!player || player.publisherId !== title.publisherId) {
+    throw badRequest('AccountNotFound', `No player with PlatformId ${platformId} exists for title ${title.titleId}.`);
+  }
+  return player;
 }

@@ -6,8 +6,9 @@ import { PROFILE_CONSTRAINT_FLAGS, type ProfileConstraintFlag } from '../../core
 import type { InfoResultPayload, ItemInstance, LoginResult, LoginWithLauncherRequest, PlayerProfile, UserDataRecord } from '../../core/api/types';
 import { ApiError, badRequest } from '../http';
 import { verifyLauncherToken } from '../jwt';
-import { Indexes, isoNoZone } from '../state';
+import { Indexes, isoNoZone, titleDisplayName } from '../state';
 import type { ItemState, PlayerState, PlayerTitleState, TitleState, UserDataEntry } from '../state';
+import { userAccountInfo } from './accountInfo';
 import type { ServiceContext } from './context';
 
 type InfoRequest = NonNullable<LoginWithLauncherRequest['InfoRequestParameters']>;
@@ -65,6 +66,8 @@ export async function loginWithLauncher(ctx: ServiceContext, title: TitleState, 
   if (!perTitle) {
     perTitle = newTitlePlayer(title, now);
     player.titles[title.titleId] = perTitle;
+    // Its display name in this title is found from now on.
+    ctx.indexes.addPlayer(player);
   }
   perTitle.lastLogin = now;
   ctx.markDirty();
@@ -120,23 +123,7 @@ function infoPayload(
 ): InfoResultPayload {
   // Both versions are always there (the published description requires them).
   const out: InfoResultPayload = { UserDataVersion: perTitle.userDataVersion, UserReadOnlyDataVersion: perTitle.readOnlyDataVersion ?? 0 };
-  if (info.GetUserAccountInfo) {
-    out.AccountInfo = {
-      PlatformId: player.platformId,
-      Created: isoNoZone(player.created),
-      TitleInfo: {
-        Origination: 'Launcher',
-        Created: isoNoZone(perTitle.created),
-        LastLogin: isoNoZone(perTitle.lastLogin),
-        FirstLogin: isoNoZone(perTitle.firstLogin),
-        ...(player.displayName ? { DisplayName: player.displayName } : {}),
-        TitlePlayerAccount: { Id: perTitle.titlePlayerAccountId, Type: 'title_player_account', TypeString: 'title_player_account' },
-      },
-      PrivateInfo: player.contactEmail ? { Email: player.contactEmail } : {},
-      LauncherAccountInfo: { LauncherAccountId: subject },
-      ...(player.username ? { Username: player.username } : {}),
-    };
-  }
+  if (info.GetUserAccountInfo) out.AccountInfo = userAccountInfo(player, perTitle, now, subject);
   if (info.GetUserInventory) out.UserInventory = (perTitle.inventory ?? []).map(item);
   if (info.GetUserVirtualCurrency) {
     out.UserVirtualCurrency = { ...perTitle.virtualCurrency };
@@ -175,7 +162,8 @@ function infoPayload(
 function profile(title: TitleState, player: PlayerState, perTitle: PlayerTitleState, constraints: Constraints | undefined): PlayerProfile {
   const show = (flag: ProfileConstraintFlag, byDefault = false): boolean => (constraints ? constraints[flag] === true : byDefault);
   const p: PlayerProfile = { TitleId: title.titleId, PlayerId: player.platformId, PublisherId: player.publisherId };
-  if (show('ShowDisplayName', true) && player.displayName) p.DisplayName = player.displayName;
+  const displayName = titleDisplayName(player, perTitle);
+  if (show('ShowDisplayName', true) && displayName) p.DisplayName = displayName;
   if (show('ShowCreated')) p.Created = isoNoZone(player.created);
   if (show('ShowLastLogin')) p.LastLogin = isoNoZone(perTitle.lastLogin);
   if (show('ShowBannedUntil') && player.bannedUntil !== undefined) p.BannedUntil = isoNoZone(player.bannedUntil);

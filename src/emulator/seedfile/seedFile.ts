@@ -29,7 +29,7 @@ export interface SeedPlayer {
 }
 type AddonSeed<T> = 'default' | null | T;
 export interface SeedTitle {
-  titleId: string; name: string; publisherId?: string; secretKey?: string; notificationEmail?: string;
+  titleId: string; name: string; publisherId?: string; secretKey?: string; notificationEmail?: string | null;
   launcher?: { enabled?: boolean; issuer?: string; audience?: string };
   allowedProfileConstraints?: string[];
   currencies?: { code: string; initial: number; rechargeMax?: number; rechargeSeconds?: number }[];

@@ -63,7 +63,10 @@ export const SEED_SCHEMA: JsonSchema & { $schema: string; $id: string; title: st
         name: str(200),
         publisherId: hexId(1, 16, 'a publisher ID'),
         secretKey: { ...orGenerate({ type: 'string', pattern: '^[A-Za-z0-9]{16,128}$', description: 'a key of 16 to 128 letters and digits' }, 'a key of 16 to 128 letters and digits'), default: 'generate' },
-        notificationEmail: str(320),
+        notificationEmail: {
+          anyOf: [str(320), { type: 'null' }],
+          description: 'the address deletion receipts and export links are mailed to, or null for none (ExportMasterPlayerData then answers EmailAddressNotAvailable 1006); absent: privacy@title-<titleId>.example',
+        },
         launcher: {
           type: 'object',
           additionalProperties: false,

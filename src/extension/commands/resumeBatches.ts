@@ -41,7 +41,8 @@ export async function findInterrupted(s: Services): Promise<Interrupted[]> {
     const path = join(journalsDir(s), name);
     try {
       const found = await Journal.read(path, journalKey(s));
-      if (found === undefined) continue;
+      // A data request's export or events-only journal is run by its request, never as deletions.
+      if (found === undefined || found.batch.operation !== undefined) continue;
       const j = await Journal.open(path, { key: journalKey(s) });
       const states = [...j.players().values()].map((p) => p.state);
       await j.close();

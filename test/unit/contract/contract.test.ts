@@ -60,6 +60,9 @@ describe('contract: the operation table and the published description', () => {
   const finish: Record<OperationName, (d: unknown) => unknown> = {
     DeleteMasterPlayerAccount: validators.deleteMasterPlayerAccount,
     GetPlayedTitleList: validators.getPlayedTitleList,
+    GetUserAccountInfo: validators.getUserAccountInfo,
+    ExportMasterPlayerData: validators.exportMasterPlayerData,
+    DeleteMasterPlayerEventData: validators.empty,
     LoginWithLauncher: validators.loginWithLauncher,
     GetPlatformIDsFromConsoleLiveIDs: validators.lookup('ConsoleLiveAccountId'),
     GetPlatformIDsFromStorefrontNames: validators.lookup('StorefrontName'),
@@ -79,7 +82,7 @@ describe('contract: the operation table and the published description', () => {
         assert.deepEqual(violations(data, type, 'data', 'allowed'), [], 'the generator makes only allowed answers');
         const r = parseEnvelope(n, { httpStatus: 200, body: JSON.stringify({ code: 200, status: 'OK', data }) }, finish[n]);
         const given = withoutNulls(data) as Record<string, unknown>;
-        if (n === 'DeleteMobileStore' || n === 'DeleteConsoleNetB') return;
+        if (n === 'DeleteMobileStore' || n === 'DeleteConsoleNetB' || n === 'DeleteMasterPlayerEventData') return;
         if (n === 'GetPlatformIDsFromConsoleLiveIDs' || n === 'GetPlatformIDsFromStorefrontNames') {
           // Each entry comes back as the identifier it echoes and its PlatformId (null: unlinked).
           const idMember = n === 'GetPlatformIDsFromConsoleLiveIDs' ? 'ConsoleLiveAccountId' : 'StorefrontName';
@@ -141,6 +144,9 @@ describe('contract: credentials, from the table, in the emulator and the client'
       const calls: [string, () => Promise<unknown>][] = [
         ['GetPlayedTitleList', () => client.getPlayedTitleList('9437A5ADDAE3012D')],
         ['DeleteMasterPlayerAccount', () => client.deleteMasterPlayerAccount({ PlatformId: '9437A5ADDAE3012D' })],
+        ['GetUserAccountInfo', () => client.getUserAccountInfo({ Email: 'ana@example.com' })],
+        ['ExportMasterPlayerData', () => client.exportMasterPlayerData('9437A5ADDAE3012D')],
+        ['DeleteMasterPlayerEventData', () => client.deleteMasterPlayerEventData('9437A5ADDAE3012D')],
         ['LoginWithLauncher', () => client.loginWithLauncher({ IdentityToken: 'a.b.c' })],
         ['GetPlatformIDsFromConsoleLiveIDs', () => client.getPlatformIdsFromConsoleLiveIds(['2533274800000000'])],
         ['GetPlatformIDsFromStorefrontNames', () => client.getPlatformIdsFromStorefrontNames(['racer'])],

@@ -1,0 +1,62 @@
+// Files that decide what is sent or kept as a record (journals, receipts, data-request folders)
+// must be the user's own, not writable by group or others, and not symbolic links, so a file
+// planted or swapped by another user in a shared folder is never obeyed, read back or written
+// through. Written files are written whole: a temp file beside them, synced, renamed over.
+import { randomBytes } from 'node:crypto';
+import { lstat, open, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+
+type Stat = Awaited<ReturnType<typeof lstat>>;
+
+/** Why `st` (of `what`, named `label` in the message) must not be used, or undefined. */
+export function ownPathProblem(label: string, what: string, st: Stat, folder: boolean): string | undefined {
+  const fix = folder ? 'use a folder of your own that only you can write (mkdir -m 700 DIR)' : 'use a file of your own (or a new path)';
+  if (st.isSymbolicLink()) return `${label}: ${what} is a symbolic link, which could lead to another user's file; give the real path, ${fix}.`;
+  if (folder ? !st.isDirectory() : !st.isFile()) return `${label}: ${what} is not a ${folder ? 'folder' : 'regular file'}; ${fix}.`;
+  const uid = process.getuid?.();
+  if (uid === undefined) return undefined;
+  if (Number(st.uid) !== uid) return `${label}: ${what} belongs to another user (uid ${st.uid}), who could have planted or could change it; ${fix}.`;
+  if ((Number(st.mode) & 0o022) !== 0) {
+    return `${label}: ${what} is writable by group or others (mode ${(Number(st.mode) & 0o7777).toString(8)}); run chmod go-w on it, or ${fix}.`;
+  }
+  return undefined;
+}
+
+/** Why the folder at `path` (named `label`) must not be used, or undefined; `missing` says what to do when it does not exist. */
+export async function ownFolderProblem(path: string, label: string, missing?: string): Promise<string | undefined> {
+  const st = await lstat(path).catch(() => undefined);
+  if (st === undefined) return missing ?? `${label}: the folder ${path} does not exist; create it (mkdir -m 700 ${path}) or give another path.`;
+  return ownPathProblem(label, `the folder ${path}`, st, true);
+}
+
+/** Why the file at `path` (named `label`) or its folder must not be used, or undefined; a missing file is fine. */
+export async function ownFileProblem(path: string, label: string): Promise<string | undefined> {
+  const file = resolve(path);
+  const folder = await ownFolderProblem(dirname(file), label);
+  if (folder !== undefined) return folder;
+  let st: Stat | undefined;
+  try {
+    st = await lstat(file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    return `${label} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`;
+  }
+  return ownPathProblem(label, 'the file', st, false);
+}
+
+/** Writes `text` to `path` whole: a new temp file beside it, synced, renamed over (a link planted at `path` is replaced, not followed). */
+export async function writeWhole(path: string, text: string): Promise<void> {
+  const tmp = join(dirname(resolve(path)), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    const fh = await open(tmp, 'wx', 0o600);
+    try {
+      await fh.writeFile(text, 'utf8');
+      await fh.datasync();
+    } finally {
+      await fh.close();
+    }
+    await rename(tmp, path);
+  } finally {
+    await rm(tmp, { force: true });
+  }
+}

@@ -1,0 +1,181 @@
+// A request's actions: one per kind asked and master account (never per title), sent through the
+// deletion journal and pacer (core/deletion), which record each send before and after it so a
+// crash or kill -9 never sends one twice. Journals are the truth of what was sent: a player already
+// in any journal of a kind is never put in another; the state file's actions mirror them.
+// Order per account: its export, then its events-only erasure, then its erasure; each waits until
+// the one before has completed (erasing first would destroy the data the person asked for).
+import { randomUUID } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import { Journal, JOURNAL_VERSION, runBatch, type BatchRecord, type PlayerRecord, type RunProgress } from '../deletion';
+import { ACTION_OPERATIONS, RequestError, type Action, type ActionKind, type DataRequest, type RequestServices, type Resolution } from './types';
+import type { RequestStore } from './store';
+
+export const ACTION_ORDER: readonly ActionKind[] = ['export', 'events', 'erasure'];
+const KIND_OF_ASK = { access: 'export', events: 'events', erasure: 'erasure' } as const;
+
+/** The actions of a resolution: for each account, each kind asked, in order; all but the first wait. */
+export function planActions(r: DataRequest, resolution: Resolution): Action[] {
+  const kinds = ACTION_ORDER.filter((k) => r.asks.some((a) => KIND_OF_ASK[a] === k));
+  return resolution.accounts.flatMap((a) => kinds.map((kind, i): Action => ({
+    kind, platformId: a.platformId, titleId: a.senderTitleId, status: i === 0 ? 'planned' : 'waiting',
+  })));
+}
+
+/** Master accounts the request acts on: what --confirm takes. */
+export function accountsActedOn(r: DataRequest): string[] {
+  return [...new Set(r.actions.map((a) => a.platformId))];
+}
+
+/** A waiting action whose account's earlier actions have all completed becomes planned. */
+export function releaseWaiting(r: DataRequest): void {
+  for (const a of r.actions) {
+    if (a.status !== 'waiting') continue;
+    const before = r.actions.filter((x) => x.platformId === a.platformId && ACTION_ORDER.indexOf(x.kind) < ACTION_ORDER.indexOf(a.kind));
+    if (before.every((x) => x.status === 'completed')) a.status = 'planned';
+  }
+}
+
+/** A journal of the request: `kind-TITLE[-n].journal.jsonl`. */
+const JOURNAL_RE = /^(export|events|erasure)-([0-9A-F]{4,16})(?:-(\d{1,4}))?\.journal\.jsonl$/;
+
+export async function journalNames(store: RequestStore, id: string): Promise<{ name: string; kind: ActionKind; titleId: string }[]> {
+  const names = (await readdir(store.folder(id)).catch(() => [] as string[])).sort();
+  return names.flatMap((name) => {
+    const m = JOURNAL_RE.exec(name);
+    return m === null ? [] : [{ name, kind: m[1] as ActionKind, titleId: m[2] }];
+  });
+}
+
+/** Each journal of the request read and authenticated: its batch and each player's record. */
+export async function readJournals(store: RequestStore, id: string, services: RequestServices): Promise<{ name: string; kind: ActionKind; batch: BatchRecord; players: Map<string, PlayerRecord> }[]> {
+  const out = [];
+  for (const j of await journalNames(store, id)) {
+    await store.check(id, j.name);
+    const journal = await Journal.open(`${store.folder(id)}/${j.name}`, { key: (t) => services.key(t) });
+    try {
+      out.push({ name: j.name, kind: j.kind, batch: journal.batch, players: journal.players() });
+    } finally {
+      await journal.close();
+    }
+  }
+  return out;
+}
+
+/** Mirrors a journal's record of one player into its action. */
+export function syncAction(a: Action, p: PlayerRecord): void {
+  if (a.status === 'completed' && a.kind !== 'events') return;
+  a.requestedAt = p.requestedAt ?? a.requestedAt;
+  if (p.jobReceiptId !== undefined) a.jobReceiptId = p.jobReceiptId;
+  delete a.error;
+  switch (p.state) {
+    case 'pending': a.status = 'planned'; break;
+    case 'unknown': a.status = 'unknown'; a.error = p.error ?? 'sent; no answer was recorded (it may or may not have been taken)'; break;
+    case 'failed': a.status = 'failed'; a.error = p.error; break;
+    case 'queued':
+      // Events-only erasure has no receipt and no completion signal: taken is done.
+      if (a.kind === 'events') Object.assign(a, { status: 'completed', completedAt: p.requestedAt, completedBy: 'accepted' });
+      else if (a.status !== 'completed') a.status = 'queued';
+      break;
+    case 'verified-deleted':
+      if (a.kind === 'erasure') Object.assign(a, { status: 'completed', completedAt: p.verifiedAt ?? p.requestedAt, completedBy: 'AccountNotFound' });
+      else Object.assign(a, { status: 'failed', error: 'the service reports no such account (AccountNotFound): it was erased before this could run' });
+      break;
+  }
+}
+
+/** Mirrors every journal into the request's actions. */
+export function syncActions(r: DataRequest, journals: readonly { kind: ActionKind; players: Map<string, PlayerRecord> }[]): void {
+  for (const j of journals) {
+    for (const [pid, p] of j.players) {
+      const a = r.actions.find((x) => x.kind === j.kind && x.platformId === pid);
+      if (a !== undefined) syncAction(a, p);
+    }
+  }
+}
+
+export interface RunSummary {
+  /** Requests sent by this run, per kind. */
+  sent: Record<ActionKind, number>;
+  /** Actions per status after the run. */
+  counts: Record<Action['status'], number>;
+  cancelled: boolean;
+}
+
+export interface RunOptions {
+  /** The number of accounts, as the dry run showed it: the typed confirmation. */
+  confirm: number;
+  onProgress?: (kind: ActionKind, p: RunProgress) => void;
+}
+
+/** Sends every action that is ready (loads of the state file and saving it are the caller's). */
+export async function sendActions(store: RequestStore, r: DataRequest, services: RequestServices, o: RunOptions): Promise<RunSummary> {
+  const accounts = accountsActedOn(r).length;
+  if (o.confirm !== accounts) {
+    throw new RequestError(`The confirmation does not match: request ${r.id} acts on ${accounts} account(s), not ${o.confirm}. Nothing was sent; check the dry run and confirm with its number of accounts.`);
+  }
+  const sent: Record<ActionKind, number> = { export: 0, events: 0, erasure: 0 };
+  let cancelled = false;
+  for (const kind of ACTION_ORDER) {
+    const journals = await readJournals(store, r.id, services);
+    syncActions(r, journals);
+    releaseWaiting(r);
+    if (services.signal?.aborted === true) {
+      cancelled = true;
+      break;
+    }
+    const ready = r.actions.filter((a) => a.kind === kind && (a.status === 'planned' || a.status === 'failed'));
+    if (ready.length === 0) continue;
+    // A player already in a journal of this kind is resumed there, never put in a second one.
+    const inJournal = new Map<string, string>();
+    for (const j of journals) if (j.kind === kind) for (const pid of j.players.keys()) inJournal.set(pid, j.name);
+    const names = new Set<string>();
+    for (const a of ready) {
+      const known = inJournal.get(a.platformId);
+      if (known !== undefined) names.add(known);
+    }
+    const fresh = ready.filter((a) => !inJournal.has(a.platformId));
+    for (const titleId of [...new Set(fresh.map((a) => a.titleId))]) {
+      const name = await newJournal(store, r, kind, titleId, fresh.filter((a) => a.titleId === titleId).map((a) => a.platformId), services);
+      names.add(name);
+    }
+    for (const name of names) {
+      const title = JOURNAL_RE.exec(name)![2];
+      const client = services.client(title);
+      if (client === undefined) throw new RequestError(`No secret key for title ${title}, whose key sends ${ACTION_OPERATIONS[kind]} for this request; set it and run again.`);
+      await store.check(r.id, name);
+      const journal = await Journal.open(`${store.folder(r.id)}/${name}`, { key: (t) => services.key(t) });
+      try {
+        // Never re-sent here: a send whose answer was not recorded stays unknown (verify settles erasures).
+        const res = await runBatch(client, journal, { resendUnknown: false, signal: services.signal, onProgress: (p) => o.onProgress?.(kind, p) });
+        sent[kind] += res.sent;
+        cancelled ||= res.cancelled;
+        syncActions(r, [{ kind, players: journal.players() }]);
+      } finally {
+        await journal.close();
+      }
+    }
+    releaseWaiting(r);
+  }
+  const counts = { planned: 0, waiting: 0, queued: 0, unknown: 0, failed: 0, completed: 0 };
+  for (const a of r.actions) counts[a.status]++;
+  return { sent, counts, cancelled };
+}
+
+async function newJournal(store: RequestStore, r: DataRequest, kind: ActionKind, titleId: string, players: string[], services: RequestServices): Promise<string> {
+  const taken = new Set((await journalNames(store, r.id)).map((j) => j.name));
+  let name = `${kind}-${titleId}.journal.jsonl`;
+  for (let n = 2; taken.has(name); n++) name = `${kind}-${titleId}-${n}.journal.jsonl`;
+  const account = (pid: string): string[] => r.resolution?.accounts.find((a) => a.platformId === pid)?.titleIds ?? [];
+  const batch: BatchRecord = {
+    type: 'batch', version: JOURNAL_VERSION, batchId: randomUUID(), titleId, kind: 'platform-id',
+    // DeleteMasterPlayerAccount's MetaData comes back in its completion event: how the ticket is matched.
+    metaData: `${r.reference} (${r.id})`.slice(0, 1000),
+    createdAt: new Date().toISOString(),
+    entries: players.map((pid, i) => ({ line: i + 1, input: pid, status: 'delete', platformId: pid, titleIds: account(pid) })),
+    ...(kind === 'erasure' ? {} : { operation: ACTION_OPERATIONS[kind] as 'ExportMasterPlayerData' | 'DeleteMasterPlayerEventData' }),
+  };
+  await store.check(r.id, name);
+  const j = await Journal.open(`${store.folder(r.id)}/${name}`, { key: (t) => services.key(t), create: batch });
+  await j.close();
+  return name;
+}

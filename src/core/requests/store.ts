@@ -1,0 +1,130 @@
+// Where requests live: one folder per request under a store folder the user chooses (a team keeps
+// them with its audit records). A folder holds the state file (request.json), the request's
+// deletion journals and, once closed, its evidence. Folders and files must be the user's own, not
+// writable by others and not symbolic links (core/ownFiles.ts); the state file is written whole.
+import { lstat, mkdir, readdir, readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { lockJournal } from '../deletion/lock';
+import { quoteForMessage } from '../ids';
+import { ownFileProblem, ownFolderProblem, writeWhole } from '../ownFiles';
+import { REQUEST_ID_RE } from './model';
+import { RequestError, type ActionKind, type DataRequest } from './types';
+
+export const STATE_FILE = 'request.json';
+export const EVIDENCE_JSON = 'evidence.json';
+export const EVIDENCE_MD = 'evidence.md';
+
+export class RequestStore {
+  readonly dir: string;
+
+  private constructor(dir: string) {
+    this.dir = dir;
+  }
+
+  /** Opens (creating it, mode 700, when missing) the store folder; refuses one that is not the user's own. */
+  static async open(dir: string, o: { label?: string } = {}): Promise<RequestStore> {
+    const path = resolve(dir);
+    const label = o.label ?? 'The requests folder';
+    if ((await lstat(path).catch(() => undefined)) === undefined) await mkdir(path, { recursive: true, mode: 0o700 });
+    const why = await ownFolderProblem(path, `${label} ${dir}`);
+    if (why !== undefined) throw new RequestError(why);
+    return new RequestStore(path);
+  }
+
+  folder(id: string): string {
+    if (!REQUEST_ID_RE.test(id)) throw new RequestError(`"${quoteForMessage(id)}" is not a request id (they look like dr-20261102-a1b2c3); list them with request show.`);
+    return join(this.dir, id);
+  }
+
+  /** The journal of one kind of action sent with one title's key. */
+  journalPath(id: string, kind: ActionKind, titleId: string): string {
+    return join(this.folder(id), `${kind}-${titleId.toUpperCase()}.journal.jsonl`);
+  }
+
+  evidencePath(id: string, which: 'json' | 'md'): string {
+    return join(this.folder(id), which === 'json' ? EVIDENCE_JSON : EVIDENCE_MD);
+  }
+
+  /** Creates the folder of a new request (never an existing one) and writes its state. */
+  async create(r: DataRequest): Promise<void> {
+    const folder = this.folder(r.id);
+    try {
+      await mkdir(folder, { mode: 0o700 });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new RequestError(`A request folder ${folder} already exists; nothing was written. Try again (a new id is drawn each time).`);
+      throw e;
+    }
+    await this.save(r);
+  }
+
+  /** Checks a file of a request's folder (and the folder) before it is read or written. */
+  async check(id: string, name: string): Promise<void> {
+    const folder = this.folder(id);
+    const missing = `Request ${id}: no such request in ${this.dir}; list them with request show.`;
+    const bad = await ownFolderProblem(folder, `Request ${id}`, missing);
+    if (bad !== undefined) throw new RequestError(bad);
+    const why = await ownFileProblem(join(folder, name), `Request ${id}: ${name}`);
+    if (why !== undefined) throw new RequestError(why);
+  }
+
+  async load(id: string): Promise<DataRequest> {
+    await this.check(id, STATE_FILE);
+    const path = join(this.folder(id), STATE_FILE);
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (e) {
+      throw new RequestError(`Request ${id}: its state file ${path} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`);
+    }
+    let r: DataRequest;
+    try {
+      r = JSON.parse(text) as DataRequest;
+    } catch {
+      throw new RequestError(`Request ${id}: its state file ${path} is not JSON (damaged or edited); restore it from your backup.`);
+    }
+    const why = stateProblem(r, id);
+    if (why !== undefined) throw new RequestError(`Request ${id}: its state file ${path} ${why}; restore it from your backup.`);
+    return r;
+  }
+
+  /** Writes the state file whole (temp file, synced, renamed over). */
+  async save(r: DataRequest): Promise<void> {
+    await this.check(r.id, STATE_FILE);
+    await writeWhole(join(this.folder(r.id), STATE_FILE), `${JSON.stringify(r, null, 2)}\n`);
+  }
+
+  /** Every request in the store, oldest first; folders that cannot be read are listed with why. */
+  async list(): Promise<{ requests: DataRequest[]; problems: string[] }> {
+    const requests: DataRequest[] = [];
+    const problems: string[] = [];
+    for (const name of (await readdir(this.dir)).sort()) {
+      if (!REQUEST_ID_RE.test(name)) continue;
+      try {
+        requests.push(await this.load(name));
+      } catch (e) {
+        problems.push((e as Error).message);
+      }
+    }
+    requests.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    return { requests, problems };
+  }
+
+  /** One process at a time changes a request (the journals have their own locks too). */
+  async lock(id: string): Promise<() => Promise<void>> {
+    await this.check(id, STATE_FILE);
+    try {
+      return await lockJournal(join(this.folder(id), STATE_FILE));
+    } catch (e) {
+      throw new RequestError(`Request ${id} is busy: ${(e as Error).message.replace(/^The journal /, 'its state file ')}`);
+    }
+  }
+}
+
+/** What is wrong with a state file's content, or undefined. */
+function stateProblem(r: DataRequest, id: string): string | undefined {
+  if (typeof r !== 'object' || r === null || r.version !== 1) return 'is not a request state file of this version';
+  if (r.id !== id) return `names another request (${quoteForMessage(String(r.id))})`;
+  if (typeof r.reference !== 'string' || typeof r.received !== 'string' || typeof r.due !== 'string') return 'has no reference or dates';
+  if (!Array.isArray(r.asks) || !Array.isArray(r.identifiers) || !Array.isArray(r.titles) || !Array.isArray(r.actions)) return 'has no asks, identifiers, titles or actions';
+  return undefined;
+}
