@@ -12,6 +12,9 @@ import {
 import { parseArgs, UsageError, USAGE, type DeleteArgs, type VerifyArgs } from './args';
 import { checkOwnFile, checkReceiptsPath, priorLedger, writeWhole } from './files';
 import { MCP_USAGE, runMcp } from './mcp';
+import { runRequestCommand } from './request';
+import { REQUEST_USAGE } from './requestArgs';
+import { RequestError } from '../core/requests/types';
 import { serviceValue } from '../core/serviceText';
 import { jsonLines, knownSecrets, rowOf, table, terminal, type Row } from './output';
 
@@ -203,9 +206,10 @@ async function main(): Promise<number> {
   process.on('SIGTERM', stop);
   try {
     if (process.argv[2] === 'mcp' && !process.argv.includes('--help')) return await runMcp(process.argv.slice(3), ac.signal);
+    if (process.argv[2] === 'request' && !process.argv.includes('--help') && !process.argv.includes('-h')) return await runRequestCommand(process.argv.slice(3), ac.signal);
     const a = parseArgs(process.argv.slice(2));
     if (a.command === 'help') {
-      out(`${USAGE}\n${MCP_USAGE}\n`);
+      out(`${USAGE}\n${MCP_USAGE}\n\n${REQUEST_USAGE}\n`);
       return 0;
     }
     return a.command === 'delete-players' ? await deletePlayers(a, ac.signal) : await verifyDeletions(a, ac.signal);
@@ -214,7 +218,7 @@ async function main(): Promise<number> {
       err(`${e.message}`);
       return 2;
     }
-    if (e instanceof JournalError) {
+    if (e instanceof JournalError || e instanceof RequestError) {
       err(e.message);
       return 1;
     }

@@ -86,7 +86,7 @@ function sender(client: DeletionClient, operation: JournalOperation | undefined,
   if (operation === undefined) return (pid) => client.deleteMasterPlayerAccount(metaData !== undefined ? { PlatformId: pid, MetaData: metaData } : { PlatformId: pid });
   const call = operation === 'ExportMasterPlayerData' ? client.exportMasterPlayerData : client.deleteMasterPlayerEventData;
   if (call === undefined) throw new Error(`This client cannot send ${operation}, which the journal's batch sends.`);
-  return async (pid) => ((await call.call(client, { PlatformId: pid })) ?? {}) as { JobReceiptId?: string };
+  return async (pid) => ((await call.call(client, pid)) ?? {}) as { JobReceiptId?: string };
 }
 
 export async function runBatch(client: DeletionClient, journal: Journal, o: RunOptions): Promise<RunResult> {

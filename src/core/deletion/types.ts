@@ -63,9 +63,9 @@ export interface DeletionClient {
   getPlatformIdsFromConsoleLiveIds(ids: readonly string[], sandbox?: string, o?: { signal?: AbortSignal }): Promise<ConsoleLivePlatformIdPair[]>;
   getPlatformIdsFromStorefrontNames(names: readonly string[], o?: { signal?: AbortSignal }): Promise<StorefrontPlatformIdPair[]>;
   /** Needed only to run a journal whose batch sends ExportMasterPlayerData (a data request's export). */
-  exportMasterPlayerData?(r: { PlatformId: string }, o?: { signal?: AbortSignal }): Promise<{ JobReceiptId?: string }>;
+  exportMasterPlayerData?(platformId: string, o?: { signal?: AbortSignal }): Promise<{ JobReceiptId?: string }>;
   /** Needed only to run a journal whose batch sends DeleteMasterPlayerEventData (events-only erasure). */
-  deleteMasterPlayerEventData?(r: { PlatformId: string }, o?: { signal?: AbortSignal }): Promise<unknown>;
+  deleteMasterPlayerEventData?(platformId: string, o?: { signal?: AbortSignal }): Promise<unknown>;
 }
 
 /** Shown where the service gave no JobReceiptId. */

@@ -84,11 +84,19 @@ export function syncAction(a: Action, p: PlayerRecord): void {
 }
 
 /** Mirrors every journal into the request's actions. */
-export function syncActions(r: DataRequest, journals: readonly { kind: ActionKind; players: Map<string, PlayerRecord> }[]): void {
+export function syncActions(r: DataRequest, journals: readonly { kind: ActionKind; batch?: { titleId: string }; players: Map<string, PlayerRecord> }[], titleId?: string): void {
   for (const j of journals) {
+    const title = titleId ?? j.batch?.titleId;
     for (const [pid, p] of j.players) {
       const a = r.actions.find((x) => x.kind === j.kind && x.platformId === pid);
-      if (a !== undefined) syncAction(a, p);
+      if (a === undefined) continue;
+      // A journal of a title the action moved away from (its export refused there) no longer speaks for it,
+      // unless something was taken or may have been there (then that journal is where it stands).
+      if (title !== undefined && title !== a.titleId) {
+        if (p.intents === 0 || p.state === 'failed' || p.state === 'pending') continue;
+        a.titleId = title;
+      }
+      syncAction(a, p);
     }
   }
 }
@@ -107,6 +115,62 @@ export interface RunOptions {
   onProgress?: (kind: ActionKind, p: RunProgress) => void;
 }
 
+/** Moves each export refused with EmailAddressNotAvailable (1006) to the account's next title with a key; false when none moved. */
+function nextExportTitle(r: DataRequest, services: RequestServices): boolean {
+  let moved = false;
+  for (const a of r.actions) {
+    if (a.kind !== 'export' || a.status !== 'failed' || !NO_ADDRESS_RE.test(a.error ?? '')) continue;
+    const found = r.resolution?.accounts.find((x) => x.platformId === a.platformId)?.foundIn ?? [];
+    const next = found.slice(found.indexOf(a.titleId) + 1).find((t) => services.client(t) !== undefined);
+    if (next === undefined) continue;
+    Object.assign(a, { titleId: next, status: 'planned' });
+    delete a.error;
+    moved = true;
+  }
+  return moved;
+}
+
+const NO_ADDRESS_RE = /EmailAddressNotAvailable|notification e-mail address|\b1006\b/;
+
+/** Sends the ready actions of one kind through their journals; true when cancelled. */
+async function sendKind(
+  store: RequestStore, r: DataRequest, services: RequestServices, kind: ActionKind, ready: Action[],
+  journals: Awaited<ReturnType<typeof readJournals>>, sent: Record<ActionKind, number>, o: RunOptions,
+): Promise<boolean> {
+  // A player already in a journal of this kind is resumed there, never put in a second one; only one
+  // refused there (failed) and moved to another title goes in a new journal of that title.
+  const inJournal = new Map<string, { name: string; titleId: string; state: string }>();
+  for (const j of journals) if (j.kind === kind) for (const [pid, p] of j.players) inJournal.set(pid, { name: j.name, titleId: j.batch.titleId, state: p.state });
+  const names = new Set<string>();
+  const fresh: Action[] = [];
+  for (const a of ready) {
+    const known = inJournal.get(a.platformId);
+    if (known !== undefined && (known.titleId === a.titleId || known.state !== 'failed')) names.add(known.name);
+    else fresh.push(a);
+  }
+  for (const titleId of [...new Set(fresh.map((a) => a.titleId))]) {
+    names.add(await newJournal(store, r, kind, titleId, fresh.filter((a) => a.titleId === titleId).map((a) => a.platformId), services));
+  }
+  let cancelled = false;
+  for (const name of names) {
+    const title = JOURNAL_RE.exec(name)![2];
+    const client = services.client(title);
+    if (client === undefined) throw new RequestError(`No secret key for title ${title}, whose key sends ${ACTION_OPERATIONS[kind]} for this request; set it and run again.`);
+    await store.check(r.id, name);
+    const journal = await Journal.open(`${store.folder(r.id)}/${name}`, { key: (t) => services.key(t) });
+    try {
+      // Never re-sent here: a send whose answer was not recorded stays unknown (verify settles erasures).
+      const res = await runBatch(client, journal, { resendUnknown: false, signal: services.signal, onProgress: (p) => o.onProgress?.(kind, p) });
+      sent[kind] += res.sent;
+      cancelled ||= res.cancelled;
+      syncActions(r, [{ kind, players: journal.players() }], journal.batch.titleId);
+    } finally {
+      await journal.close();
+    }
+  }
+  return cancelled;
+}
+
 /** Sends every action that is ready (loads of the state file and saving it are the caller's). */
 export async function sendActions(store: RequestStore, r: DataRequest, services: RequestServices, o: RunOptions): Promise<RunSummary> {
   const accounts = accountsActedOn(r).length;
@@ -116,43 +180,20 @@ export async function sendActions(store: RequestStore, r: DataRequest, services:
   const sent: Record<ActionKind, number> = { export: 0, events: 0, erasure: 0 };
   let cancelled = false;
   for (const kind of ACTION_ORDER) {
-    const journals = await readJournals(store, r.id, services);
-    syncActions(r, journals);
-    releaseWaiting(r);
-    if (services.signal?.aborted === true) {
-      cancelled = true;
-      break;
-    }
-    const ready = r.actions.filter((a) => a.kind === kind && (a.status === 'planned' || a.status === 'failed'));
-    if (ready.length === 0) continue;
-    // A player already in a journal of this kind is resumed there, never put in a second one.
-    const inJournal = new Map<string, string>();
-    for (const j of journals) if (j.kind === kind) for (const pid of j.players.keys()) inJournal.set(pid, j.name);
-    const names = new Set<string>();
-    for (const a of ready) {
-      const known = inJournal.get(a.platformId);
-      if (known !== undefined) names.add(known);
-    }
-    const fresh = ready.filter((a) => !inJournal.has(a.platformId));
-    for (const titleId of [...new Set(fresh.map((a) => a.titleId))]) {
-      const name = await newJournal(store, r, kind, titleId, fresh.filter((a) => a.titleId === titleId).map((a) => a.platformId), services);
-      names.add(name);
-    }
-    for (const name of names) {
-      const title = JOURNAL_RE.exec(name)![2];
-      const client = services.client(title);
-      if (client === undefined) throw new RequestError(`No secret key for title ${title}, whose key sends ${ACTION_OPERATIONS[kind]} for this request; set it and run again.`);
-      await store.check(r.id, name);
-      const journal = await Journal.open(`${store.folder(r.id)}/${name}`, { key: (t) => services.key(t) });
-      try {
-        // Never re-sent here: a send whose answer was not recorded stays unknown (verify settles erasures).
-        const res = await runBatch(client, journal, { resendUnknown: false, signal: services.signal, onProgress: (p) => o.onProgress?.(kind, p) });
-        sent[kind] += res.sent;
-        cancelled ||= res.cancelled;
-        syncActions(r, [{ kind, players: journal.players() }]);
-      } finally {
-        await journal.close();
+    // An export refused for want of a notification address goes again with the account's next title (bounded by the titles).
+    for (let pass = 0; pass <= r.titles.length && !cancelled; pass++) {
+      const journals = await readJournals(store, r.id, services);
+      syncActions(r, journals);
+      releaseWaiting(r);
+      if (pass > 0 && !nextExportTitle(r, services)) break;
+      if (services.signal?.aborted === true) {
+        cancelled = true;
+        break;
       }
+      const ready = r.actions.filter((a) => a.kind === kind && (a.status === 'planned' || a.status === 'failed'));
+      if (ready.length === 0) break;
+      cancelled = await sendKind(store, r, services, kind, ready, journals, sent, o);
+      if (kind !== 'export') break;
     }
     releaseWaiting(r);
   }

@@ -4,7 +4,8 @@
 import { escapeUnsafe } from '../serviceText';
 import type { Evidence, EvidenceEntry, Pii } from './evidence';
 
-const MD_RE = /[\\`*_{}[\]()<>#+\-.!|~]/g;
+// Characters that start emphasis, code, links, HTML or break a table cell, wherever they stand.
+const MD_RE = /[\\`*_[\]<>|~]/g;
 /** Text for Markdown: one line, inert. */
 export function md(v: unknown, max = 300): string {
   const s = String(v ?? '');

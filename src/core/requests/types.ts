@@ -137,8 +137,8 @@ export interface DataRequest {
 /** The client calls a request needs (PlatformClient has them all). */
 export interface RequestClient extends DeletionClient {
   getUserAccountInfo(r: { PlatformId?: string; Email?: string; Username?: string; TitleDisplayName?: string }, o?: { signal?: AbortSignal }): Promise<{ UserInfo?: { PlatformId?: string } }>;
-  exportMasterPlayerData(r: { PlatformId: string }, o?: { signal?: AbortSignal }): Promise<{ JobReceiptId?: string }>;
-  deleteMasterPlayerEventData(r: { PlatformId: string }, o?: { signal?: AbortSignal }): Promise<unknown>;
+  exportMasterPlayerData(platformId: string, o?: { signal?: AbortSignal }): Promise<{ JobReceiptId?: string }>;
+  deleteMasterPlayerEventData(platformId: string, o?: { signal?: AbortSignal }): Promise<unknown>;
   getPlayedTitleList(platformId: string, o?: { signal?: AbortSignal }): Promise<GetPlayedTitleListResult>;
   getPlatformIdsFromStorefrontNames(names: readonly string[], o?: BulkOptions): Promise<StorefrontPlatformIdPair[]>;
   getPlatformIdsFromConsoleLiveIds(ids: readonly string[], sandbox?: string, o?: BulkOptions): Promise<ConsoleLivePlatformIdPair[]>;

@@ -33,7 +33,7 @@ export async function verifyActions(store: RequestStore, r: DataRequest, service
           out.errors.push(...res.errors.map((e) => `erasure of ${e.platformId}: ${e.error}`));
         }
       }
-      syncActions(r, [{ kind: j.kind, players: journal.players() }]);
+      syncActions(r, [{ kind: j.kind, players: journal.players() }], journal.batch.titleId);
     } finally {
       await journal.close();
     }

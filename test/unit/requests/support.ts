@@ -1,0 +1,61 @@
+// Shared by the data-request tests: core services on the emulator's demo titles (real HTTP on
+// 127.0.0.1), the emulator's own count of requests per operation and PlatformId, and its players.
+import { PlatformClient } from '../../../src/core/api/client';
+import type { RequestServices, ServiceEvent } from '../../../src/core/requests';
+import { DEMO_TITLES } from '../../../src/emulator/seed';
+import type { TestEmulator } from '../deletion/support';
+
+export const KEYS: Record<string, string> = Object.fromEntries(DEMO_TITLES.map((t) => [t.titleId, t.secretKey]));
+
+/** The CLI's environment: each demo title's key in PLATFORM_SECRET_KEY_<TITLEID>. */
+export const KEY_ENV: Record<string, string> = Object.fromEntries(DEMO_TITLES.map((t) => [`PLATFORM_SECRET_KEY_${t.titleId}`, t.secretKey]));
+
+/** Core services on the emulator: a client for each title in `keys` (default: every demo title). */
+export function servicesOn(emu: TestEmulator, keys: Record<string, string> = KEYS): RequestServices & { close: () => Promise<void> } {
+  const clients = new Map<string, PlatformClient>();
+  const origin = new URL(emu.endpoint.replace('{titleId}', 'x')).origin;
+  return {
+    client: (titleId) => {
+      if (keys[titleId] === undefined) return undefined;
+      if (!clients.has(titleId)) clients.set(titleId, new PlatformClient({ titleId, endpoint: emu.endpoint, getSecretKey: () => Promise.resolve(keys[titleId]), retryBaseDelayMs: 1 }));
+      return clients.get(titleId);
+    },
+    key: (titleId) => Promise.resolve(keys[titleId]),
+    events: async (type) => {
+      const res = await fetch(`${origin}/_emulator/events?type=${encodeURIComponent(type)}`);
+      if (!res.ok) throw new Error(`events: HTTP ${res.status}`);
+      return ((await res.json()) as { events: ServiceEvent[] }).events;
+    },
+    close: async () => { await Promise.all([...clients.values()].map((c) => c.close())); },
+  };
+}
+
+/** How many requests the emulator served per "Operation PlatformId" (and per "Operation" alone, under the operation's name). */
+export async function servedPer(emu: TestEmulator): Promise<Map<string, number>> {
+  const { entries } = await emu.control('requests?limit=100000') as { entries: { operation: string | null; request: unknown }[] };
+  const out = new Map<string, number>();
+  const add = (k: string): void => void out.set(k, (out.get(k) ?? 0) + 1);
+  for (const e of entries) {
+    if (e.operation === null) continue;
+    // "Admin/GetPlayedTitleList" is counted as "GetPlayedTitleList".
+    const op = e.operation.slice(e.operation.indexOf('/') + 1);
+    add(op);
+    const pid = (e.request as { PlatformId?: unknown } | null)?.PlatformId;
+    if (typeof pid === 'string') add(`${op} ${pid.toUpperCase()}`);
+  }
+  return out;
+}
+
+export interface EmulatorPlayer {
+  PlatformId: string;
+  publisherId: string;
+  titlesPlayed: string[];
+  email: string | null;
+  username: string | null;
+  storefrontNames: string[];
+  consoleLiveIds: string[];
+}
+
+export async function players(emu: TestEmulator): Promise<EmulatorPlayer[]> {
+  return ((await emu.control('players')) as { players: EmulatorPlayer[] }).players;
+}

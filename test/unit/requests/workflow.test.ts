@@ -1,0 +1,120 @@
+// A request through the core on the emulator (real HTTP on 127.0.0.1): resolution across the demo
+// titles, de-duplication, the state machine through to closing, and retention.
+import * as assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  closeRequest, createRequest, dryRun, hashIdentifiers, recordExportLink, RequestStore, requestState, runActions, verifyEvidence, verifyRequest,
+  type Identifier,
+} from '../../../src/core/requests';
+import { useCountingEmulator } from '../deletion/support';
+import { KEYS, players, servedPer, servicesOn } from './support';
+
+const TITLES = ['F71AC', 'A248'];
+
+describe('requests: the workflow on the emulator', function () {
+  this.timeout(60_000);
+  const f = useCountingEmulator('pe-req-');
+  beforeEach(async () => { await f.emu.control('requests/clear', {}); });
+
+  async function start(identifiers: Identifier[], asks: ('access' | 'erasure' | 'events')[] = ['access', 'erasure'], keys = KEYS) {
+    const store = await RequestStore.open(join(f.dir, 'store'));
+    const r = await createRequest(store, { reference: 'TICKET-9', asks, identifiers, titles: TITLES, endpoint: f.counter.endpoint });
+    return { store, id: r.id, services: servicesOn(f.emu, keys) };
+  }
+
+  it('resolves every identifier in every title, one account per PlatformId with one GetPlayedTitleList each, and says what found nothing', async () => {
+    const all = await players(f.emu);
+    const ana = all.find((p) => p.email !== null && p.storefrontNames.length > 0 && p.titlesPlayed.length === 2)!;
+    const other = all.find((p) => p !== ana && p.username !== null && p.titlesPlayed.includes('F71AC'))!;
+    const { store, id, services } = await start([
+      { kind: 'email', value: ana.email!.toUpperCase() }, { kind: 'storefront', value: ana.storefrontNames[0] },
+      { kind: 'username', value: other.username! }, { kind: 'displayname', value: 'Nobody at all' }, { kind: 'platformid', value: other.PlatformId },
+    ]);
+    try {
+      const d = await dryRun(store, id, services);
+      assert.deepEqual(d.accounts.map((a) => a.platformId).sort(), [ana.PlatformId, other.PlatformId].sort());
+      const a = d.accounts.find((x) => x.platformId === ana.PlatformId)!;
+      assert.deepEqual(a.identifiers.map((x) => x.kind), ['email', 'storefront'], 'both identifiers found the one account');
+      assert.deepEqual(a.foundIn, TITLES, 'found through both titles of its publisher');
+      assert.deepEqual([...a.titleIds].sort(), [...ana.titlesPlayed].sort(), 'GetPlayedTitleList shows the titles it touches');
+      assert.deepEqual(a.actions.map((x) => `${x.operation}:${x.status}`), ['ExportMasterPlayerData:planned', 'DeleteMasterPlayerAccount:waiting']);
+      assert.deepEqual(d.notFound, [{ kind: 'displayname', value: 'Nobody at all' }]);
+      assert.equal(d.confirm, 2);
+      assert.equal(d.state, 'resolved');
+      const served = await servedPer(f.emu);
+      assert.equal(served.get('GetPlayedTitleList'), 2, 'one GetPlayedTitleList per distinct account');
+      assert.equal(served.get('GetUserAccountInfo'), 4 * TITLES.length, 'each e-mail/username/display name/PlatformId asked once per title');
+      assert.equal(served.get('GetPlatformIDsFromStorefrontNames'), TITLES.length);
+      assert.equal(served.get('ExportMasterPlayerData') ?? 0, 0, 'the dry run sends no action');
+      // A second dry run answers from the state file: nothing is asked again.
+      await dryRun(store, id, services);
+      assert.equal((await servedPer(f.emu)).get('GetPlayedTitleList'), 2);
+    } finally {
+      await services.close();
+    }
+  });
+
+  it('a title without a key is not asked and is named; a wrong confirmation sends nothing', async () => {
+    const ana = (await players(f.emu)).find((p) => p.email !== null)!;
+    const { store, id, services } = await start([{ kind: 'email', value: ana.email! }], ['erasure'], { F71AC: KEYS.F71AC });
+    try {
+      const d = await dryRun(store, id, services);
+      assert.deepEqual(d.titlesSkipped, [{ titleId: 'A248', reason: 'no secret key for this title' }]);
+      await assert.rejects(runActions(store, id, services, { confirm: d.confirm + 1 }), /acts on 1 account\(s\), not 2\. Nothing was sent/);
+      assert.equal((await servedPer(f.emu)).get('DeleteMasterPlayerAccount') ?? 0, 0);
+    } finally {
+      await services.close();
+    }
+  });
+
+  it('received -> resolved -> actions queued (receipts; erasure waits for the export) -> completed -> closed, evidence verified, then retention', async () => {
+    const all = await players(f.emu);
+    const ana = all.find((p) => p.email !== null && p.titlesPlayed.length === 2)!;
+    const { store, id, services } = await start([{ kind: 'email', value: ana.email! }]);
+    try {
+      assert.equal(requestState(await store.load(id)), 'received');
+      await dryRun(store, id, services);
+      assert.equal(requestState(await store.load(id)), 'resolved');
+      const run1 = await runActions(store, id, services, { confirm: 1 });
+      assert.equal(requestState(run1.request), 'actions-queued');
+      const exp = run1.request.actions.find((a) => a.kind === 'export')!;
+      assert.equal(exp.status, 'queued');
+      assert.match(exp.jobReceiptId ?? '', /^[0-9A-Za-z-]{8,}$/, 'the export\'s JobReceiptId is recorded');
+      assert.equal(run1.request.actions.find((a) => a.kind === 'erasure')!.status, 'waiting', 'no erasure before the export completed');
+      assert.equal((await servedPer(f.emu)).get('DeleteMasterPlayerAccount') ?? 0, 0);
+      await assert.rejects(closeRequest(store, id, services), /Not closed: .*not completed/);
+
+      await recordExportLink(store, id, exp.jobReceiptId!, 'https://downloads.example/export/1?sig=secret-ish');
+      const run2 = await runActions(store, id, services, { confirm: 1 });
+      const erasure = run2.request.actions.find((a) => a.kind === 'erasure')!;
+      assert.equal(erasure.status, 'queued');
+      await f.emu.control('clock/advance', { ms: 700_000 });
+      const v = await verifyRequest(store, id, services);
+      assert.deepEqual(v.erased, [ana.PlatformId]);
+      assert.equal(requestState(v.request), 'completed');
+      const closed = await closeRequest(store, id, services);
+      assert.equal(requestState(closed.request), 'closed');
+      assert.deepEqual((await verifyEvidence(store, id)).problems, []);
+      const served = await servedPer(f.emu);
+      assert.equal(served.get(`ExportMasterPlayerData ${ana.PlatformId}`), 1);
+      assert.equal(served.get(`DeleteMasterPlayerAccount ${ana.PlatformId}`), 1);
+      const md = readFileSync(store.evidencePath(id, 'md'), 'utf8');
+      assert.match(md, new RegExp(`DeleteMasterPlayerAccount for \`${ana.PlatformId}\`: queued, JobReceiptId ${erasure.jobReceiptId}`));
+      assert.match(md, /verified with GetPlayedTitleList .*AccountNotFound/);
+
+      await hashIdentifiers(store, id);
+      const folder = store.folder(id);
+      const files = readdirSync(folder);
+      assert.deepEqual(files.filter((n) => n.endsWith('.jsonl')), [], 'the journals go with retention');
+      for (const n of files) {
+        const text = readFileSync(join(folder, n), 'utf8');
+        assert.ok(!text.includes(ana.email!) && !text.includes(ana.PlatformId) && !text.includes('sig=secret-ish'), `${n} keeps no personal identifier or link`);
+        for (const key of Object.values(KEYS)) assert.ok(!text.includes(key), `${n} holds no key`);
+      }
+      assert.deepEqual((await verifyEvidence(store, id)).problems, [], 'the chain still holds after retention');
+    } finally {
+      await services.close();
+    }
+  });
+});
