@@ -15,12 +15,10 @@ import { closeAllEditors, emu, openText, requestCount, script, useFreshExtension
 
 interface EmuPlayer {
   PlatformId: string;
-  publisher?: string;
-  publisherId?: string;
-  titles?: string[];
-  email?: string;
-  username?: string;
-  storefrontNames?: string[];
+  publisherId: string;
+  titlesPlayed: string[];
+  email: string | null;
+  storefrontNames: string[];
 }
 
 interface RunOutcome { dryRun: DryRun; document: vscode.Uri; run?: RunSummary; request?: DataRequest }
@@ -36,10 +34,6 @@ async function setFolder(value: string | undefined): Promise<void> {
     assert.ok(Date.now() < deadline, 'the folder setting did not change');
     await new Promise((r) => setTimeout(r, 25));
   }
-}
-
-function publisherOf(p: EmuPlayer): string {
-  return String(p.publisherId ?? p.publisher ?? '');
 }
 
 describe('Data requests', () => {
@@ -68,11 +62,14 @@ describe('Data requests', () => {
   it('from a ticket selection: resolution across the demo titles, dry run, export, erasure, verify, close and evidence', async function () {
     this.timeout(120_000);
     const players = (await emu<{ players: EmuPlayer[] }>(ctx.api, 'GET', 'players')).players;
-    // The demo person with a second account in the title of another publisher: the same e-mail there.
-    const person = players.find((p) => p.email && p.storefrontNames?.length && players.some((q) => q !== p && q.email === p.email && publisherOf(q) !== publisherOf(p)));
-    assert.ok(person?.email, `no demo person with accounts in two publishers: ${JSON.stringify(players.slice(0, 3))}`);
-    const other = players.find((q) => q !== person && q.email === person.email)!;
-    const storefront = person.storefrontNames![0];
+    const configured = new Set(ctx.api.titles.all().map((t) => t.titleId));
+    assert.ok(configured.size >= 2, 'the demo titles are configured');
+    // A demo person with an e-mail and a Storefront name; every account of that e-mail in a configured
+    // title is theirs (one per publisher namespace: the demo's and, where seeded, another publisher's).
+    const person = players.find((p) => p.email && p.storefrontNames.length > 0 && p.titlesPlayed.filter((t) => configured.has(t)).length >= 2);
+    assert.ok(person?.email, `no demo person with an e-mail and a Storefront name: ${JSON.stringify(players.slice(0, 3))}`);
+    const expected = players.filter((q) => q.email === person.email && q.titlesPlayed.some((t) => configured.has(t))).map((q) => q.PlatformId).sort();
+    const storefront = person.storefrontNames[0];
     const ticket = [
       'Ticket PRIVACY-4711 (received by the support desk)',
       `From: Ana <${person.email}>`,
@@ -105,14 +102,19 @@ describe('Data requests', () => {
     const first = await vscode.commands.executeCommand<RunOutcome>('platformExplorer.runDataRequest', row.node);
     r1.assertDone();
     const accounts = first.dryRun.accounts.map((a) => a.platformId).sort();
-    assert.deepEqual(accounts, [person.PlatformId, other.PlatformId].sort(), 'one account per publisher namespace');
+    assert.deepEqual(accounts, expected, 'one account per master account, found by the e-mail and the Storefront name');
+    assert.deepEqual([...(first.request?.resolution?.titlesAsked ?? [])].sort(), [...configured].sort(), 'every configured title with a key is asked');
+    const mine = first.dryRun.accounts.find((a) => a.platformId === person.PlatformId)!;
+    assert.deepEqual(mine.identifiers.map((x) => x.kind).sort(), ['email', 'storefront'], 'both identifiers found the person\'s account');
+    assert.deepEqual([...mine.titleIds].sort(), person.titlesPlayed.filter((t) => configured.has(t)).sort());
     const dry = vscode.workspace.textDocuments.find((d) => d.uri.toString() === first.document.toString());
     assert.ok(dry, 'the dry run was opened');
     for (const a of accounts) assert.ok(dry.getText().includes(a), `the dry run names ${a}`);
     assert.match(dry.getText(), /ExportMasterPlayerData/);
     assert.match(dry.getText(), /DeleteMasterPlayerAccount/);
-    assert.match(r1.confirms[0].detail, /Exports: 2 · events-only erasures: 0 · erasures: 0, over 2 master accounts/);
-    assert.equal(await requestCount(ctx.api, 'Admin/ExportMasterPlayerData'), 2);
+    const n = accounts.length;
+    assert.match(r1.confirms[0].detail, new RegExp(`Exports: ${n} · events-only erasures: 0 · erasures: 0, over ${n} master accounts`));
+    assert.equal(await requestCount(ctx.api, 'Admin/ExportMasterPlayerData'), n);
     assert.equal(await requestCount(ctx.api, 'Admin/DeleteMasterPlayerAccount'), 0, 'no erasure before its export completed');
     row = await shown(request.id);
     assert.match(row.description, /^actions queued · /);
@@ -126,13 +128,14 @@ describe('Data requests', () => {
     assert.deepEqual([...verified.exported].sort(), accounts);
 
     // The second run sends the erasures: the number of accounts and the reference typed back.
-    const r2 = script(ctx.api).press('Send').typeIn('2 privacy-4711');
+    const r2 = script(ctx.api).press('Send').typeIn(`${n} privacy-4711`);
     const second = await vscode.commands.executeCommand<RunOutcome>('platformExplorer.runDataRequest', { id: request.id });
     r2.assertDone();
     const typed = r2.inputs[0].options.validateInput!;
-    assert.ok(await typed('1 PRIVACY-4711'), 'a wrong count is refused');
-    assert.equal(second.run?.sent.erasure, 2);
-    assert.equal(await requestCount(ctx.api, 'Admin/DeleteMasterPlayerAccount'), 2);
+    assert.ok(await typed(`${n + 1} PRIVACY-4711`), 'a wrong count is refused');
+    assert.ok(await typed(`${n} PRIVACY-4712`), 'a wrong reference is refused');
+    assert.equal(second.run?.sent.erasure, n);
+    assert.equal(await requestCount(ctx.api, 'Admin/DeleteMasterPlayerAccount'), n);
 
     await emu(ctx.api, 'POST', 'clock/advance', { ms: DAY_MS });
     const done = await vscode.commands.executeCommand<VerifySummary>('platformExplorer.verifyDataRequest', { id: request.id });
@@ -155,7 +158,7 @@ describe('Data requests', () => {
     for (const op of ['ExportMasterPlayerData', 'DeleteMasterPlayerAccount', 'AccountNotFound']) assert.ok(md.includes(op), `the evidence records ${op}`);
     const state = JSON.parse(readFileSync(join(dir, request.id, 'request.json'), 'utf8')) as DataRequest;
     const links = state.actions.flatMap((a) => (a.downloadUrl ? [a.downloadUrl] : []));
-    assert.equal(links.length, 2, 'the export links are kept in the request\'s state');
+    assert.equal(links.length, n, 'the export links are kept in the request\'s state');
     for (const secret of [...DEMO_TITLES.map((t) => t.secretKey), ...links]) {
       assert.ok(!md.includes(secret) && !json.includes(secret), 'no key or download link in the evidence');
     }
@@ -164,7 +167,41 @@ describe('Data requests', () => {
     row = await shown(request.id);
     assert.match(row.description, /^closed · /);
     assert.match(row.contextValue, /\bhasEvidence\b/);
-    assert.equal(await requestCount(ctx.api, 'Admin/DeleteMasterPlayerAccount'), 2, 'nothing sent twice');
+    assert.equal(await requestCount(ctx.api, 'Admin/DeleteMasterPlayerAccount'), n, 'nothing sent twice');
+    assert.equal(await requestCount(ctx.api, 'Admin/ExportMasterPlayerData'), n, 'nothing sent twice');
+  });
+
+  it('Record Export Link… from an export\'s menu completes it with the link from the e-mail; the link is never shown or logged', async () => {
+    await closeAllEditors();
+    const players = (await emu<{ players: EmuPlayer[] }>(ctx.api, 'GET', 'players')).players;
+    const person = players.find((p) => p.email && p.titlesPlayed.includes('F71AC'))!;
+    const p = script(ctx.api).chooseMany([`email:${person.email}`]).chooseMany(['Access']).typeIn(new Date().toISOString().slice(0, 10)).typeIn('PRIVACY-7');
+    const request = await vscode.commands.executeCommand<DataRequest>('platformExplorer.newDataRequest', { text: `Please send me my data. ${person.email}` });
+    p.assertDone();
+    const r = script(ctx.api).press('Send');
+    const run = await vscode.commands.executeCommand<RunOutcome>('platformExplorer.runDataRequest', { id: request.id });
+    r.assertDone();
+    assert.equal(run.run?.sent.export, 1);
+
+    // The export's node under its account, as its inline action passes it.
+    const row = await shown(request.id);
+    const [account] = (row.node as { getChildren(): { getChildren(): { action: { kind: string }; getTreeItem(): vscode.TreeItem }[] }[] }).getChildren();
+    const exportNode = account.getChildren().find((n) => n.action.kind === 'export')!;
+    assert.match(exportNode.getTreeItem().contextValue ?? '', /\bawaitingLink\b/);
+    const link = 'https://downloads.example/export/7f3a?sig=signature-of-the-person-data-0123456789';
+    const l = script(ctx.api).typeIn(link);
+    const recorded = await vscode.commands.executeCommand<DataRequest>('platformExplorer.recordExportLink', exportNode);
+    l.assertDone();
+    assert.equal(l.inputs[0].options.password, true, 'the link is taken like a password');
+    assert.ok(await l.inputs[0].options.validateInput!('not a link'), 'a pasted text that is no link is refused as typed');
+    const action = recorded.actions.find((a) => a.kind === 'export')!;
+    assert.equal(action.status, 'completed');
+    assert.equal(action.completedBy, 'recorded');
+    const after = await shown(request.id);
+    assert.match(after.description, /^completed · /);
+    const shownText = JSON.stringify([after, (after.node as { getChildren(): { getChildren(): { getTreeItem(): vscode.TreeItem }[]; getTreeItem(): vscode.TreeItem }[] }).getChildren().flatMap((a) => [a.getTreeItem(), ...a.getChildren().map((x) => x.getTreeItem())])]);
+    assert.ok(!shownText.includes('signature-of-the-person'), 'the view never shows the link');
+    assert.ok(!ctx.api.logLines().some((line) => line.includes('signature-of-the-person')), 'the log never has the link');
   });
 
   it('an overdue request: the warning colour, the view\'s badge and "due this week"', async () => {

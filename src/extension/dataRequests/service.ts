@@ -4,12 +4,11 @@
 import * as vscode from 'vscode';
 import { isAbsolute, join } from 'node:path';
 import type { PlatformClient } from '../../core/api/client';
-import { RequestStore, type DataRequest, type EventReader, type RequestServices } from '../../core/requests';
+import { emulatorEventReader, RequestStore, type DataRequest, type EventReader, type RequestServices } from '../../core/requests';
 import { CommandError } from '../errors';
 import { Disposable } from '../lifecycle';
 import type { Services } from '../services';
 import { readDataRequestSettings } from '../settings';
-import { emulatorEventReader } from './events';
 
 export interface RequestList {
   folder: string;
@@ -93,7 +92,7 @@ export class DataRequests extends Disposable {
       const client = o.sender ? await this.s.clients.sender(titleId) : await this.s.clients.get(titleId);
       if (o.sender) owned.push(client);
       clients.set(title.titleId, client);
-      if (title.endpointProfile === 'emulator' && title.emulatorEndpoint) events ??= emulatorEventReader(title.emulatorEndpoint.replace('{titleId}', title.titleId));
+      if (title.endpointProfile === 'emulator' && title.emulatorEndpoint) events ??= emulatorEventReader(title.emulatorEndpoint, title.titleId);
     }
     return {
       client: (titleId) => clients.get(titleId.toUpperCase()),

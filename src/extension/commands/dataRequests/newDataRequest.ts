@@ -9,6 +9,7 @@ import { dateProblem, dueDate } from '../../../core/requests/model';
 import { CommandError } from '../../errors';
 import { clip } from '../../dataRequests/view';
 import { selectedText } from '../../editor/selection';
+import { readSettings } from '../../settings';
 import { stringArg } from '../args';
 import type { CommandContext } from '../context';
 
@@ -96,9 +97,10 @@ export async function newDataRequest(c: CommandContext, arg?: unknown): Promise<
     validateInput: (v) => (v.trim().length === 0 ? vscode.l10n.t('Enter the ticket reference (1 to 200 characters).') : v.length > 200 ? vscode.l10n.t('Keep the reference under 200 characters.') : undefined),
   })).trim();
 
+  // One template, as the command line's --endpoint: the titles' own when they share one (the emulator's), else the service's.
   const endpoints = [...new Set(titles.map((t) => s.clients.endpointFor(t)))];
   const request = await createRequest(store, {
-    reference, asks, identifiers, titles: titles.map((t) => t.titleId), endpoint: endpoints.join(' '), received, dueDays,
+    reference, asks, identifiers, titles: titles.map((t) => t.titleId), endpoint: endpoints.length === 1 ? endpoints[0] : readSettings().serviceEndpoint, received, dueDays,
   });
   s.log.info(`Data request ${request.id} created: ${identifiers.length} identifiers, asks ${asks.join(', ')}, due ${request.due}`);
   s.dataRequests.refresh();
