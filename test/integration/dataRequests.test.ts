@@ -199,7 +199,10 @@ describe('Data requests', () => {
     assert.equal(action.completedBy, 'recorded');
     const after = await shown(request.id);
     assert.match(after.description, /^completed · /);
-    const shownText = JSON.stringify([after, (after.node as { getChildren(): { getChildren(): { getTreeItem(): vscode.TreeItem }[]; getTreeItem(): vscode.TreeItem }[] }).getChildren().flatMap((a) => [a.getTreeItem(), ...a.getChildren().map((x) => x.getTreeItem())])]);
+    // What the view shows: every item's label, description and tooltip (the nodes hold the state, the items only what is shown).
+    type Shown = { getChildren(): Shown[]; getTreeItem(): vscode.TreeItem };
+    const items = (n: Shown): vscode.TreeItem[] => [n.getTreeItem(), ...n.getChildren().flatMap(items)];
+    const shownText = JSON.stringify(items(after.node as Shown).map((i) => [i.label, i.description, typeof i.tooltip === 'string' ? i.tooltip : i.tooltip?.value]));
     assert.ok(!shownText.includes('signature-of-the-person'), 'the view never shows the link');
     assert.ok(!ctx.api.logLines().some((line) => line.includes('signature-of-the-person')), 'the log never has the link');
   });

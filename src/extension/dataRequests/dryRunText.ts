@@ -4,19 +4,19 @@
 // for Markdown; nothing here holds a key.
 import * as vscode from 'vscode';
 import type { DryRun, Identifier } from '../../core/requests';
-import { clip } from './view';
+import { md } from '../../core/requests/evidenceMarkdown';
+import { escapeUnsafe } from '../../core/serviceText';
 
-/** Text shown literally in Markdown (no link, emphasis, HTML or table break). */
-export function mdText(s: string, max = 120): string {
-  return clip(s, max).replace(/[\\`*_{}[\]()<>#+!|~-]/g, (ch) => `\\${ch}`);
-}
+// Text inert in Markdown (escaped, clipped), as the evidence writes it; identifiers as code spans, readable in the source.
+const mdText = (s: string, max = 120): string => md(s, max);
+const code = (s: string, max = 100): string => `\`${escapeUnsafe(s.length > max ? `${s.slice(0, max)}…` : s).replace(/`/g, "'")}\``;
 
-const id = (x: Identifier): string => `${x.kind}:${mdText(x.value, 100)}${x.sandbox ? ` (${mdText(x.sandbox, 20)})` : ''}`;
+const id = (x: Identifier): string => `${x.kind} ${code(x.value)}${x.sandbox ? ` (${mdText(x.sandbox, 20)})` : ''}`;
 
 export function renderDryRun(d: DryRun, titleNames: Record<string, string>): string {
   const title = (t: string): string => (titleNames[t] ? `${mdText(titleNames[t], 40)} (${t})` : t);
   const lines = [
-    `# ${vscode.l10n.t('Data request {0}: dry run', mdText(d.reference))}`,
+    `# ${vscode.l10n.t('Data request {0}: dry run', code(d.reference, 200))}`,
     '',
     `${vscode.l10n.t('Request {0} · state {1} · due {2}{3}', d.id, d.state, d.due, d.overdue ? ` · **${vscode.l10n.t('OVERDUE')}**` : '')}`,
     '',
@@ -26,7 +26,7 @@ export function renderDryRun(d: DryRun, titleNames: Record<string, string>): str
     '',
   ];
   for (const a of d.accounts) {
-    lines.push(`### ${a.platformId}`, '');
+    lines.push(`### ${code(a.platformId)}`, '');
     lines.push(`- ${vscode.l10n.t('Found by: {0}', a.identifiers.map(id).join(', ') || '—')}`);
     lines.push(`- ${vscode.l10n.t('Found in: {0}', a.foundIn.map(title).join(', ') || '—')}`);
     lines.push(`- ${vscode.l10n.t('Titles played (GetPlayedTitleList): {0}', a.titleIds.map(title).join(', ') || '—')}`);
@@ -39,7 +39,7 @@ export function renderDryRun(d: DryRun, titleNames: Record<string, string>): str
   if (d.unresolved.length > 0) {
     lines.push(`## ${vscode.l10n.t('Could not be looked up')}`, '', ...d.unresolved.map((u) => `- ${id(u.identifier)} · ${title(u.titleId)}: ${mdText(u.error, 200)}`), '');
   }
-  if (d.gone.length > 0) lines.push(`## ${vscode.l10n.t('Already deleted (AccountNotFound)')}`, '', ...d.gone.map((p) => `- ${p}`), '');
+  if (d.gone.length > 0) lines.push(`## ${vscode.l10n.t('Already deleted (AccountNotFound)')}`, '', ...d.gone.map((p) => `- ${code(p)}`), '');
   if (d.titlesSkipped.length > 0) {
     lines.push(`## ${vscode.l10n.t('Titles not searched')}`, '', ...d.titlesSkipped.map((t) => `- ${title(t.titleId)}: ${mdText(t.reason, 200)}`), '');
   }
