@@ -12,7 +12,7 @@ export function journalsDir(s: Services): string {
 }
 
 /** The journals' anchors: beside them in global storage, out of reach of a cut or a restored copy of a journal file. */
-export function journalAnchors(s: Services): AnchorStore {
+export function journalAnchors(s: Pick<Services, 'ctx'>): AnchorStore {
   return new FolderAnchorStore(join(s.ctx.globalStorageUri.fsPath, 'deletion-anchors'));
 }
 
