@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 
 const input = JSON.parse(process.argv[2]);
-const { PlatformClient, Journal, JOURNAL_VERSION, runBatch, benchStorefrontName } = createRequire(import.meta.url)(input.core);
+const { PlatformClient, FolderAnchorStore, Journal, JOURNAL_VERSION, runBatch, benchStorefrontName } = createRequire(import.meta.url)(input.core);
 const options = { titleId: input.titleId, endpoint: input.endpoint, getSecretKey: () => Promise.resolve(input.secretKey) };
 
 // The players: the bench seed links even Storefront names (resolved before the clock starts).
@@ -21,6 +21,8 @@ if (input.mode === 'ours') {
   const entries = ids.map((platformId, i) => ({ line: i + 1, input: platformId, status: 'delete', platformId, titleIds: [] }));
   const journal = await Journal.open(input.journal, {
     key: input.secretKey,
+    // Beside the journal: the bench's journals are made for one run.
+    anchors: new FolderAnchorStore(`${input.journal}.anchors`),
     create: { type: 'batch', version: JOURNAL_VERSION, batchId: 'bench', titleId: input.titleId, kind: 'platform-id', createdAt: new Date().toISOString(), entries },
   });
   const client = new PlatformClient({ ...options, maxRetries: 0 });

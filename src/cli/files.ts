@@ -3,10 +3,12 @@
 // written whole, and the ledger of earlier batches is read only from journals this tool wrote and
 // authenticated with the title's key.
 import { lstat, open, readdir } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { ownFileProblem, writeWhole } from '../core/ownFiles';
-import { Journal, ledgerFromJournal, replay, type LedgerEntry } from '../core/deletion';
+import { FolderAnchorStore, Journal, ledgerFromJournal, replay, type AnchorStore, type LedgerEntry } from '../core/deletion';
 import { journalIdentity } from '../core/deletion/lock';
+import { ownProblem } from '../core/deletion/ownFile';
 import { UsageError } from './args';
 
 /** Refuses `path` (given as `flag`) and its folder unless they are the user's own and private enough; a missing file is fine. */
@@ -16,6 +18,16 @@ export async function checkOwnFile(path: string, flag: string): Promise<void> {
 }
 
 export { writeWhole };
+
+/**
+ * The command line's journal anchors (core/deletion/anchor.ts): a folder of this user's state,
+ * `$XDG_STATE_HOME/platform-explorer/anchors` (by default `~/.local/state/platform-explorer/anchors`),
+ * made 0700 and refused when it is not the user's own.
+ */
+export function cliAnchors(env: NodeJS.ProcessEnv = process.env): AnchorStore {
+  const state = env.XDG_STATE_HOME !== undefined && isAbsolute(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : join(homedir(), '.local', 'state');
+  return new FolderAnchorStore(join(state, 'platform-explorer', 'anchors'));
+}
 
 const LEDGER_FILES_MAX = 500;
 
@@ -59,13 +71,14 @@ export interface PriorLedger {
  * Deletions already recorded for `titleId`: the other journals in `journal`'s folder (any file
  * name) that are the user's own files and authenticate with the title's key. A journal of the
  * title that does not authenticate (another key, damaged, an older version, someone else's file)
- * is reported, never silently skipped: it may record deletions of the same players.
+ * is reported, never silently skipped: it may record deletions of the same players. So is a batch
+ * anchored in this folder (core/deletion/anchor.ts) whose journal is no longer there.
  */
-export async function priorLedger(journal: string, key: string, titleId: string): Promise<PriorLedger> {
+export async function priorLedger(journal: string, key: string, titleId: string, anchors: AnchorStore): Promise<PriorLedger> {
   const folder = dirname(resolve(journal));
   const self = await journalIdentity(journal);
-  const uid = process.getuid?.();
   const out: PriorLedger = { entries: [], unreadable: [], notRead: 0 };
+  const batches = new Set<string>();
   let read = 0;
   for (const name of (await readdir(folder).catch(() => [])).sort()) {
     const path = join(folder, name);
@@ -78,17 +91,27 @@ export async function priorLedger(journal: string, key: string, titleId: string)
       continue;
     }
     read++;
-    if (uid !== undefined && (st.uid !== uid || (st.mode & 0o022) !== 0)) {
+    if (ownProblem(st, false) !== undefined) {
       out.unreadable.push(`${name} (not your own file, or writable by others)`);
       continue;
     }
     try {
-      const found = await Journal.read(path, key);
+      const found = await Journal.read(path, key, anchors);
       // A data request's export or events-only journal records no deletion.
       if (found !== undefined && found.batch.operation === undefined) out.entries.push(...ledgerFromJournal(found.batch, replay(found.batch, found.records)));
+      if (found !== undefined) batches.add(found.batch.batchId);
     } catch (e) {
       out.unreadable.push(`${name} (${(e as Error).message.slice(0, 200)})`);
     }
+  }
+  // A batch anchored in this folder whose journal is no longer here (deleted, moved, cut to nothing, or another in its place).
+  try {
+    for (const a of await anchors.list()) {
+      if (a.titleId.toUpperCase() !== titleId.toUpperCase() || dirname(a.path) !== folder || batches.has(a.batchId) || a.path === self) continue;
+      out.unreadable.push(`${basename(a.path)} (batch ${a.batchId} reached ${a.lines} records there, and its journal is gone or holds less; restore it, or if its players are known, remove its anchor ${join(anchors.where, `${a.batchId}.json`)})`);
+    }
+  } catch (e) {
+    out.unreadable.push(`the anchors in ${anchors.where} (${(e as Error).message.slice(0, 200)})`);
   }
   return out;
 }

@@ -7,10 +7,10 @@ import { PlatformClient } from '../core/api/client';
 import { PlatformError } from '../core/api/errors';
 import {
   buildPlan, confirmValue, countByStatus, Journal, JOURNAL_VERSION, JournalError, ledgerCsv, ledgerFromJournal, ledgerJson, planJson,
-  readIdentifiers, renderPlanText, runBatch, verifyQueued, type BatchRecord, type LedgerEntry,
+  readIdentifiers, renderPlanText, runBatch, verifyQueued, type AnchorStore, type BatchRecord, type LedgerEntry,
 } from '../core/deletion';
 import { parseArgs, UsageError, USAGE, type DeleteArgs, type VerifyArgs } from './args';
-import { checkOwnFile, checkReceiptsPath, priorLedger, writeWhole } from './files';
+import { checkOwnFile, checkReceiptsPath, cliAnchors, priorLedger, writeWhole } from './files';
 import { MCP_USAGE, runMcp } from './mcp';
 import { runRequestCommand } from './request';
 import { REQUEST_USAGE } from './requestArgs';
@@ -57,15 +57,16 @@ function refuseRequestJournal(b: BatchRecord, path: string): void {
 }
 
 /** The batch a --resume continues, and what it says about it. */
-async function resumed(a: DeleteArgs, key: string): Promise<{ batch: BatchRecord; summary: string; entries: LedgerEntry[] }> {
-  const found = await Journal.read(a.journal, key);
+async function resumed(a: DeleteArgs, key: string, anchors: AnchorStore): Promise<{ batch: BatchRecord; summary: string; entries: LedgerEntry[] }> {
+  const found = await Journal.read(a.journal, key, anchors);
   if (found === undefined) throw new UsageError(`--resume: there is no journal at ${a.journal}; give the --journal of the batch to resume, or leave out --resume to start a new batch.`);
   const b = found.batch;
   refuseRequestJournal(b, a.journal);
   if (b.titleId !== a.titleId || b.kind !== a.kind) {
     throw new UsageError(`--journal ${a.journal} belongs to a batch of title ${b.titleId} (${b.kind}), not ${a.titleId} (${a.kind}); give the same --title and --kind, or another --journal.`);
   }
-  const j = await Journal.open(a.journal, { key });
+  const j = await Journal.open(a.journal, { key, anchors });
+  if (j.notice !== undefined) err(j.notice);
   const entries = ledgerFromJournal(j.batch, j.players());
   const states = [...j.players().values()].map((p) => p.state);
   await j.close();
@@ -78,6 +79,7 @@ async function resumed(a: DeleteArgs, key: string): Promise<{ batch: BatchRecord
 
 async function deletePlayers(a: DeleteArgs, signal: AbortSignal): Promise<number> {
   const key = secretKey();
+  const anchors = cliAnchors();
   await checkOwnFile(a.journal, '--journal');
   if (a.receipts !== undefined) {
     await checkOwnFile(a.receipts, '--receipts');
@@ -85,7 +87,7 @@ async function deletePlayers(a: DeleteArgs, signal: AbortSignal): Promise<number
   }
   let journal: Journal;
   if (a.resume) {
-    const r = await resumed(a, key);
+    const r = await resumed(a, key, anchors);
     err(r.summary);
     const value = confirmValue(r.batch);
     if (a.dryRun) {
@@ -98,7 +100,7 @@ async function deletePlayers(a: DeleteArgs, signal: AbortSignal): Promise<number
       err(`--confirm does not match this journal's batch. ${refused()}`);
       return 2;
     }
-    journal = await Journal.open(a.journal, { key });
+    journal = await Journal.open(a.journal, { key, anchors });
   } else {
     if (await lstat(a.journal).then(() => true, () => false)) {
       throw new UsageError(`--journal ${a.journal} already exists. To resume the batch it holds, add --resume; for a new batch, give a new --journal file. It was not read as a plan and nothing was sent.`);
@@ -114,7 +116,7 @@ async function deletePlayers(a: DeleteArgs, signal: AbortSignal): Promise<number
     if (lines.length === 0) throw new UsageError(`--input ${input} holds no identifiers; put one per line.`);
     const planner = client(a, key);
     let plan;
-    const prior = await priorLedger(a.journal, key, a.titleId);
+    const prior = await priorLedger(a.journal, key, a.titleId, anchors);
     try {
       plan = await buildPlan(planner, { titleId: a.titleId, kind: a.kind, sandbox: a.sandbox, lines, ledger: prior.entries, signal });
     } finally {
@@ -140,6 +142,7 @@ async function deletePlayers(a: DeleteArgs, signal: AbortSignal): Promise<number
     }
     journal = await Journal.open(a.journal, {
       key,
+      anchors,
       create: {
         type: 'batch', version: JOURNAL_VERSION, batchId: randomUUID(), titleId: a.titleId, kind: a.kind, sandbox: a.sandbox,
         metaData: a.metaData, createdAt: plan.createdAt, entries: plan.entries,
@@ -166,10 +169,12 @@ async function deletePlayers(a: DeleteArgs, signal: AbortSignal): Promise<number
 
 async function verifyDeletions(a: VerifyArgs, signal: AbortSignal): Promise<number> {
   const key = secretKey();
+  const anchors = cliAnchors();
   await checkOwnFile(a.journal, '--journal');
-  if ((await Journal.read(a.journal, key)) === undefined) throw new UsageError(`--journal ${a.journal} does not exist or holds no batch; give the file delete-players wrote.`);
-  refuseRequestJournal((await Journal.read(a.journal, key))!.batch, a.journal);
-  const journal = await Journal.open(a.journal, { key });
+  if ((await Journal.read(a.journal, key, anchors)) === undefined) throw new UsageError(`--journal ${a.journal} does not exist or holds no batch; give the file delete-players wrote.`);
+  refuseRequestJournal((await Journal.read(a.journal, key, anchors))!.batch, a.journal);
+  const journal = await Journal.open(a.journal, { key, anchors });
+  if (journal.notice !== undefined) err(journal.notice);
   if (journal.batch.titleId !== a.titleId) {
     await journal.close();
     throw new UsageError(`--journal ${a.journal} belongs to title ${journal.batch.titleId}, not ${a.titleId}.`);

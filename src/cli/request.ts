@@ -11,6 +11,7 @@ import {
 } from '../core/requests';
 import { serviceValue } from '../core/serviceText';
 import { UsageError } from './args';
+import { cliAnchors } from './files';
 import { knownSecrets, terminal } from './output';
 import { parseRequestArgs, type RequestArgs } from './requestArgs';
 
@@ -46,7 +47,7 @@ function services(r: DataRequest, signal: AbortSignal, o: { maxRetries?: number 
     return c;
   };
   return {
-    client, key: (titleId) => Promise.resolve(envKey(titleId, r.titles)), events: emulatorEventReader(r.endpoint, r.titles[0]), signal,
+    client, key: (titleId) => Promise.resolve(envKey(titleId, r.titles)), anchors: cliAnchors(), events: emulatorEventReader(r.endpoint, r.titles[0]), signal,
     close: async () => { await Promise.all([...clients.values()].map((c) => c.close())); },
   };
 }
@@ -135,7 +136,7 @@ async function runCommand(a: Extract<RequestArgs, { sub: 'run' }>, store: Reques
     throw new UsageError(`--confirm ${a.confirm} does not match: request ${a.id} acts on ${accounts} account(s). Nothing was sent; run --dry-run, check the accounts, and confirm with their number.`);
   }
   // Sends are not retried by the client: the journal and the pacer decide what is sent again.
-  const res = await withServices(store, a.id, signal, (s) => runActions(store, a.id, s, { confirm: accounts }), { maxRetries: 0 });
+  const res = await withServices(store, a.id, signal, (s) => runActions(store, a.id, s, { confirm: accounts, resendUnknown: a.resendUnknown }), { maxRetries: 0 });
   const c = res.counts;
   if (a.json) outJson({ id: a.id, state: requestState(res.request), sent: res.sent, counts: c, cancelled: res.cancelled, actions: res.request.actions.map(shownAction) });
   else {

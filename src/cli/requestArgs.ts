@@ -7,7 +7,7 @@ export const REQUEST_USAGE = `data-subject requests (one folder per request unde
   platform-explorer request new --store DIR --reference REF --asks access,erasure[,events]
       --identifiers FILE --titles ID[,ID...] --endpoint TEMPLATE [--sandbox S]
       [--received YYYY-MM-DD] [--due-days N] [--json]
-  platform-explorer request run --store DIR --id ID (--dry-run | --confirm N) [--json]
+  platform-explorer request run --store DIR --id ID (--dry-run | --confirm N [--resend-unknown]) [--json]
   platform-explorer request record-export --store DIR --id ID --receipt JOBRECEIPTID --url URL [--json]
   platform-explorer request verify --store DIR --id ID [--json]
   platform-explorer request close --store DIR --id ID [--hash-identifiers] [--json]
@@ -27,7 +27,9 @@ it sends no action. run --confirm N, N the number of accounts of the dry run, se
 erasure and one events-only erasure per account as asked (never one per title, never twice; each
 recorded in the request's journal before and after it is sent, so a killed run is continued by the
 same command). An account's erasure waits until its export has completed: run again after verify.
-A send whose answer was not recorded is not sent again; verify settles it for erasures.
+A send whose answer was not recorded (the run was killed or the connection lost) is not sent again:
+verify settles erasures; --resend-unknown sends the others again, knowing they may have been taken
+(an export made twice, events deleted twice).
 verify checks queued erasures (GetPlayedTitleList answers AccountNotFound once done) and, where the
 service's events can be read (the local emulator), exports (their player_data_exported event).
 record-export records an export's download link from the e-mail (it completes the export).
@@ -45,7 +47,7 @@ interface Common {
 }
 export type RequestArgs =
   | Common & { sub: 'new'; reference: string; asks: Ask[]; identifiers: string; titles: string[]; endpoint: string; sandbox?: string; received?: string; dueDays?: number }
-  | Common & { sub: 'run'; id: string; dryRun: boolean; confirm?: number }
+  | Common & { sub: 'run'; id: string; dryRun: boolean; confirm?: number; resendUnknown: boolean }
   | Common & { sub: 'record-export'; id: string; receipt: string; url: string }
   | Common & { sub: 'verify' | 'verify-evidence'; id: string }
   | Common & { sub: 'close'; id: string; hashIdentifiers: boolean }
@@ -61,7 +63,7 @@ const VALUES: Record<RequestArgs['sub'], readonly string[]> = {
   show: ['--store', '--id'],
 };
 const BOOLS: Record<RequestArgs['sub'], readonly string[]> = {
-  new: ['--json'], run: ['--json', '--dry-run'], 'record-export': ['--json'], verify: ['--json'], close: ['--json', '--hash-identifiers'], 'verify-evidence': ['--json'], show: ['--json'],
+  new: ['--json'], run: ['--json', '--dry-run', '--resend-unknown'], 'record-export': ['--json'], verify: ['--json'], close: ['--json', '--hash-identifiers'], 'verify-evidence': ['--json'], show: ['--json'],
 };
 
 export function parseRequestArgs(argv: readonly string[]): RequestArgs {
@@ -114,7 +116,8 @@ export function parseRequestArgs(argv: readonly string[]): RequestArgs {
       const confirm = values.get('--confirm');
       if (dryRun === (confirm !== undefined)) throw new UsageError('Give exactly one of --dry-run (see the accounts, send nothing) or --confirm N (N: the number of accounts the dry run shows).');
       if (confirm !== undefined && !/^\d{1,9}$/.test(confirm)) throw new UsageError('--confirm takes the number of accounts the dry run shows; run --dry-run and check them first.');
-      return { sub, ...common, id: need('--id'), dryRun, confirm: confirm === undefined ? undefined : Number(confirm) };
+      if (dryRun && bools.has('--resend-unknown')) throw new UsageError('--resend-unknown goes with --confirm N (it sends); the dry run sends nothing.');
+      return { sub, ...common, id: need('--id'), dryRun, confirm: confirm === undefined ? undefined : Number(confirm), resendUnknown: bools.has('--resend-unknown') };
     }
     case 'record-export':
       return { sub, ...common, id: need('--id'), receipt: need('--receipt'), url: need('--url') };

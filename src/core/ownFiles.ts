@@ -3,23 +3,20 @@
 // planted or swapped by another user in a shared folder is never obeyed, read back or written
 // through. Written files are written whole: a temp file beside them, synced, renamed over.
 import { randomBytes } from 'node:crypto';
+import type { Stats } from 'node:fs';
 import { lstat, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { ownProblem } from './deletion/ownFile';
 
-type Stat = Awaited<ReturnType<typeof lstat>>;
+type Stat = Stats;
 
-/** Why `st` (of `what`, named `label` in the message) must not be used, or undefined. */
+/** Why `st` (of `what`, named `label` in the message) must not be used, or undefined (the rule: core/deletion/ownFile.ts). */
 export function ownPathProblem(label: string, what: string, st: Stat, folder: boolean): string | undefined {
+  const p = ownProblem(st, folder);
+  if (p === undefined) return undefined;
   const fix = folder ? 'use a folder of your own that only you can write (mkdir -m 700 DIR)' : 'use a file of your own (or a new path)';
-  if (st.isSymbolicLink()) return `${label}: ${what} is a symbolic link, which could lead to another user's file; give the real path, ${fix}.`;
-  if (folder ? !st.isDirectory() : !st.isFile()) return `${label}: ${what} is not a ${folder ? 'folder' : 'regular file'}; ${fix}.`;
-  const uid = process.getuid?.();
-  if (uid === undefined) return undefined;
-  if (Number(st.uid) !== uid) return `${label}: ${what} belongs to another user (uid ${st.uid}), who could have planted or could change it; ${fix}.`;
-  if ((Number(st.mode) & 0o022) !== 0) {
-    return `${label}: ${what} is writable by group or others (mode ${(Number(st.mode) & 0o7777).toString(8)}); run chmod go-w on it, or ${fix}.`;
-  }
-  return undefined;
+  if (p.chmod) return `${label}: ${what} ${p.problem}; run chmod go-w on it, or ${fix}.`;
+  return `${label}: ${what} ${p.problem}; ${st.isSymbolicLink() ? 'give the real path, ' : ''}${fix}.`;
 }
 
 /** Why the folder at `path` (named `label`) must not be used, or undefined; `missing` says what to do when it does not exist. */

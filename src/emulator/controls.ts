@@ -1,8 +1,9 @@
 // Test controls under /_emulator/ (loopback clients only): reset and seed, outbox, jobs,
-// clock, stats, faults, launcher tokens, add-on and launcher switches, token expiry.
+// clock, stats, faults, launcher tokens, add-on and launcher switches, token expiry; those of
+// data-subject requests (players, events, exports) in dataControls.ts.
 // Besides the agreed controls: DELETE titles/<titleId>/addons/<name> removes an add-on.
 
-import { listPlayers } from './dataControls';
+import { runDataControl } from './dataControls';
 import { ApiError, FieldCheck, invalidParams } from './http';
 import { Faults, parseFaults } from './faults';
 import { mintLauncherToken } from './jwt';
@@ -88,8 +89,6 @@ export async function runControl(ctx: ControlContext, method: string, path: stri
       return { messages: service.data.outbox };
     case 'GET jobs':
       return { jobs: service.jobsView() };
-    case 'GET players':
-      return listPlayers(service);
     case 'POST clock/advance': {
       const ms = body.ms;
       if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0 || ms > MAX_CLOCK_ADVANCE_MS) {
@@ -99,7 +98,7 @@ export async function runControl(ctx: ControlContext, method: string, path: stri
         throw invalidParams({ ms: ['The clock is already 100 years ahead; POST /_emulator/reset to start again.'] });
       }
       const completed = await service.advanceClock(ms);
-      return { now: new Date(service.now()).toISOString(), completedJobs: completed };
+      return { now: new Date(service.now()).toISOString(), completedJobs: completed.jobs, completedExports: completed.exports };
     }
     case 'GET stats':
       return { requests: stats.requests, total: stats.total, tlsHandshakes: stats.tlsHandshakes, throttled: rateLimiter?.throttled ?? 0 };
@@ -158,6 +157,8 @@ export async function runControl(ctx: ControlContext, method: string, path: stri
     await service.persistNow();
     return { ok: true, titleId: title.titleId, addon: name, present: method !== 'DELETE' };
   }
+  const answer = await runDataControl(service, method, path, body, query);
+  if (answer !== undefined) return answer;
   throw notFound(method, path);
 }
 

@@ -14,6 +14,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Forbidden',
   421: 'MisdirectedRequest',
   404: 'NotFound',
+  410: 'Gone',
   413: 'RequestEntityTooLarge',
   415: 'UnsupportedMediaType',
   429: 'TooManyRequests',

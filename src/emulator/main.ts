@@ -29,7 +29,8 @@ const USAGE = `usage: platform-emulator [options]   (also: node dist/emulator.js
   --help                 print this and exit
 Readiness: GET /_emulator/ready answers 200 once every title accepts requests.
 Request log: GET /_emulator/requests?since=N, GET /_emulator/requests/stream (server-sent events).
-Snapshots: POST /_emulator/snapshots/NAME, POST /_emulator/snapshots/NAME/restore, GET /_emulator/snapshots.`;
+Snapshots: POST /_emulator/snapshots/NAME, POST /_emulator/snapshots/NAME/restore, GET /_emulator/snapshots.
+Data requests: GET /_emulator/players, GET /_emulator/events?type=player_data_exported|title_deleted_master_player.`;
 
 interface CliArgs {
   options: EmulatorOptions;

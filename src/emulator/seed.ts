@@ -1,4 +1,5 @@
-// Seeds: the built-in `demo` (two titles of one publisher, 36 players with every kind of link),
+// Seeds: the built-in `demo` (two titles of one publisher, 36 players with every kind of link, and
+// a third title of another publisher with a second account of Ana: DEMO_SECOND_ACCOUNT),
 // `empty` (the same titles, no players) and `bench` (the same titles, BENCH_PLAYER_COUNT players
 // for `npm run bench`: even benchmark identifiers are linked, odd ones are not) are seed files
 // like any user's (seeds/*.json, bundled); `--seed FILE` reads one from disk (seedfile/).
@@ -7,7 +8,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { exportJWK, generateKeyPair } from 'jose';
 import { PROFILE_CONSTRAINT_FLAGS } from '../core/api/operations';
-import { expandPlayers, parseSeedText, readSeedFile, SeedFileError } from './seedfile/seedFile';
+import { expandPlayers, identities, parseSeedText, readSeedFile, SeedFileError } from './seedfile/seedFile';
 import type { SeedDataEntry, SeedItem, SeedPlayer, SeedSpec, SeedTitle } from './seedfile/seedFile';
 import type { AddonName, AddonsState, EmulatorData, ItemState, PlayerState, TitleState, UserDataEntry } from './state';
 import demoSeed from './seeds/demo.json';
@@ -55,10 +56,17 @@ export interface DemoTitle {
 export const DEMO_TITLES: readonly DemoTitle[] = [
   { titleId: 'F71AC', name: 'Demo Racer', secretKey: 'EMUDEMOKEYF71AC7Q2M9X4T8W1R6Y3U5P0S2N8B4C7D1', notificationEmail: 'privacy@demo-racer.example', launcherAudience: 'platform-title-F71AC' },
   { titleId: 'A248', name: 'Demo Racer Arena', secretKey: 'EMUDEMOKEYA248K5H8J2L6N3P9Q4R7S1T5V8W2X6Y9Z3', notificationEmail: null, launcherAudience: 'platform-title-A248' },
+  // Another publisher's title, holding a second account of a demo person (DEMO_SECOND_ACCOUNT).
+  { titleId: 'C3A5E', name: 'Kart Rivals', secretKey: 'EMUDEMOKEYC3A5E4M7Q1W8E3R6T9Y2U5I8O1P4A7S', notificationEmail: 'privacy@kart-rivals.example', launcherAudience: 'platform-title-C3A5E' },
 ];
+
+/** The publisher of the third demo title (C3A5E). */
+export const DEMO_OTHER_PUBLISHER_ID = '7B2E4';
 
 export interface DemoPlayer {
   platformId: string;
+  username?: string;
+  email?: string;
   displayName?: string;
   consoleLive: { sandbox: string; id: string }[];
   storefrontNames: string[];
@@ -67,16 +75,33 @@ export interface DemoPlayer {
   banned: boolean;
 }
 
-/** The demo players (from seeds/demo.json), for tests and the demo to name. */
-export const DEMO_PLAYERS: readonly DemoPlayer[] = (demoSeed as unknown as SeedSpec).players!.map((p) => ({
+const demoPlayer = (p: SeedPlayer): DemoPlayer => ({
   platformId: p.platformId!,
+  username: p.username,
+  email: p.contactEmail,
   displayName: p.displayName,
   consoleLive: p.consoleLive ?? [],
   storefrontNames: p.storefrontNames ?? [],
   launcherSubject: p.launcherSubjects?.[0],
   playedTitles: Object.keys(p.titles ?? {}),
   banned: p.bannedUntil !== undefined,
-}));
+});
+const demoSpec = demoSeed as unknown as SeedSpec;
+const ofDemoPublisher = (p: SeedPlayer): boolean => (p.publisherId ?? demoSpec.publisherId) === DEMO_PUBLISHER_ID;
+
+/** The demo players of the demo publisher (titles F71AC and A248; from seeds/demo.json), for tests and the demo to name. */
+export const DEMO_PLAYERS: readonly DemoPlayer[] = demoSpec.players!.filter(ofDemoPublisher).map(demoPlayer);
+
+/**
+ * The second account of one demo person (Ana, DEMO_PLAYERS[0]): in the third title (C3A5E, of
+ * another publisher), with the same e-mail and its own Storefront name.
+ */
+export const DEMO_SECOND_ACCOUNT: DemoPlayer & { of: string; titleId: string; publisherId: string } = {
+  ...demoPlayer(demoSpec.players!.find((p) => !ofDemoPublisher(p))!),
+  of: demoSpec.players![0].platformId!,
+  titleId: 'C3A5E',
+  publisherId: DEMO_OTHER_PUBLISHER_ID,
+};
 
 /** Players of the bench seed: one per even index below 2 x BENCH_PLAYER_COUNT. */
 export const BENCH_PLAYER_COUNT = 5000;
@@ -202,6 +227,7 @@ function playerState(p: SeedPlayer, platformId: string, publisherId: string, tit
     for (const c of titles[id].currencies) currency[c.code] = c.initial;
     perTitle[id] = {
       titlePlayerAccountId: t.titlePlayerAccountId ?? hashId(`tpa-${id}-${platformId}`),
+      ...(t.displayName !== undefined ? { displayName: t.displayName } : {}),
       created: ms(t.created, first), firstLogin: first, lastLogin: last,
       userData: entries(t.userData, last), userDataVersion: t.userDataVersion ?? 0,
       virtualCurrency: { ...currency, ...(t.virtualCurrency ?? {}) },
@@ -219,6 +245,7 @@ function playerState(p: SeedPlayer, platformId: string, publisherId: string, tit
     totalValueToDateInUSD: p.totalValueToDateInUSD ?? 0, tags: p.tags ?? [],
     consoleLive: (p.consoleLive ?? []).map((l) => ({ ...l })), storefrontNames: [...(p.storefrontNames ?? [])],
     launcherSubjects: [...(p.launcherSubjects ?? [])], titles: perTitle,
+    events: (p.events ?? []).map((e) => ({ name: e.name, titleId: e.titleId.toUpperCase(), time: ms(e.time, now), ...(e.data ? { data: { ...e.data } } : {}) })),
   };
   for (const k of ['username', 'displayName', 'avatarUrl', 'country', 'contactEmail'] as const) if (p[k] !== undefined) out[k] = p[k];
   if (p.bannedUntil !== undefined) out.bannedUntil = ms(p.bannedUntil, now);
@@ -233,7 +260,7 @@ export async function buildSeed(seed: SeedName | SeedSource, keys: Record<string
   const titles: Record<string, TitleState> = {};
   for (const t of spec.titles) titles[t.titleId.toUpperCase()] = titleState(t, publisherId, keys[t.titleId.toUpperCase()], await newLauncherKeys());
   const players: Record<string, PlayerState> = {};
-  const identities = new Map<string, string>();
+  const taken = new Map<string, string>();
   const now = Date.now();
   const problem = (path: string, msg: string) => new SeedFileError(`The seed ${source.name.replace(/^file:/, '')} is not valid: ${path}: ${msg}.`);
   // Generated PlatformIds depend on the player's place in the file only (not on the file's path),
@@ -243,12 +270,12 @@ export async function buildSeed(seed: SeedName | SeedSource, keys: Record<string
     const id = (player.platformId === undefined || player.platformId === 'generate' ? hashId(`${idBase}-player-${i}`) : player.platformId).toUpperCase();
     if (players[id]) throw problem(path, `PlatformId ${id} is used by another player too`);
     const p = playerState(player, id, publisherId, titles, now);
-    for (const key of [...p.consoleLive.map((l) => `ConsoleLive ${l.sandbox} ${l.id}`), ...p.storefrontNames.map((n) => `Storefront name ${n}`), ...p.launcherSubjects.map((s) => `launcher subject ${s}`)]) {
+    for (const [, key] of identities(player)) {
       const k = `${p.publisherId} ${key}`;
-      if (identities.has(k)) throw problem(path, `the ${key} is already linked to player ${identities.get(k)}`);
-      identities.set(k, id);
+      if (taken.has(k)) throw problem(path, `the ${key} is already linked to player ${taken.get(k)}`);
+      taken.set(k, id);
     }
     players[id] = p;
   });
-  return { titles, players, jobs: [], outbox: [] };
+  return { titles, players, jobs: [], outbox: [], exports: [], events: [] };
 }

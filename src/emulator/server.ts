@@ -329,6 +329,7 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
     store = new StateStore(o.dataDir, () => service.state, log);
     await store.init();
     service = new PlatformService(state, store, log);
+    service.origin = origin;
     service.seedSource = seed;
     service.deletionDelayMs = o.deletionDelayMs ?? 5000;
     if (o.dataDir) log(loaded ? `state loaded from ${o.initialState ? 'the snapshot file' : o.dataDir}` : `state seeded (${seed.name}) in ${o.dataDir}`);

@@ -14,6 +14,7 @@ import { dataRequestHandlers } from './areas/dataRequests';
 import { serverHandlers } from './areas/server';
 import { Credentials, type Headers } from './credentials';
 import { badRequest, invalidParams } from './http';
+import { ExportJobs } from './exports';
 import { DeletionJobs } from './jobs';
 import { LauncherKeyCache } from './jwt';
 import type { StateStore } from './persistence';
@@ -42,6 +43,9 @@ export class PlatformService implements ServiceContext {
   private idx: Indexes;
   readonly credentials: Credentials;
   readonly jobs: DeletionJobs;
+  readonly exports: ExportJobs;
+  /** The emulator's origin, for export download links (set by the server once it listens). */
+  origin = 'http://127.0.0.1';
   readonly keyCache = new LauncherKeyCache();
 
   constructor(
@@ -50,7 +54,9 @@ export class PlatformService implements ServiceContext {
     log: (line: string) => void,
   ) {
     this.credentials = new Credentials(Buffer.from(state.tokenSecret, 'base64'), () => this.now(), () => this.state.tokensExpiredBefore);
-    this.jobs = new DeletionJobs({ data: () => this.data, indexes: () => this.idx, now: () => this.now(), store, log });
+    const jobs = { data: () => this.data, indexes: () => this.idx, now: () => this.now(), store, log };
+    this.jobs = new DeletionJobs(jobs);
+    this.exports = new ExportJobs({ ...jobs, origin: () => this.origin, delayMs: () => this.jobs.deletionDelayMs });
     this.idx = this.reindex();
   }
 
@@ -106,6 +112,7 @@ export class PlatformService implements ServiceContext {
     this.credentials.retarget(Buffer.from(state.tokenSecret, 'base64'));
     this.reindex();
     this.jobs.schedule();
+    this.exports.schedule();
     await this.store.clearOutbox();
     for (const m of state.data.outbox) await this.store.writeOutbox(m);
     this.store.markDirty();
@@ -114,10 +121,12 @@ export class PlatformService implements ServiceContext {
 
   start(): void {
     this.jobs.schedule();
+    this.exports.schedule();
   }
 
   stop(): void {
     this.jobs.stop();
+    this.exports.stop();
   }
 
   expireAllTokens(): void {
@@ -125,15 +134,18 @@ export class PlatformService implements ServiceContext {
     this.store.markDirty();
   }
 
-  async advanceClock(ms: number): Promise<string[]> {
+  /** Moves the clock on; exports due by then complete before deletions (they were asked for first). */
+  async advanceClock(ms: number): Promise<{ jobs: string[]; exports: string[] }> {
     this.state.clockOffsetMs += ms;
     this.store.markDirty();
-    return this.jobs.runDue();
+    const exports = await this.exports.runDue();
+    return { jobs: await this.jobs.runDue(), exports };
   }
 
   /** Resolves once completed jobs' outbox files and the state are on disk. */
-  settled(): Promise<void> {
-    return this.jobs.settled();
+  async settled(): Promise<void> {
+    await this.exports.settled();
+    await this.jobs.settled();
   }
 
   async persistNow(): Promise<void> {

@@ -127,6 +127,44 @@ export interface PlayerState {
   launcherSubjects: string[];
   /** Keyed by titleId: the titles this player has played. */
   titles: Record<string, PlayerTitleState>;
+  /** The player's event-stream and telemetry events (DeleteMasterPlayerEventData empties it); absent in older state files: none. */
+  events?: PlayerEvent[];
+}
+
+/** One event the player's game sent (the seed's, or none). */
+export interface PlayerEvent {
+  name: string;
+  titleId: string;
+  /** Emulator time, ms since epoch. */
+  time: number;
+  data?: Record<string, string>;
+}
+
+/** An export queued by ExportMasterPlayerData; completed after the deletion delay. */
+export interface ExportJob {
+  JobReceiptId: string;
+  PlatformId: string;
+  /** The title whose Admin API queued it (its notification address gets the link). */
+  titleId: string;
+  createdAt: number;
+  dueAt: number;
+  status: 'queued' | 'completed';
+  completedAt?: number;
+  /** The download link's unguessable part: served once (then downloadedAt is set), until expiresAt. */
+  token?: string;
+  expiresAt?: number;
+  downloadedAt?: number;
+  /** What the link serves (exportDocument.ts); dropped once downloaded. */
+  document?: unknown;
+}
+
+/** An event the service emits (player_data_exported, title_deleted_master_player): flat, as the service's events are. */
+export interface EmittedEvent {
+  type: 'player_data_exported' | 'title_deleted_master_player';
+  titleId: string;
+  /** ISO 8601 UTC. */
+  Timestamp: string;
+  [member: string]: string | null;
 }
 
 export interface DeletionJob {
@@ -149,6 +187,9 @@ export interface OutboxMessage {
   JobReceiptId: string;
   titleId: string;
   sentAt: string;
+  /** The event the mail goes with (its members are the event's: ExportDownloadUrl, RequestTime, ReceiptId, MetaData, PlayerId); absent in older state files. */
+  type?: EmittedEvent['type'];
+  [member: string]: string | null | undefined;
 }
 
 export interface EmulatorData {
@@ -156,6 +197,10 @@ export interface EmulatorData {
   players: Record<string, PlayerState>;
   jobs: DeletionJob[];
   outbox: OutboxMessage[];
+  /** Absent in state files of older emulators: none. */
+  exports?: ExportJob[];
+  /** The service's emitted events, oldest first (GET /_emulator/events); absent in older state files: none. */
+  events?: EmittedEvent[];
 }
 
 /** What the state file holds: the data plus server-wide settings that survive a reset. */

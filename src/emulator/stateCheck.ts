@@ -2,6 +2,8 @@
 // runs on it: the members it relies on, receipt IDs safe as file names, and every number bounded,
 // so a hand-edited or planted file is a start-up error naming the member, never a 500 on every answer.
 
+import { EVENT_TYPES, MAX_EVENTS } from './events';
+
 /** Receipt IDs the emulator issues (UUIDs, 32 hex characters), and nothing that can leave outbox/. */
 export const RECEIPT_RE = /^[0-9A-Za-z-]{1,64}$/;
 const TITLE_ID_RE = /^[0-9A-Fa-f]{4,16}$/;
@@ -14,8 +16,14 @@ const MAX_TIME_MS = Date.UTC(9000, 0, 1);
 /** Members holding emulator times (ms since 1970). */
 const TIME_MEMBERS = new Set([
   'tokensExpiredBefore', 'created', 'firstLogin', 'lastLogin', 'LastUpdated', 'PurchaseDate', 'bannedUntil',
-  'createdAt', 'dueAt', 'completedAt',
+  'createdAt', 'dueAt', 'completedAt', 'expiresAt', 'downloadedAt', 'time',
 ]);
+/** Export jobs a loaded state may hold (the emulator keeps at most MAX_KEPT_EXPORTS completed ones). */
+export const MAX_LOADED_EXPORTS = 100_000;
+/** A player's events (the seed's bound). */
+export const MAX_PLAYER_EVENTS = 1000;
+/** The download tokens the emulator makes (and the only ones a loaded state may hold). */
+export const EXPORT_TOKEN_RE = /^[A-Za-z0-9_-]{32}$/;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -68,6 +76,40 @@ export function stateProblem(s: { clockOffsetMs: unknown; tokensExpiredBefore: u
   for (const [i, m] of d.outbox.entries()) {
     if (!isObject(m) || typeof m.JobReceiptId !== 'string' || !RECEIPT_RE.test(m.JobReceiptId)) {
       return `outbox[${i}] must have a JobReceiptId of letters, digits and dashes (at most 64)`;
+    }
+  }
+  return dataRequestProblem(d);
+}
+
+/** What is wrong with the state of data-subject requests: exports, emitted events, players' events. */
+function dataRequestProblem(d: Record<string, unknown>): string | undefined {
+  const list = (name: string, max: number): unknown[] | string => {
+    const v = d[name];
+    if (v === undefined) return [];
+    if (!Array.isArray(v) || v.length > max) return `data.${name} must be a list of at most ${max} entries`;
+    return v as unknown[];
+  };
+  const exports = list('exports', MAX_LOADED_EXPORTS);
+  if (typeof exports === 'string') return exports;
+  for (const [i, j] of exports.entries()) {
+    if (!isObject(j) || typeof j.JobReceiptId !== 'string' || !RECEIPT_RE.test(j.JobReceiptId) || typeof j.PlatformId !== 'string' ||
+      typeof j.titleId !== 'string' || (j.status !== 'queued' && j.status !== 'completed') || !isNumber(j.dueAt) ||
+      (j.token !== undefined && (typeof j.token !== 'string' || !EXPORT_TOKEN_RE.test(j.token)))) {
+      return `exports[${i}] must have a JobReceiptId of letters, digits and dashes (at most 64), a PlatformId, a titleId, a status, a dueAt and no token but one of 32 letters, digits, _ or -`;
+    }
+  }
+  const events = list('events', MAX_EVENTS);
+  if (typeof events === 'string') return events;
+  for (const [i, e] of events.entries()) {
+    if (!isObject(e) || typeof e.type !== 'string' || !(EVENT_TYPES as readonly string[]).includes(e.type) || Object.values(e).some((v) => v !== null && typeof v !== 'string')) {
+      return `events[${i}] must have a type (${EVENT_TYPES.join(' or ')}) and only text members`;
+    }
+  }
+  for (const [id, p] of Object.entries(d.players as Record<string, unknown>)) {
+    const ev = isObject(p) ? p.events : undefined;
+    if (ev === undefined) continue;
+    if (!Array.isArray(ev) || ev.length > MAX_PLAYER_EVENTS || ev.some((e) => !isObject(e) || typeof e.name !== 'string' || typeof e.titleId !== 'string' || !isNumber(e.time))) {
+      return `players.${id.slice(0, 40)}.events must be a list of at most ${MAX_PLAYER_EVENTS} events, each with a name, a titleId and a time`;
     }
   }
   return undefined;

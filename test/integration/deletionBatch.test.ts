@@ -2,11 +2,11 @@
 // through the dry run, the modal, the typed count and title ID, progress, and the Deletion Jobs
 // tree to verified; Cancel mid-batch; a .csv from the explorer context menu.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import * as vscode from 'vscode';
-import { Journal } from '../../src/core/deletion/journal';
+import { FolderAnchorStore, Journal } from '../../src/core/deletion/journal';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
 import { children, emu, requestCount, script, titleChild, useFreshExtension, openText } from './support/harness';
 
@@ -157,7 +157,8 @@ describe('Delete Master Player Accounts from List', () => {
     const done = new Set(ctx.api.jobs.all().map((j) => j.platformId));
     const orphan = IDS.find((id) => !done.has(id))!;
     // Written as the editor writes it: every journal line carries its MAC, keyed from the title's key.
-    const journal = await Journal.open(join(journals, file), { key: RACER.secretKey });
+    const anchors = new FolderAnchorStore(join(ctx.api.storagePaths().globalStorage, 'deletion-anchors'));
+    const journal = await Journal.open(join(journals, file), { key: RACER.secretKey, anchors });
     await journal.append({ type: 'intent', platformId: orphan, at: new Date().toISOString() });
     await journal.close();
     const direct = await fetch(`${ctx.api.emulator()!.origin}/${RACER.titleId}/${DELETE}`, {
@@ -178,6 +179,21 @@ describe('Delete Master Player Accounts from List', () => {
     assert.ok(ledger.every((j) => j.state === 'queued'));
     assert.equal(ledger.find((j) => j.platformId === orphan)!.jobReceiptId, receipt, 'the refusal of a second deletion is recorded as queued, with its receipt');
     assert.equal(await vscode.commands.executeCommand('platformExplorer.resumeDeletionBatches'), 0, 'nothing left to resume');
+
+    // Cut back to its first records (as an older copy put back): refused and shown, nothing sent.
+    const path = join(journals, file);
+    writeFileSync(path, `${readFileSync(path, 'utf8').split('\n').slice(0, 5).join('\n')}\n`);
+    const before = await requestCount(ctx.api, DELETE);
+    const cut = script(ctx.api);
+    assert.equal(await vscode.commands.executeCommand('platformExplorer.resumeDeletionBatches'), 0);
+    assert.match(cut.errors.join(' | '), /is behind its anchor: it holds 5 records, but batch [0-9a-f-]{36} reached \d+ on this machine/);
+    assert.equal(await requestCount(ctx.api, DELETE), before, 'nothing sent from a cut journal');
+    // Its anchor lost too: resumed as on a new machine, and the ledger's record keeps every queued player from being sent again.
+    rmSync(join(ctx.api.storagePaths().globalStorage, 'deletion-anchors'), { recursive: true, force: true });
+    const fresh = script(ctx.api).press('Resume');
+    assert.equal(await vscode.commands.executeCommand('platformExplorer.resumeDeletionBatches'), 1);
+    fresh.assertDone();
+    assert.equal(await requestCount(ctx.api, DELETE), before, 'the ledger holds them: nothing sent again');
   });
 
   it('verifies queued deletions in the background while the editor is open', async () => {

@@ -4,7 +4,8 @@
 // (counted by the emulator per operation).
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
@@ -14,11 +15,14 @@ const RACER = DEMO_TITLES[0];
 const DELETE = 'Admin/DeleteMasterPlayerAccount';
 const IDS = DEMO_PLAYERS.slice(0, 30).map((p) => p.platformId);
 
+/** The command line's state folder (its journal anchors) in these tests, never the user's. */
+const STATE_HOME = mkdtempSync(join(tmpdir(), 'pe-cli-state-'));
+
 /** Runs the command line with the title's key in its environment (never an argument); bounded. */
 function cli(args: string[], key: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const script = join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'cli.js');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, PLATFORM_SECRET_KEY: key, ELECTRON_RUN_AS_NODE: '1' } });
+    const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, PLATFORM_SECRET_KEY: key, XDG_STATE_HOME: STATE_HOME, ELECTRON_RUN_AS_NODE: '1' } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
@@ -31,6 +35,7 @@ function cli(args: string[], key: string): Promise<{ code: number | null; stdout
 
 describe('one batch resumed by the editor and the command line at once', () => {
   const ctx = useFreshExtension({ emulator: true });
+  after(() => rmSync(STATE_HOME, { recursive: true, force: true }));
 
   it('sends each player once: the journal\'s lock lets one of them send', async () => {
     const journals = join(ctx.api.storagePaths().globalStorage, 'deletion-journals');

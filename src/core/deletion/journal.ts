@@ -1,22 +1,25 @@
-// The deletion journal: one JSON record per line, each authenticated (records.ts), appended and
-// synced to disk before each send (intent) and after it (outcome), so a crash, kill -9 or restart
-// resumes without deleting twice. A new journal is created whole and exclusively (its first line
+// The deletion journal: one JSON record per line, each authenticated and chained to the line before
+// (records.ts), appended and synced to disk before each send (intent) and after it (outcome), so a
+// crash, kill -9 or restart resumes without deleting twice; after each line, its anchor outside the
+// file (anchor.ts) records how far the batch got, so a journal cut back or an older copy is refused. A new journal is created whole and exclusively (its first line
 // written to a temp file, synced, then linked into place, which fails if anything is there). A
 // record cut short by a crash is the file's tail only: it is cut off when the journal is opened.
 // The editor and the command line both open journals here, under one lock (lock.ts).
 import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { link, mkdir, open, readFile, rm, truncate, type FileHandle } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { serviceText, shownReceiptId } from '../serviceText';
+import type { Anchor, AnchorStore } from './anchor';
 import { lockJournal } from './lock';
 import {
-  batchProblem, JOURNAL_VERSION, JournalError, macKey, macMatches, recordProblem, sealLine, splitLine,
+  batchProblem, FIRST_PREV_MAC, JOURNAL_VERSION, JournalError, JournalRolledBack, macKey, macMatches, recordProblem, sealLine, splitLine,
   type BatchRecord, type JournalRecord, type OutcomeState,
 } from './records';
 import type { JobState, PlanEntry } from './types';
 
 export * from './records';
+export * from './anchor';
 
 /** The title's secret key, or where to find it for the title a journal names. */
 export type JournalKey = string | ((titleId: string) => Promise<string | undefined>);
@@ -78,8 +81,17 @@ async function keyFor(key: JournalKey, titleId: string, path: string): Promise<s
   return k;
 }
 
+interface Parsed {
+  batch: BatchRecord;
+  records: JournalRecord[];
+  /** Each line's MAC, in order. */
+  macs: string[];
+  tornBytes: number;
+  secret: string;
+}
+
 /** Parses and authenticates a journal's text; every record checked before any is used. */
-async function parse(path: string, text: string, key: JournalKey): Promise<{ batch: BatchRecord; records: JournalRecord[]; tornBytes: number; secret: string } | undefined> {
+async function parse(path: string, text: string, key: JournalKey): Promise<Parsed | undefined> {
   const end = text.lastIndexOf('\n') + 1;
   const lines = text.slice(0, end).split('\n').slice(0, -1);
   // Only a header cut short: nothing was sent from it (new journals are linked into place whole).
@@ -97,24 +109,47 @@ async function parse(path: string, text: string, key: JournalKey): Promise<{ bat
     throw new JournalError(`${path} does not start with a deletion batch record; is --journal the right file? Nothing was sent.`);
   }
   if (head.version !== JOURNAL_VERSION) {
-    throw new JournalError(`The journal ${path} was written by an earlier version of Platform Explorer (journal version ${String(head.version)}, this one reads ${JOURNAL_VERSION}: its lines are not authenticated), so it cannot be resumed. Nothing was sent. Keep it for the audit record; check which of its players were sent, and start the rest as a new batch with a new --journal file.`);
+    throw new JournalError(`The journal ${path} was written by an earlier version of Platform Explorer (journal version ${String(head.version)}, this one reads ${JOURNAL_VERSION}: its lines are not authenticated as one chain), so it cannot be resumed. Nothing was sent. Keep it for the audit record; check which of its players were sent, and start the rest as a new batch with a new --journal file.`);
   }
   const secret = await keyFor(key, String(head.titleId), path);
   const mk = macKey(secret);
   const batchId = String(head.batchId);
   const records: JournalRecord[] = [];
+  const macs: string[] = [];
   let players = new Set<string>();
   bodies.forEach(({ parts }, i) => {
-    if (parts === undefined || !macMatches(mk, batchId, i, parts.body, parts.mac)) {
-      throw new JournalError(`Line ${i + 1} of the journal ${path} has no valid MAC: it was not written by Platform Explorer with this title's secret key, or it was changed since. Nothing was sent. Keep the file for the audit record and check who wrote it; start the batch with a new --journal file.`);
+    if (parts === undefined || !macMatches(mk, batchId, i, macs[i - 1] ?? FIRST_PREV_MAC, parts.body, parts.mac)) {
+      throw new JournalError(`Line ${i + 1} of the journal ${path} has no valid MAC: it was not written by Platform Explorer with this title's secret key, or it was changed, moved or a line before it dropped since. Nothing was sent. Keep the file for the audit record and check who wrote it; start the batch with a new --journal file.`);
     }
     const v = JSON.parse(parts.body) as Record<string, unknown>;
     const why = i === 0 ? batchProblem(v) : v.type === 'batch' ? 'a second batch record' : recordProblem(v, players);
     if (why !== undefined) throw new JournalError(`Line ${i + 1} of the journal ${path} is not a valid record (${why}); nothing was sent. Keep it for the audit record and start the batch with a new --journal file.`);
     if (i === 0) players = new Set((v as unknown as BatchRecord).entries.filter((e) => e.status === 'delete').map((e) => e.platformId!));
     records.push(v as unknown as JournalRecord);
+    macs.push(parts.mac);
   });
-  return { batch: records[0] as BatchRecord, records, tornBytes: Buffer.byteLength(text.slice(end)), secret };
+  return { batch: records[0] as BatchRecord, records, macs, tornBytes: Buffer.byteLength(text.slice(end)), secret };
+}
+
+/**
+ * Checks a journal against its batch's anchor: refused (never resumed) when it is behind it (cut
+ * back, or an older copy) or went another way from it (another copy moved on); a journal with no
+ * anchor here is read as it is, and the returned notice says so.
+ */
+function checkAnchor(path: string, found: Parsed, anchor: Anchor | undefined, anchors: AnchorStore): string | undefined {
+  const id = found.batch.batchId;
+  const n = found.records.length;
+  if (anchor === undefined) {
+    return `Batch ${id} has no anchor in ${anchors.where} (the journal ${path} was never opened on this machine, or its anchors were removed), so it could not be checked for being cut back or replaced by an older copy; it holds ${n} records, and is anchored from now on.`;
+  }
+  const last = `last written as ${anchor.path} at ${anchor.at}`;
+  if (n < anchor.lines) {
+    throw new JournalRolledBack(`The journal ${path} is behind its anchor: it holds ${n} records, but batch ${id} reached ${anchor.lines} on this machine (${last}). It was cut back or replaced by an older copy, and resuming it would send again the players recorded after its record ${n}. Nothing was sent and the file was not changed. Resume the newest copy of this journal (${anchor.lines} records or more); if it is lost, do not resume this one: the run's receipts or the service's deletion e-mails name the players already queued, and the others can be started as a new batch with a new --journal file.`);
+  }
+  if (found.macs[anchor.lines - 1] !== anchor.mac) {
+    throw new JournalRolledBack(`The journal ${path} is not the copy of batch ${id} this machine last wrote: its record ${anchor.lines} differs from the anchored one (another copy went on from there, ${last}). Nothing was sent and the file was not changed. Resume that copy; keep this one for the audit record.`);
+  }
+  return undefined;
 }
 
 export class Journal {
@@ -123,13 +158,18 @@ export class Journal {
 
   private constructor(
     readonly path: string, private readonly fh: FileHandle, readonly batch: BatchRecord, readonly records: JournalRecord[],
-    private readonly secret: string, private readonly unlock: () => Promise<void>,
+    private readonly secret: string, private lastMac: string, private readonly anchors: AnchorStore, private readonly unlock: () => Promise<void>,
+    /** Said once on open: the journal had no anchor here, so it could not be checked against one. */
+    readonly notice?: string,
   ) {
     this.mac = macKey(secret);
   }
 
-  /** Reads and authenticates a journal; undefined when the file does not exist. Throws JournalError when it is not one. */
-  static async read(path: string, key: JournalKey): Promise<{ batch: BatchRecord; records: JournalRecord[]; tornBytes: number } | undefined> {
+  /**
+   * Reads and authenticates a journal, and checks it against its anchor (without writing one);
+   * undefined when the file does not exist. Throws JournalError when it is not one, or is behind its anchor.
+   */
+  static async read(path: string, key: JournalKey, anchors: AnchorStore): Promise<{ batch: BatchRecord; records: JournalRecord[]; tornBytes: number; notice?: string } | undefined> {
     let text: string;
     try {
       text = await readFile(path, 'utf8');
@@ -138,40 +178,65 @@ export class Journal {
       throw new JournalError(`Cannot read the journal ${path}: ${(e as Error).message}`);
     }
     const found = await parse(path, text, key);
-    return found && { batch: found.batch, records: found.records, tornBytes: found.tornBytes };
+    if (found === undefined) return undefined;
+    const notice = checkAnchor(path, found, await anchors.get(found.batch.batchId), anchors);
+    return { batch: found.batch, records: found.records, tornBytes: found.tornBytes, ...(notice !== undefined ? { notice } : {}) };
   }
 
   /**
    * Opens an existing journal for appending (cutting a torn tail), or with `create`, creates a new
    * one exclusively (an existing file at `path` is refused). One process at a time: a second open
-   * fails while the first holds the journal, whatever name it uses.
+   * fails while the first holds the journal, whatever name or copy of it it uses. A journal behind
+   * its anchor in `anchors` is refused; every line appended moves the anchor on.
    */
-  static async open(path: string, o: { key: JournalKey; create?: BatchRecord }): Promise<Journal> {
+  static async open(path: string, o: { key: JournalKey; create?: BatchRecord; anchors: AnchorStore }): Promise<Journal> {
     await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-    const unlock = await lockJournal(path);
+    const unlockPath = await lockJournal(path);
+    let unlockBatch: (() => Promise<void>) | undefined;
+    const unlock = async (): Promise<void> => {
+      try {
+        await unlockBatch?.();
+      } finally {
+        await unlockPath();
+      }
+    };
     try {
-      if (o.create !== undefined) return await Journal.create(path, o.create, await keyFor(o.key, o.create.titleId, path), unlock);
+      if (o.create !== undefined) {
+        const secret = await keyFor(o.key, o.create.titleId, path);
+        unlockBatch = await o.anchors.hold(o.create.batchId, path);
+        if ((await o.anchors.get(o.create.batchId)) !== undefined) throw new JournalError(`Cannot start the journal ${path}: batch ${o.create.batchId} already has an anchor in ${o.anchors.where}; a new batch needs a new batch ID.`);
+        return await Journal.create(path, o.create, secret, o.anchors, unlock);
+      }
       const found = await parse(path, await readFile(path, 'utf8').catch((e: NodeJS.ErrnoException) => {
         throw new JournalError(e.code === 'ENOENT' ? `No journal at ${path}.` : `Cannot read the journal ${path}: ${e.message}`);
       }), o.key);
       if (found === undefined) throw new JournalError(`The journal ${path} holds no complete batch record: nothing was sent from it. Remove it and start the batch again.`);
+      // Under the batch's hold, its anchor cannot move on while it is compared.
+      unlockBatch = await o.anchors.hold(found.batch.batchId, path);
+      const anchor = await o.anchors.get(found.batch.batchId);
+      const notice = checkAnchor(path, found, anchor, o.anchors);
       if (found.tornBytes > 0) await truncate(path, (await readFile(path)).length - found.tornBytes);
-      return new Journal(path, await open(path, 'a', 0o600), found.batch, found.records, found.secret, unlock);
+      const last = found.macs[found.macs.length - 1];
+      const j = new Journal(path, await open(path, 'a', 0o600), found.batch, found.records, found.secret, last, o.anchors, unlock, notice);
+      // Ahead of its anchor (a kill between the two writes) or none: anchored as it is now.
+      if (anchor?.lines !== found.records.length || anchor.path !== resolve(path)) await j.anchorNow();
+      return j;
     } catch (e) {
       await unlock();
       throw e;
     }
   }
 
-  private static async create(path: string, batch: BatchRecord, secret: string, unlock: () => Promise<void>): Promise<Journal> {
+  private static async create(path: string, batch: BatchRecord, secret: string, anchors: AnchorStore, unlock: () => Promise<void>): Promise<Journal> {
     const clean = { ...batch, entries: batch.entries.map((e) => cleanEntry(e, secret)) };
     const why = batchProblem(clean as unknown as Record<string, unknown>);
     if (why !== undefined || clean.version !== JOURNAL_VERSION) throw new JournalError(`Cannot start the journal ${path}: the batch record is not valid (${why ?? 'its version'}).`);
     const tmp = `${path}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
+    const { line, mac } = sealLine(macKey(secret), clean.batchId, 0, FIRST_PREV_MAC, clean);
     try {
       const fh = await open(tmp, 'wx', 0o600);
       try {
-        await fh.writeFile(`${sealLine(macKey(secret), clean.batchId, 0, clean)}\n`, 'utf8');
+        await fh.writeFile(`${line}\n`, 'utf8');
         await fh.datasync();
       } finally {
         await fh.close();
@@ -186,20 +251,35 @@ export class Journal {
     }
     // The new file's directory entry must survive a crash too.
     syncDir(dirname(path));
-    return new Journal(path, await open(path, 'a', 0o600), clean, [clean], secret, unlock);
+    const j = new Journal(path, await open(path, 'a', 0o600), clean, [clean], secret, mac, anchors, unlock);
+    await j.anchorNow();
+    return j;
+  }
+
+  /** Writes the anchor of the journal as it is now. */
+  private anchorNow(): Promise<void> {
+    return this.anchors.set({
+      batchId: this.batch.batchId, titleId: this.batch.titleId, lines: this.records.length, mac: this.lastMac, path: resolve(this.path), at: new Date().toISOString(),
+    });
   }
 
   players(): Map<string, PlayerRecord> {
     return replay(this.batch, this.records);
   }
 
-  /** Appends one record (its service text made safe) and syncs it to disk; resolves only once it is durable. */
+  /**
+   * Appends one record (its service text made safe), syncs it to disk, then moves the anchor on;
+   * resolves only once both are durable, so what follows (a send) is recorded in both.
+   */
   append(record: JournalRecord): Promise<void> {
     const r = record.type === 'outcome' ? cleanOutcome(record, this.secret) : record;
     const write = this.chain.then(async () => {
-      await this.fh.appendFile(`${sealLine(this.mac, this.batch.batchId, this.records.length, r)}\n`, 'utf8');
+      const { line, mac } = sealLine(this.mac, this.batch.batchId, this.records.length, this.lastMac, r);
+      await this.fh.appendFile(`${line}\n`, 'utf8');
       await this.fh.datasync();
       this.records.push(r);
+      this.lastMac = mac;
+      await this.anchorNow();
     });
     this.chain = write.catch(() => undefined);
     return write;

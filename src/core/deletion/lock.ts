@@ -84,12 +84,24 @@ export async function journalIdentity(journalPath: string): Promise<string> {
   }
 }
 
+/** Takes lock file `lockPath` for this process; `busy(pid)` says what to do while another live process holds it. */
+export async function holdLock(lockPath: string, busy: (pid: number) => string): Promise<Release> {
+  try {
+    return await acquire(lockPath, 2);
+  } catch (e) {
+    if (e instanceof Busy) throw new JournalError(busy(e.pid));
+    throw e;
+  }
+}
+
+const busyJournal = (journalPath: string) => (pid: number): string =>
+  `The journal ${journalPath} is in use by process ${pid}${pid === process.pid ? ' (this one)' : ''}; wait for that run to finish. Two runs of one batch could send a deletion twice.`;
+
 /** Locks a journal for this process until the returned function is called. */
 export async function lockJournal(journalPath: string): Promise<Release> {
-  let real: string;
   try {
-    real = await journalIdentity(journalPath);
-    const release = await acquire(`${real}.lock`, 2);
+    const real = await journalIdentity(journalPath);
+    const release = await holdLock(`${real}.lock`, busyJournal(journalPath));
     // Checked under the lock: while a journal is created, its temp file is a second name for a moment.
     const st = await lstat(real).catch(() => undefined);
     if (st !== undefined && st.nlink > 1) {
@@ -99,9 +111,6 @@ export async function lockJournal(journalPath: string): Promise<Release> {
     return release;
   } catch (e) {
     if (e instanceof JournalError) throw e;
-    if (e instanceof Busy) {
-      throw new JournalError(`The journal ${journalPath} is in use by process ${e.pid}${e.pid === process.pid ? ' (this one)' : ''}; wait for that run to finish. Two runs of one batch could send a deletion twice.`);
-    }
     throw new JournalError(`Cannot lock the journal ${journalPath}: ${(e as Error).message}`);
   }
 }

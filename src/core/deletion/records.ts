@@ -1,16 +1,21 @@
 // The journal's records: their shapes, their check (every field, before anything is sent), and the
 // MAC that authenticates each line. The MAC key is derived from the title's secret key (HMAC of a
-// fixed label) and never written; each line's MAC covers the batch ID, the line's index and its exact
-// bytes, so a line written without the key, changed, moved or taken from another journal is refused.
+// fixed label) and never written; each line's MAC covers the batch ID, the line's index, the MAC of
+// the line before it and its exact bytes: a line written without the key, changed, moved, dropped
+// or taken from another journal is refused, and the last line's MAC stands for the whole journal
+// (what its anchor, anchor.ts, keeps outside the file).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isPlatformId, quoteForMessage, TITLE_ID_RE } from '../ids';
 import { formatError } from './input';
 import { ID_KINDS, type IdKind, type PlanEntry, type PlanStatus } from './types';
 
-/** Version 2: every line carries a MAC. */
-export const JOURNAL_VERSION = 2;
+/** Version 3: every line carries a MAC chained over the line before it (version 2: MACs not chained). */
+export const JOURNAL_VERSION = 3;
 
 export class JournalError extends Error {}
+
+/** A journal behind its anchor (cut back, or an older copy) or gone another way from it: never resumed. */
+export class JournalRolledBack extends JournalError {}
 
 export interface BatchRecord {
   type: 'batch';
@@ -103,16 +108,20 @@ export function macKey(secretKey: string): Buffer {
   return createHmac('sha256', secretKey).update('platform-explorer deletion journal MAC v2').digest();
 }
 
-function macOf(key: Buffer, batchId: string, index: number, body: string): string {
-  return createHmac('sha256', key).update(`${batchId}\n${index}\n`).update(body).digest('hex');
+/** The MAC the first line chains from. */
+export const FIRST_PREV_MAC = '';
+
+function macOf(key: Buffer, batchId: string, index: number, prev: string, body: string): string {
+  return createHmac('sha256', key).update(`${batchId}\n${index}\n${prev}\n`).update(body).digest('hex');
 }
 
 const MAC_TAIL_RE = /,"mac":"([0-9a-f]{64})"\}$/;
 
-/** Record `r` as line `index` of batch `batchId`'s journal, with its MAC (no newline). */
-export function sealLine(key: Buffer, batchId: string, index: number, r: JournalRecord): string {
+/** Record `r` as line `index` of batch `batchId`'s journal after a line whose MAC is `prev`, with its MAC (no newline). */
+export function sealLine(key: Buffer, batchId: string, index: number, prev: string, r: JournalRecord): { line: string; mac: string } {
   const body = JSON.stringify(r);
-  return `${body.slice(0, -1)},"mac":"${macOf(key, batchId, index, body)}"}`;
+  const mac = macOf(key, batchId, index, prev, body);
+  return { line: `${body.slice(0, -1)},"mac":"${mac}"}`, mac };
 }
 
 /** The body of a sealed line and its MAC, or undefined when the line carries none. */
@@ -121,6 +130,6 @@ export function splitLine(line: string): { body: string; mac: string } | undefin
   return m === null ? undefined : { body: `${line.slice(0, m.index)}}`, mac: m[1] };
 }
 
-export function macMatches(key: Buffer, batchId: string, index: number, body: string, mac: string): boolean {
-  return timingSafeEqual(Buffer.from(macOf(key, batchId, index, body), 'hex'), Buffer.from(mac, 'hex'));
+export function macMatches(key: Buffer, batchId: string, index: number, prev: string, body: string, mac: string): boolean {
+  return timingSafeEqual(Buffer.from(macOf(key, batchId, index, prev, body), 'hex'), Buffer.from(mac, 'hex'));
 }

@@ -6,7 +6,7 @@ import { PlatformError } from '../api/errors';
 import { ErrorCodes } from '../api/types';
 import { stateAfter, type Journal, type JournalOperation, type OutcomeState } from './journal';
 import { Pacer } from './pacer';
-import type { DeletionClient, JobState } from './types';
+import type { DeletionClient, JobState, LedgerEntry } from './types';
 
 export interface RunProgress {
   total: number;
@@ -36,6 +36,11 @@ export interface RunOptions {
   onOutcome?: (platformId: string, state: JobState) => void;
   /** Throttled answers one player may get before it is left pending (default 50). */
   maxThrottlesPerPlayer?: number;
+  /**
+   * Deletions recorded outside this journal (the editor's ledger): a player they show queued or
+   * deleted is not sent, even when the journal lost its record of it; the journal records why.
+   */
+  ledger?: readonly LedgerEntry[];
 }
 
 export interface RunResult extends RunProgress {
@@ -89,6 +94,23 @@ function sender(client: DeletionClient, operation: JournalOperation | undefined,
   return async (pid) => ((await call.call(client, pid)) ?? {}) as { JobReceiptId?: string };
 }
 
+/** Takes out of `todo` the players `ledger` shows queued or deleted, recording each in the journal as such (nothing sent). */
+async function skipRecorded(journal: Journal, todo: string[], players: Map<string, { state: JobState }>, ledger: readonly LedgerEntry[]): Promise<void> {
+  const recorded = new Map<string, LedgerEntry>();
+  for (const e of ledger) if (e.state === 'queued' || e.state === 'verified-deleted') recorded.set(e.platformId.toUpperCase(), e);
+  for (const pid of [...todo]) {
+    const e = recorded.get(pid);
+    if (e === undefined) continue;
+    todo.splice(todo.indexOf(pid), 1);
+    const state: OutcomeState = e.state === 'verified-deleted' ? 'already-deleted' : 'queued';
+    await journal.append({
+      type: 'outcome', platformId: pid, state, at: new Date().toISOString(), ...(e.jobReceiptId !== undefined ? { jobReceiptId: e.jobReceiptId } : {}),
+      error: `not sent: the ledger records its deletion (title ${e.titleId}, requested ${e.requestedAt}${e.batchId !== undefined ? `, batch ${e.batchId}` : ''})`,
+    });
+    players.get(pid)!.state = stateAfter(state);
+  }
+}
+
 export async function runBatch(client: DeletionClient, journal: Journal, o: RunOptions): Promise<RunResult> {
   const pacer = o.pacer ?? new Pacer();
   const players = journal.players();
@@ -112,6 +134,7 @@ export async function runBatch(client: DeletionClient, journal: Journal, o: RunO
   const throttles = new Map<string, number>();
   const maxThrottles = o.maxThrottlesPerPlayer ?? 50;
   let cancelled = false;
+  await skipRecorded(journal, todo, players, o.ledger ?? []);
   report();
 
   // A journal that cannot be written stops every sender: nothing is sent unrecorded.

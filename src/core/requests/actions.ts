@@ -6,7 +6,7 @@
 // the one before has completed (erasing first would destroy the data the person asked for).
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
-import { Journal, JOURNAL_VERSION, runBatch, type BatchRecord, type PlayerRecord, type RunProgress } from '../deletion';
+import { Journal, JOURNAL_VERSION, runBatch, type AnchorStore, type BatchRecord, type PlayerRecord, type RunProgress } from '../deletion';
 import { ACTION_OPERATIONS, RequestError, type Action, type ActionKind, type DataRequest, type RequestServices, type Resolution } from './types';
 import type { RequestStore } from './store';
 
@@ -51,7 +51,7 @@ export async function readJournals(store: RequestStore, id: string, services: Re
   const out = [];
   for (const j of await journalNames(store, id)) {
     await store.check(id, j.name);
-    const journal = await Journal.open(`${store.folder(id)}/${j.name}`, { key: (t) => services.key(t) });
+    const journal = await Journal.open(`${store.folder(id)}/${j.name}`, journalOptions(services));
     try {
       out.push({ name: j.name, kind: j.kind, batch: journal.batch, players: journal.players() });
     } finally {
@@ -59,6 +59,11 @@ export async function readJournals(store: RequestStore, id: string, services: Re
     }
   }
   return out;
+}
+
+/** How a request's journals are opened: each title's key, and the anchors outside the folder. */
+export function journalOptions(services: RequestServices): { key: (titleId: string) => Promise<string | undefined>; anchors: AnchorStore } {
+  return { key: (t) => services.key(t), anchors: services.anchors };
 }
 
 /** Mirrors a journal's record of one player into its action. */
@@ -112,6 +117,12 @@ export interface RunSummary {
 export interface RunOptions {
   /** The number of accounts, as the dry run showed it: the typed confirmation. */
   confirm: number;
+  /**
+   * Send again the actions sent without a recorded answer (the user's decision: they may have been
+   * taken, so an export may be made twice or events deleted twice; the service refuses a second
+   * erasure while one is queued). Off by default: nothing is ever sent twice unasked.
+   */
+  resendUnknown?: boolean;
   onProgress?: (kind: ActionKind, p: RunProgress) => void;
 }
 
@@ -157,10 +168,10 @@ async function sendKind(
     const client = services.client(title);
     if (client === undefined) throw new RequestError(`No secret key for title ${title}, whose key sends ${ACTION_OPERATIONS[kind]} for this request; set it and run again.`);
     await store.check(r.id, name);
-    const journal = await Journal.open(`${store.folder(r.id)}/${name}`, { key: (t) => services.key(t) });
+    const journal = await Journal.open(`${store.folder(r.id)}/${name}`, journalOptions(services));
     try {
-      // Never re-sent here: a send whose answer was not recorded stays unknown (verify settles erasures).
-      const res = await runBatch(client, journal, { resendUnknown: false, signal: services.signal, onProgress: (p) => o.onProgress?.(kind, p) });
+      // A send whose answer was not recorded stays unknown unless the user asked to send it again (verify settles erasures).
+      const res = await runBatch(client, journal, { resendUnknown: o.resendUnknown === true, signal: services.signal, onProgress: (p) => o.onProgress?.(kind, p) });
       sent[kind] += res.sent;
       cancelled ||= res.cancelled;
       syncActions(r, [{ kind, players: journal.players() }], journal.batch.titleId);
@@ -190,7 +201,7 @@ export async function sendActions(store: RequestStore, r: DataRequest, services:
         cancelled = true;
         break;
       }
-      const ready = r.actions.filter((a) => a.kind === kind && (a.status === 'planned' || a.status === 'failed'));
+      const ready = r.actions.filter((a) => a.kind === kind && (a.status === 'planned' || a.status === 'failed' || (o.resendUnknown === true && a.status === 'unknown')));
       if (ready.length === 0) break;
       cancelled = await sendKind(store, r, services, kind, ready, journals, sent, o);
       if (kind !== 'export') break;
@@ -216,7 +227,7 @@ async function newJournal(store: RequestStore, r: DataRequest, kind: ActionKind,
     ...(kind === 'erasure' ? {} : { operation: ACTION_OPERATIONS[kind] as 'ExportMasterPlayerData' | 'DeleteMasterPlayerEventData' }),
   };
   await store.check(r.id, name);
-  const j = await Journal.open(`${store.folder(r.id)}/${name}`, { key: (t) => services.key(t), create: batch });
+  const j = await Journal.open(`${store.folder(r.id)}/${name}`, { ...journalOptions(services), create: batch });
   await j.close();
   return name;
 }

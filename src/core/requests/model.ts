@@ -112,7 +112,7 @@ export function nextStep(r: DataRequest): string {
     case 'actions-queued': {
       if (r.actions.some((a) => a.status === 'failed' || a.status === 'planned')) return 'some actions are not sent: run again';
       if (r.actions.some((a) => a.status === 'waiting' && r.actions.every((x) => x.kind !== 'export' || x.platformId !== a.platformId || x.status === 'completed'))) return 'exports completed: run again to send the erasures';
-      if (r.actions.some((a) => a.status === 'unknown')) return 'some actions were sent without a recorded answer: verify';
+      if (r.actions.some((a) => a.status === 'unknown')) return 'some actions were sent without a recorded answer: verify (erasures), or run again choosing to resend them';
       return 'wait for the service, then verify (an export needs its download link)';
     }
     case 'completed': return 'close it to write the evidence';

@@ -2,6 +2,7 @@
 // view and the command line read. A request's state is derived from these (model.ts), never stored.
 import type { BulkOptions } from '../api/options';
 import type { ConsoleLivePlatformIdPair, GetPlayedTitleListResult, StorefrontPlatformIdPair } from '../api/types';
+import type { AnchorStore } from '../deletion/anchor';
 import type { DeletionClient } from '../deletion/types';
 
 /** What the person asked for: a copy of their data, erasure of their accounts, erasure of their events only. */
@@ -161,6 +162,8 @@ export interface RequestServices {
   client(titleId: string): RequestClient | undefined;
   /** The title's secret key (authenticates the request's journals; never written). */
   key(titleId: string): Promise<string | undefined>;
+  /** Where the journals' anchors are kept, outside the request's folder (core/deletion/anchor.ts): the CLI's state folder, the editor's storage. */
+  anchors: AnchorStore;
   events?: EventReader;
   signal?: AbortSignal;
   now?: () => Date;

@@ -4,7 +4,7 @@
 import { Journal, ledgerFromJournal, verifyQueued } from '../deletion';
 import { quoteForMessage } from '../ids';
 import { shownReceiptId } from '../serviceText';
-import { journalNames, releaseWaiting, syncActions } from './actions';
+import { journalNames, journalOptions, releaseWaiting, syncActions } from './actions';
 import type { RequestStore } from './store';
 import { RequestError, type DataRequest, type RequestServices } from './types';
 
@@ -22,7 +22,7 @@ export async function verifyActions(store: RequestStore, r: DataRequest, service
   const out: VerifySummary = { erased: [], exported: [], errors: [] };
   for (const j of await journalNames(store, r.id)) {
     await store.check(r.id, j.name);
-    const journal = await Journal.open(`${store.folder(r.id)}/${j.name}`, { key: (t) => services.key(t) });
+    const journal = await Journal.open(`${store.folder(r.id)}/${j.name}`, journalOptions(services));
     try {
       if (j.kind === 'erasure') {
         const client = services.client(j.titleId);

@@ -136,7 +136,7 @@ export async function closeRequest(store: RequestStore, id: string, services: Re
     const journals = [];
     for (const j of await journalNames(store, id)) {
       await store.check(id, j.name);
-      const found = await Journal.read(join(store.folder(id), j.name), (t) => services.key(t));
+      const found = await Journal.read(join(store.folder(id), j.name), (t) => services.key(t), services.anchors);
       if (found !== undefined) journals.push(found);
     }
     const closedAt = (services.now?.() ?? new Date()).toISOString();

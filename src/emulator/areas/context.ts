@@ -2,6 +2,7 @@
 // the table, given the title, the checked request and the authenticated caller.
 import type { OperationName, RequestOf, ResultOf } from '../../core/api/operations';
 import type { Caller, Credentials } from '../credentials';
+import type { ExportJobs } from '../exports';
 import type { DeletionJobs } from '../jobs';
 import type { LauncherKeyCache } from '../jwt';
 import { badRequest } from '../http';
@@ -12,6 +13,7 @@ export interface ServiceContext {
   readonly indexes: Indexes;
   readonly credentials: Credentials;
   readonly jobs: DeletionJobs;
+  readonly exports: ExportJobs;
   readonly keyCache: LauncherKeyCache;
   /** Emulator time (the wall clock plus clock/advance). */
   now(): number;

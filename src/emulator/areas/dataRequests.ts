@@ -2,20 +2,21 @@
 // player_data_exported event and the e-mail) and Admin/DeleteMasterPlayerEventData (the events go,
 // the account stays; empty answer, no receipt).
 import { badRequest } from '../http';
-import { newJobReceiptId } from '../jobs';
 import { findPlayer, type Handlers, type ServiceContext } from './context';
 
 export function dataRequestHandlers(s: ServiceContext): Handlers<'ExportMasterPlayerData' | 'DeleteMasterPlayerEventData'> {
   return {
-    ExportMasterPlayerData: (title, req) => {
-      findPlayer(s, title, req.PlatformId);
+    ExportMasterPlayerData: async (title, req) => {
+      const player = findPlayer(s, title, req.PlatformId);
       if (!title.notificationEmail) {
         throw badRequest('EmailAddressNotAvailable', `Title ${title.titleId} has no notification e-mail address to send the export's download link to; configure one in the title's settings.`);
       }
-      return { JobReceiptId: newJobReceiptId() };
+      const job = await s.exports.queue(player, title);
+      return { JobReceiptId: job.JobReceiptId };
     },
     DeleteMasterPlayerEventData: async (title, req) => {
-      findPlayer(s, title, req.PlatformId);
+      // Applied at once (the service queues it, with no signal to wait for): the account stays.
+      findPlayer(s, title, req.PlatformId).events = [];
       await s.persistNow();
       return {};
     },

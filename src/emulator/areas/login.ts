@@ -55,7 +55,7 @@ export async function loginWithLauncher(ctx: ServiceContext, title: TitleState, 
     }
     player = {
       platformId: hex16(), publisherId: title.publisherId, created: now, totalValueToDateInUSD: 0,
-      consoleLive: [], storefrontNames: [], launcherSubjects: [verified.subject], titles: {},
+      consoleLive: [], storefrontNames: [], launcherSubjects: [verified.subject], titles: {}, events: [],
     };
     ctx.data.players[player.platformId] = player;
     ctx.indexes.addPlayer(player);

@@ -14,7 +14,7 @@ const MAX_LISTED = 20;
 export interface SeedDataEntry { Value: string; LastUpdated?: string; Permission?: string }
 export interface SeedItem { ItemId: string; ItemInstanceId?: string; ItemClass?: string; DisplayName?: string; PurchaseDate?: string; RemainingUses?: number; UnitCurrency?: string; UnitPrice?: number }
 export interface SeedPlayerTitle {
-  titlePlayerAccountId?: string; created?: string; firstLogin?: string; lastLogin?: string;
+  titlePlayerAccountId?: string; displayName?: string; created?: string; firstLogin?: string; lastLogin?: string;
   userData?: Record<string, string | SeedDataEntry>; userDataVersion?: number;
   readOnlyData?: Record<string, string | SeedDataEntry>; readOnlyDataVersion?: number;
   virtualCurrency?: Record<string, number>; inventory?: SeedItem[];
@@ -26,7 +26,9 @@ export interface SeedPlayer {
   totalValueToDateInUSD?: number; avatarUrl?: string; tags?: string[]; country?: string; contactEmail?: string;
   consoleLive?: { sandbox: string; id: string }[]; storefrontNames?: string[]; launcherSubjects?: string[];
   titles?: Record<string, SeedPlayerTitle>;
+  events?: SeedPlayerEvent[];
 }
+export interface SeedPlayerEvent { name: string; titleId: string; time: string; data?: Record<string, string> }
 type AddonSeed<T> = 'default' | null | T;
 export interface SeedTitle {
   titleId: string; name: string; publisherId?: string; secretKey?: string; notificationEmail?: string | null;
@@ -54,6 +56,26 @@ export class SeedFileError extends Error {}
 /** Seed times end where a loaded state's do (stateCheck.ts), so a seeded state always loads again. */
 const YEAR_9000 = Date.UTC(9000, 0, 1);
 
+/**
+ * What identifies `p` among the players of its publisher, each unique there: the member it is
+ * written in (a path relative to the player) and how it reads in a message. Title display names
+ * are unique per title.
+ */
+export function identities(p: SeedPlayer): [(string | number)[], string][] {
+  const out: [(string | number)[], string][] = [
+    ...(p.consoleLive ?? []).map((l, j): [(string | number)[], string] => [['consoleLive', j], `ConsoleLive ${l.sandbox} ${l.id}`]),
+    ...(p.storefrontNames ?? []).map((n, j): [(string | number)[], string] => [['storefrontNames', j], `Storefront name ${n}`]),
+    ...(p.launcherSubjects ?? []).map((s, j): [(string | number)[], string] => [['launcherSubjects', j], `launcher subject ${s}`]),
+  ];
+  if (p.username !== undefined) out.push([['username'], `username ${p.username}`]);
+  if (p.contactEmail !== undefined) out.push([['contactEmail'], `e-mail ${p.contactEmail.toLowerCase()}`]);
+  for (const [id, t] of Object.entries(p.titles ?? {})) {
+    const name = t.displayName ?? p.displayName;
+    if (name !== undefined) out.push([t.displayName !== undefined ? ['titles', id, 'displayName'] : ['displayName'], `display name ${name} in title ${id.toUpperCase()}`]);
+  }
+  return out;
+}
+
 /** Checks a parsed seed; problems as [path, message]. */
 function consistency(spec: SeedSpec): [string, string][] {
   const out: [string, string][] = [];
@@ -66,7 +88,7 @@ function consistency(spec: SeedSpec): [string, string][] {
   const times = (o: object, path: string): void => {
     for (const [k, v] of Object.entries(o)) {
       const at = childPath(path, Array.isArray(o) ? Number(k) : k);
-      if (typeof v === 'string' && /^\d{4}-\d\d-\d\dT/.test(v) && ['created', 'firstLogin', 'lastLogin', 'bannedUntil', 'LastUpdated', 'PurchaseDate'].includes(k)) {
+      if (typeof v === 'string' && /^\d{4}-\d\d-\d\dT/.test(v) && ['created', 'firstLogin', 'lastLogin', 'bannedUntil', 'LastUpdated', 'PurchaseDate', 'time'].includes(k)) {
         const ms = Date.parse(v);
         // Date.parse rolls 30 February over into March: the time must read back as written.
         if (!Number.isFinite(ms) || ms < 0 || ms >= YEAR_9000 || new Date(ms).toISOString().slice(0, 19) !== v.slice(0, 19)) out.push([at, `${JSON.stringify(v)} is not a time from 1970 to 8999`]);
@@ -78,6 +100,10 @@ function consistency(spec: SeedSpec): [string, string][] {
     for (const id of Object.keys(p.titles ?? {})) {
       if (!titleIds.has(id.toUpperCase())) out.push([childPath(childPath(path, 'titles'), id), `title ${id} is not among the file's titles; add it to "titles" or remove it here`]);
     }
+    const played = new Set(Object.keys(p.titles ?? {}).map((id) => id.toUpperCase()));
+    p.events?.forEach((e, j) => {
+      if (!played.has(e.titleId.toUpperCase())) out.push([childPath(childPath(childPath(path, 'events'), j), 'titleId'), `title ${e.titleId} is not among this player's titles; add it there or change the event's titleId`]);
+    });
   };
   spec.players?.forEach((p, i) => players(p, `players[${i}]`));
   // Identities written out in the file: a second use is named at its line (templates are checked when built).
@@ -91,11 +117,7 @@ function consistency(spec: SeedSpec): [string, string][] {
       else ids.set(id, path);
     }
     const ns = p.publisherId ?? spec.publisherId ?? '';
-    const named: [string, string][] = [
-      ...(p.consoleLive ?? []).map((l, j): [string, string] => [childPath(childPath(path, 'consoleLive'), j), `ConsoleLive ${l.sandbox} ${l.id}`]),
-      ...(p.storefrontNames ?? []).map((n, j): [string, string] => [childPath(childPath(path, 'storefrontNames'), j), `Storefront name ${n}`]),
-      ...(p.launcherSubjects ?? []).map((s, j): [string, string] => [childPath(childPath(path, 'launcherSubjects'), j), `launcher subject ${s}`]),
-    ];
+    const named = identities(p).map(([member, what]) => [member.reduce<string>(childPath, path), what]);
     for (const [at, what] of named) {
       const k = `${ns} ${what}`;
       if (taken.has(k)) out.push([at, `the ${what} is already linked to ${taken.get(k)}; each identity belongs to one player of a publisher`]);

@@ -1,6 +1,7 @@
 // The seed file's JSON Schema: printed by `platform-emulator --print-seed-schema`, committed as
 // packages/emulator/seed.schema.json (a unit test keeps the two equal) and enforced on load.
 import { PROFILE_CONSTRAINT_FLAGS } from '../../core/api/operations';
+import { MAX_PLAYER_EVENTS } from '../stateCheck';
 import type { JsonSchema } from './schemaCheck';
 
 /** Upper bounds: a seed past them would take minutes and gigabytes to build. */
@@ -122,14 +123,14 @@ export const SEED_SCHEMA: JsonSchema & { $schema: string; $id: string; title: st
         platformId: { ...orGenerate(hexId(14, 16, 'a PlatformId'), 'a PlatformId of 14 to 16 hexadecimal characters'), default: 'generate' },
         publisherId: hexId(1, 16, 'a publisher ID'),
         created: time,
-        username: str(100),
-        displayName: str(100),
+        username: str(100, 'unique among the players of a publisher'),
+        displayName: str(100, 'shown in every title the player played unless the title gives its own; unique in each title'),
         bannedUntil: time,
         totalValueToDateInUSD: { ...count, description: 'whole US cents' },
         avatarUrl: str(2000),
         tags: { type: 'array', maxItems: 100, items: str(200) },
         country: { type: 'string', pattern: '^[A-Z]{2}$', description: 'an ISO 3166 country code like DE' },
-        contactEmail: str(320),
+        contactEmail: str(320, 'the account\'s e-mail (GetUserAccountInfo\'s Email, PrivateInfo.Email): unique among the players of a publisher, in any case'),
         consoleLive: {
           type: 'array',
           maxItems: 100,
@@ -143,6 +144,23 @@ export const SEED_SCHEMA: JsonSchema & { $schema: string; $id: string; title: st
           propertyNames: hexId(4, 16, 'a title ID'),
           additionalProperties: { $ref: '#/$defs/playerTitle' },
         },
+        events: {
+          type: 'array',
+          maxItems: MAX_PLAYER_EVENTS,
+          description: 'The player\'s event-stream and telemetry events (DeleteMasterPlayerEventData deletes them; an export includes them).',
+          items: { $ref: '#/$defs/playerEvent' },
+        },
+      },
+    },
+    playerEvent: {
+      type: 'object',
+      required: ['name', 'titleId', 'time'],
+      additionalProperties: false,
+      properties: {
+        name: str(100),
+        titleId: hexId(4, 16, 'the title ID of a title the player played'),
+        time,
+        data: { type: 'object', maxProperties: 50, propertyNames: str(100), additionalProperties: str(1000) },
       },
     },
     playerTemplate: {
@@ -161,6 +179,7 @@ export const SEED_SCHEMA: JsonSchema & { $schema: string; $id: string; title: st
       additionalProperties: false,
       properties: {
         titlePlayerAccountId: hexId(16, 16, 'a title player account ID'),
+        displayName: str(100, 'the player\'s display name in this title, when not the player\'s displayName (GetUserAccountInfo\'s TitleDisplayName)'),
         created: time,
         firstLogin: time,
         lastLogin: time,

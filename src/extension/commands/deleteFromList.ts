@@ -7,7 +7,8 @@ import * as vscode from 'vscode';
 import { openResultDocument } from '../documents';
 import { ledgerFromJournal } from '../../core/deletion/ledger';
 import { allLinesHoldPlatformIds, readIdentifiers } from '../../core/deletion/input';
-import { Journal, JOURNAL_VERSION, type JournalKey } from '../../core/deletion/journal';
+import { Journal, JOURNAL_VERSION } from '../../core/deletion/journal';
+import { journalAnchors, journalKey, journalLedger, journalsDir } from './journals';
 import { buildPlan, countByStatus, renderPlanText, toDelete } from '../../core/deletion/plan';
 import { runBatch, type RunProgress, type RunResult } from '../../core/deletion/run';
 import type { IdKind, Plan } from '../../core/deletion/types';
@@ -65,11 +66,6 @@ export function progressText(p: RunProgress): string {
   ].join(' · ');
 }
 
-/** Journals are authenticated with a key derived from their title's stored secret key (the CLI's too). */
-export function journalKey(s: CommandContext['services']): JournalKey {
-  return (titleId) => s.secrets.get(titleId);
-}
-
 /** Runs (or resumes) a batch journal with progress and Cancel, keeping the ledger in step. */
 export async function runJournal(c: CommandContext, title: TitleRecord, journal: Journal, resendUnknown: boolean): Promise<RunResult> {
   const s = c.services;
@@ -83,7 +79,8 @@ export async function runJournal(c: CommandContext, title: TitleRecord, journal:
       let reported = 0;
       const gate = new ProgressGate();
       return runBatch(client, journal, {
-        resendUnknown, signal: ac.signal,
+        // A player the ledger shows queued is never sent again, even if the journal lost its record.
+        resendUnknown, signal: ac.signal, ledger: s.jobs.all(),
         onProgress: (p) => {
           if (!gate.due(p.sent, p.total, p.waiting ? 'waiting' : '')) return;
           const done = p.queued + p.failed;
@@ -121,7 +118,7 @@ export async function deleteFromList(c: CommandContext, arg?: unknown, second?: 
     token.onCancellationRequested(() => ac.abort());
     const gate = new ProgressGate();
     return buildPlan(planner, {
-      titleId: title.titleId, kind, sandbox, lines, ledger: s.jobs.all(), signal: ac.signal,
+      titleId: title.titleId, kind, sandbox, lines, ledger: [...s.jobs.all(), ...await journalLedger(s)], signal: ac.signal,
       onProgress: (done, total) => { if (gate.due(done, total)) progress.report({ message: vscode.l10n.t('{0} of {1} players checked', done, total) }); },
     });
   });
@@ -151,8 +148,9 @@ export async function deleteFromList(c: CommandContext, arg?: unknown, second?: 
 });
 
   const batchId = randomUUID();
-  const journal = await Journal.open(join(s.ctx.globalStorageUri.fsPath, 'deletion-journals', `${batchId}.jsonl`), {
+  const journal = await Journal.open(join(journalsDir(s), `${batchId}.jsonl`), {
     key: journalKey(s),
+    anchors: journalAnchors(s),
     create: {
       type: 'batch', version: JOURNAL_VERSION, batchId, titleId: title.titleId, kind, sandbox, createdAt: plan.createdAt, entries: plan.entries,
       ...(metaData ? { metaData } : {}),

@@ -2,14 +2,14 @@
 // lists players not sent (or sent without an answer). Offer to resume it; a player whose
 // outcome is unknown is sent again only in a resume the user confirms (the service refuses a
 // second deletion while one is queued, and that refusal is recorded as queued).
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename } from 'node:path';
 import * as vscode from 'vscode';
-import { Journal } from '../../core/deletion/journal';
+import { Journal, JournalRolledBack } from '../../core/deletion/journal';
 import { readableUtc } from '../../core/time';
 import type { Services } from '../services';
 import type { CommandContext } from './context';
-import { journalKey, runJournal } from './deleteFromList';
+import { runJournal } from './deleteFromList';
+import { journalAnchors, journalKey, journalPaths } from './journals';
 
 export interface Interrupted {
   path: string;
@@ -24,26 +24,17 @@ export interface Interrupted {
   createdAt: string;
 }
 
-export function journalsDir(s: Services): string {
-  return join(s.ctx.globalStorageUri.fsPath, 'deletion-journals');
-}
-
-/** Journals with players not yet sent or whose outcome is unknown. */
-export async function findInterrupted(s: Services): Promise<Interrupted[]> {
-  let names: string[];
-  try {
-    names = (await readdir(journalsDir(s))).filter((n) => n.endsWith('.jsonl'));
-  } catch {
-    return [];
-  }
-  const out: Interrupted[] = [];
-  for (const name of names) {
-    const path = join(journalsDir(s), name);
+/** Journals with players not yet sent or whose outcome is unknown, and journals refused as cut back or an older copy. */
+export async function findInterrupted(s: Services): Promise<(Interrupted | { path: string; refused: string })[]> {
+  const out: (Interrupted | { path: string; refused: string })[] = [];
+  const anchors = journalAnchors(s);
+  for (const path of await journalPaths(s)) {
     try {
-      const found = await Journal.read(path, journalKey(s));
+      const found = await Journal.read(path, journalKey(s), anchors);
       // A data request's export or events-only journal is run by its request, never as deletions.
       if (found === undefined || found.batch.operation !== undefined) continue;
-      const j = await Journal.open(path, { key: journalKey(s) });
+      const j = await Journal.open(path, { key: journalKey(s), anchors });
+      if (j.notice !== undefined) s.log.info(j.notice);
       const states = [...j.players().values()].map((p) => p.state);
       await j.close();
       const pending = states.filter((st) => st === 'pending').length;
@@ -53,7 +44,9 @@ export async function findInterrupted(s: Services): Promise<Interrupted[]> {
         out.push({ path, titleId: b.titleId, pending, unknown, total: states.length, answered: states.length - pending - unknown, ticket: b.metaData, createdAt: b.createdAt });
       }
     } catch (e) {
-      s.log.warn(`Deletion journal ${name} could not be read: ${e instanceof Error ? e.message : String(e)}`);
+      // Never resumed; said, not only logged: its players may have been sent after what it shows.
+      if (e instanceof JournalRolledBack) out.push({ path, refused: e.message });
+      s.log.warn(`Deletion journal ${basename(path)} could not be read: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
   return out;
@@ -64,6 +57,10 @@ export async function resumeBatches(c: CommandContext): Promise<number> {
   const s = c.services;
   let resumed = 0;
   for (const b of await findInterrupted(s)) {
+    if ('refused' in b) {
+      await c.ui.error(b.refused);
+      continue;
+    }
     const title = s.titles.get(b.titleId);
     if (!title) continue;
     const RESUME = vscode.l10n.t('Resume');
@@ -74,7 +71,7 @@ export async function resumeBatches(c: CommandContext): Promise<number> {
       RESUME,
     );
     if (answer !== RESUME) continue;
-    await runJournal(c, title, await Journal.open(b.path, { key: journalKey(s) }), true);
+    await runJournal(c, title, await Journal.open(b.path, { key: journalKey(s), anchors: journalAnchors(s) }), true);
     resumed++;
   }
   return resumed;

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { isAbsolute, join } from 'node:path';
 import type { PlatformClient } from '../../core/api/client';
 import { emulatorEventReader, RequestStore, type DataRequest, type EventReader, type RequestServices } from '../../core/requests';
+import { journalAnchors } from '../commands/journals';
 import { CommandError } from '../errors';
 import { Disposable } from '../lifecycle';
 import type { Services } from '../services';
@@ -97,6 +98,8 @@ export class DataRequests extends Disposable {
     return {
       client: (titleId) => clients.get(titleId.toUpperCase()),
       key: (titleId) => this.s.secrets.get(titleId),
+      // A request's journals are anchored with the deletion journals' anchors (global storage).
+      anchors: journalAnchors(this.s),
       ...(events ? { events } : {}),
       ...(o.signal ? { signal: o.signal } : {}),
       close: async () => {

@@ -26,7 +26,7 @@ describe('cli: the files its paths lead to', () => {
   it('a file already at --journal is refused without --resume (also under --json), naming it and the fix, and is left as it was', async () => {
     const confirm = await confirmOf(del());
     // Another batch's journal (here: a one-line file someone put there).
-    writeFileSync(journal, `${JSON.stringify({ type: 'batch', version: 2, batchId: 'x', titleId: TITLE.titleId, kind: 'platform-id', createdAt: 't', entries: [] })}\n`, { mode: 0o600 });
+    writeFileSync(journal, `${JSON.stringify({ type: 'batch', version: 3, batchId: 'x', titleId: TITLE.titleId, kind: 'platform-id', createdAt: 't', entries: [] })}\n`, { mode: 0o600 });
     const before = readFileSync(journal, 'utf8');
     for (const more of [[], ['--json'], ['--dry-run']]) {
       const r = await runCli(del(...(more[0] === '--dry-run' ? more : ['--confirm', confirm, ...more])));
@@ -48,7 +48,7 @@ describe('cli: the files its paths lead to', () => {
     const attacks = [
       good.replace(/"state":"queued"/, '"state":"already-deleted"'),
       good + JSON.stringify({ type: 'outcome', platformId: ids[0], state: 'queued', at: 't' }) + '\n',
-      `${JSON.stringify({ type: 'batch', version: 2, batchId: 'x', titleId: TITLE.titleId, kind: 'platform-id', createdAt: 't', entries: [{ line: 1, input: PLAYERS[9].platformId, status: 'delete', platformId: PLAYERS[9].platformId }] })}\n`,
+      `${JSON.stringify({ type: 'batch', version: 3, batchId: 'x', titleId: TITLE.titleId, kind: 'platform-id', createdAt: 't', entries: [{ line: 1, input: PLAYERS[9].platformId, status: 'delete', platformId: PLAYERS[9].platformId }] })}\n`,
     ];
     for (const text of attacks) {
       writeFileSync(journal, text);

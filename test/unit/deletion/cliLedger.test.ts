@@ -5,8 +5,8 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Journal } from '../../../src/core/deletion';
-import { confirmOf, PLAYERS, runCli, TITLE, useCountingEmulator } from './support';
+import { Journal, JOURNAL_VERSION } from '../../../src/core/deletion';
+import { CLI_ANCHORS, confirmOf, PLAYERS, runCli, TITLE, useCountingEmulator } from './support';
 
 describe('cli: earlier batches are never forgotten', () => {
   const f = useCountingEmulator('pe-ledger-');
@@ -47,12 +47,14 @@ describe('cli: earlier batches are never forgotten', () => {
     const entries = ids.map((platformId, i) => ({ line: i + 1, input: platformId, platformId, status: 'delete' as const, titleIds: [TITLE.titleId] }));
     const old = await Journal.open(join(f.dir, 'old.jsonl'), {
       key: 'ROTATEDOLDKEY0123456789ABCDEFGHIJKLMNOPQRSTU',
-      create: { type: 'batch', version: 2, batchId: 'old', titleId: TITLE.titleId, kind: 'platform-id', createdAt: new Date().toISOString(), entries },
+      anchors: CLI_ANCHORS,
+      create: { type: 'batch', version: JOURNAL_VERSION, batchId: 'old', titleId: TITLE.titleId, kind: 'platform-id', createdAt: new Date().toISOString(), entries },
     });
     await old.close();
     const other = await Journal.open(join(f.dir, 'other-title.jsonl'), {
       key: 'OTHERTITLEKEY0123456789ABCDEFGHIJKLMNOPQRSTU',
-      create: { type: 'batch', version: 2, batchId: 'other', titleId: 'A248', kind: 'platform-id', createdAt: new Date().toISOString(), entries: [] },
+      anchors: CLI_ANCHORS,
+      create: { type: 'batch', version: JOURNAL_VERSION, batchId: 'other', titleId: 'A248', kind: 'platform-id', createdAt: new Date().toISOString(), entries: [] },
     });
     await other.close();
     const dry = await runCli(del('new.jsonl', '--dry-run'));

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Journal, ledgerFromJournal } from '../../../src/core/deletion';
-import { confirmOf, delay, PLAYERS, spawnCli, TestEmulator, TITLE } from './support';
+import { CLI_ANCHORS, confirmOf, delay, PLAYERS, spawnCli, TestEmulator, TITLE } from './support';
 
 /** Kill cycles: DURABILITY_CYCLES (npm run test:fuzz sets more), 20 in the normal unit run. */
 const CYCLES = Number(process.env.DURABILITY_CYCLES ?? '') > 0 ? Number(process.env.DURABILITY_CYCLES) : 20;
@@ -78,7 +78,7 @@ describe('deletion: kill -9 and resume', function () {
       for (const j of jobs) perPlayer.set(j.PlatformId, (perPlayer.get(j.PlatformId) ?? 0) + 1);
       assert.deepEqual([...perPlayer.keys()].sort(), [...ids].sort(), `cycle ${cycle}: every player has a job`);
       assert.ok([...perPlayer.values()].every((n) => n === 1), `cycle ${cycle}: no player deleted twice`);
-      const j = await Journal.open(journal, { key: TITLE.secretKey });
+      const j = await Journal.open(journal, { key: TITLE.secretKey, anchors: CLI_ANCHORS });
       const entries = ledgerFromJournal(j.batch, j.players());
       await j.close();
       assert.equal(entries.length, BATCH);

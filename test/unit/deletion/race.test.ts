@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { confirmOf, delay, PLAYERS, SendCounter, spawnCli, TestEmulator, TITLE, type CliRun } from './support';
+import { confirmOf, delay, PLAYERS, SendCounter, spawnCli, STATE_HOME, TestEmulator, TITLE, type CliRun } from './support';
 
 /** Trials of each race: RACE_TRIALS (npm run test:fuzz sets 50), 10 in the normal unit run. */
 const TRIALS = Number(process.env.RACE_TRIALS ?? '') > 0 ? Number(process.env.RACE_TRIALS) : 10;
@@ -122,7 +122,7 @@ describe(`deletion: two runs of one batch at once (${TRIALS} trials of each race
       counter.sends.clear();
       const results = await Promise.all([journal, n % 2 === 0 ? other : journal].map((path) => new Promise<string>((res) => {
         const child = spawn(process.execPath, [WINDOW, path, counter.endpoint, TITLE.titleId], {
-          stdio: ['ignore', 'pipe', 'inherit'], env: { PATH: process.env.PATH, PLATFORM_SECRET_KEY: TITLE.secretKey },
+          stdio: ['ignore', 'pipe', 'inherit'], env: { PATH: process.env.PATH, XDG_STATE_HOME: STATE_HOME, PLATFORM_SECRET_KEY: TITLE.secretKey },
         });
         let out = '';
         child.stdout.on('data', (d: Buffer) => { out += d.toString(); });

@@ -5,18 +5,20 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  buildPlan, Journal, JOURNAL_VERSION, ledgerFromJournal, Pacer, readIdentifiers, runBatch, verifyQueued, type BatchRecord, type JournalRecord,
+  buildPlan, FolderAnchorStore, Journal, JOURNAL_VERSION, ledgerFromJournal, Pacer, readIdentifiers, runBatch, verifyQueued, type BatchRecord, type JournalRecord,
 } from '../../../src/core/deletion';
 import { PLAYERS, TestEmulator, TITLE } from './support';
 
 describe('deletion/run: sending a batch from its journal', () => {
   let emu: TestEmulator;
   let dir: string;
+  let anchors: FolderAnchorStore;
   before(async () => { emu = await TestEmulator.start(); });
   after(async () => { await emu.close(); });
   beforeEach(async () => {
     await emu.control('reset', {});
     dir = mkdtempSync(join(tmpdir(), 'pe-run-'));
+    anchors = new FolderAnchorStore(join(dir, 'anchors'));
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -25,7 +27,7 @@ describe('deletion/run: sending a batch from its journal', () => {
     const plan = await buildPlan(client, { titleId: TITLE.titleId, kind: 'platform-id', lines: readIdentifiers(PLAYERS.slice(0, n).map((p) => p.platformId).join('\n'), 'platform-id') });
     await client.close();
     const batch: BatchRecord = { type: 'batch', version: JOURNAL_VERSION, batchId: 'b1', titleId: TITLE.titleId, kind: 'platform-id', metaData, createdAt: plan.createdAt, entries: plan.entries };
-    return Journal.open(join(dir, 'journal.jsonl'), { key: TITLE.secretKey, create: batch });
+    return Journal.open(join(dir, 'journal.jsonl'), { key: TITLE.secretKey, anchors, create: batch });
   }
 
   function records(): JournalRecord[] {
@@ -50,7 +52,7 @@ describe('deletion/run: sending a batch from its journal', () => {
       assert.equal(outcome.jobReceiptId, j.JobReceiptId);
       assert.deepEqual(outcome.titleIds, j.TitleIds);
     }
-    const again = await Journal.open(join(dir, 'journal.jsonl'), { key: TITLE.secretKey });
+    const again = await Journal.open(join(dir, 'journal.jsonl'), { key: TITLE.secretKey, anchors });
     const second = await runBatch(emu.client({ maxRetries: 0 }), again, { resendUnknown: true });
     await again.close();
     assert.equal(second.sent, 0, 'a finished batch sends nothing when run again');
@@ -162,5 +164,26 @@ describe('deletion/run: sending a batch from its journal', () => {
     await assert.rejects(runBatch(client, journal, { resendUnknown: false }));
     await client.close();
     assert.equal((await emu.jobs()).length, 0, 'no deletion sent without its intent on disk');
+  });
+  it('a player the ledger shows queued or deleted is not sent, even when the journal lost its record of it; the journal says why', async () => {
+    const [p0, p1] = PLAYERS;
+    const ledger = [
+      { input: p0.platformId, platformId: p0.platformId, titleId: TITLE.titleId, titleIds: [], jobReceiptId: 'A101202A2CD049A0A93C9531DFB37DE8', requestedAt: '2026-01-02T00:00:00.000Z', state: 'queued' as const, batchId: 'earlier' },
+      { input: p1.platformId, platformId: p1.platformId.toLowerCase(), titleId: 'A248', titleIds: [], requestedAt: '2026-01-01T00:00:00.000Z', state: 'verified-deleted' as const },
+    ];
+    const journal = await newJournal(4);
+    const client = emu.client({ maxRetries: 0 });
+    const r = await runBatch(client, journal, { resendUnknown: true, ledger });
+    await client.close();
+    await journal.close();
+    assert.deepEqual((await emu.jobs()).map((j) => j.PlatformId).sort(), PLAYERS.slice(2, 4).map((p) => p.platformId).sort(), 'only the players the ledger does not hold were sent');
+    assert.equal(r.sent, 2);
+    assert.equal(r.queued, 4);
+    const mine = records().filter((x) => x.type !== 'batch' && x.platformId === p0.platformId);
+    assert.deepEqual(mine.map((x) => x.type), ['outcome'], 'no intent: nothing was sent for it');
+    assert.match(JSON.stringify(mine[0]), /"state":"queued".*"jobReceiptId":"A101202A2CD049A0A93C9531DFB37DE8".*not sent: the ledger records its deletion \(title F71AC, requested 2026-01-02T00:00:00.000Z, batch earlier\)/);
+    const again = await Journal.open(join(dir, 'journal.jsonl'), { key: TITLE.secretKey, anchors });
+    assert.equal(again.players().get(p1.platformId)!.state, 'verified-deleted');
+    await again.close();
   });
 });

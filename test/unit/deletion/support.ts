@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PlatformClient } from '../../../src/core/api/client';
+import { cliAnchors } from '../../../src/cli/files';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../../src/emulator/seed';
 import type { EmulatorHandle, EmulatorOptions } from '../../../src/emulator/server';
 import { checkedEmulator } from '../helpers/contract';
@@ -13,6 +14,13 @@ import { emulatorControl } from '../helpers/controls';
 
 export const TITLE = DEMO_TITLES[0];
 export const CLI = resolve('dist/cli.js');
+
+/** The state folder ($XDG_STATE_HOME) of the CLI runs these tests start, never the user's own; removed at exit. */
+export const STATE_HOME = mkdtempSync(join(tmpdir(), 'pe-state-'));
+process.once('exit', () => rmSync(STATE_HOME, { recursive: true, force: true }));
+
+/** The journal anchors of the CLI runs these tests start (with STATE_HOME), for journals opened in the test itself. */
+export const CLI_ANCHORS = cliAnchors({ XDG_STATE_HOME: STATE_HOME });
 
 /** Demo players of TITLE's publisher that are not banned, in seed order. */
 export const PLAYERS = DEMO_PLAYERS.filter((p) => !p.banned);
@@ -38,6 +46,22 @@ export class TestEmulator {
     return (await this.control('jobs')).jobs;
   }
 
+  /** DeleteMasterPlayerAccount requests the emulator received per PlatformId (its request log), since the last clearSends(). */
+  async sends(): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    const { entries } = await this.control('requests?since=0') as { entries: { operation: string | null; request: { PlatformId?: string } | null }[] };
+    for (const e of entries) {
+      if (e.operation !== 'Admin/DeleteMasterPlayerAccount') continue;
+      const pid = String(e.request?.PlatformId).toUpperCase();
+      out.set(pid, (out.get(pid) ?? 0) + 1);
+    }
+    return out;
+  }
+
+  async clearSends(): Promise<void> {
+    await this.control('requests/clear', {});
+  }
+
   client(o: { maxRetries?: number } = {}): PlatformClient {
     return new PlatformClient({
       titleId: TITLE.titleId, endpoint: this.endpoint, getSecretKey: () => Promise.resolve(TITLE.secretKey), retryBaseDelayMs: 1, ...o,
@@ -56,9 +80,12 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Spawns the built CLI with the title's key in PLATFORM_SECRET_KEY (unless env says otherwise). */
-export function spawnCli(args: string[], env: Record<string, string | undefined> = { PLATFORM_SECRET_KEY: TITLE.secretKey }): { child: ChildProcess; done: Promise<CliRun> } {
-  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, ...env } });
+/**
+ * Spawns the built CLI with the title's key in PLATFORM_SECRET_KEY and STATE_HOME as its state
+ * folder (unless env says otherwise); `node` adds options of Node's own (e.g. --require a fault).
+ */
+export function spawnCli(args: string[], env: Record<string, string | undefined> = { PLATFORM_SECRET_KEY: TITLE.secretKey }, node: string[] = []): { child: ChildProcess; done: Promise<CliRun> } {
+  const child = spawn(process.execPath, [...node, CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, XDG_STATE_HOME: STATE_HOME, ...env } });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d: Buffer) => { stdout += d.toString(); });

@@ -2,6 +2,7 @@
 // the core (Journal.open, then runBatch with the user's confirmation to resend unknown outcomes).
 // Usage: node out/test/unit/deletion/window.js JOURNAL ENDPOINT TITLEID (key in PLATFORM_SECRET_KEY).
 import { PlatformClient } from '../../../src/core/api/client';
+import { cliAnchors } from '../../../src/cli/files';
 import { Journal, runBatch } from '../../../src/core/deletion';
 
 async function main(): Promise<void> {
@@ -9,7 +10,8 @@ async function main(): Promise<void> {
   const key = process.env.PLATFORM_SECRET_KEY!;
   let journal: Journal;
   try {
-    journal = await Journal.open(path, { key: () => Promise.resolve(key) });
+    // The anchors of the CLI runs racing it ($XDG_STATE_HOME from the test).
+    journal = await Journal.open(path, { key: () => Promise.resolve(key), anchors: cliAnchors() });
   } catch (e) {
     process.stdout.write(`${JSON.stringify({ refused: (e as Error).message })}\n`);
     return;

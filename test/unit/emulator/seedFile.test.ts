@@ -175,6 +175,31 @@ describe('emulator: seed files', () => {
       /playerTemplates\[0\] \(n=1\): the Storefront name same is already linked/);
   });
 
+  it('e-mails and usernames are unique in a publisher, display names in a title; events name a played title', async () => {
+    const alice = VALID.players[0];
+    const dupMail = errorOf({ ...VALID, players: [alice, { contactEmail: 'ALICE@example.test', titles: { BEEF2: {} } }] });
+    assert.match(dupMail, /seed\.json:\d+: players\[1\]\.contactEmail: the e-mail alice@example\.test is already linked to players\[0\]/);
+    const dupUser = errorOf({ ...VALID, players: [{ ...alice, username: 'al' }, { username: 'al' }] });
+    assert.match(dupUser, /players\[1\]\.username: the username al is already linked to players\[0\]/);
+    const dupName = errorOf({ ...VALID, players: [alice, { titles: { BEEF2: { displayName: 'Alice' } } }] });
+    assert.match(dupName, /players\[1\]\.titles\.BEEF2\.displayName: the display name Alice in title BEEF2 is already linked/);
+    const otherPublisher = { ...VALID, titles: [...VALID.titles, { titleId: 'BEEF3', name: 'Elsewhere', publisherId: 'F00D' }], players: [alice, { publisherId: 'F00D', contactEmail: 'alice@example.test', username: 'alice', titles: { BEEF3: {} } }] };
+    assert.doesNotThrow(() => seedSource(write(otherPublisher)), 'another publisher may have the same e-mail');
+    const notPlayed = errorOf({ ...VALID, players: [{ ...alice, events: [{ name: 'race', titleId: 'BEEF1', time: '2025-01-01T00:00:00Z' }, { name: 'x', titleId: 'BEEF3', time: '2025-01-01T00:00:00Z' }] }] });
+    assert.match(notPlayed, /players\[0\]\.events\[1\]\.titleId: title BEEF3 is not among this player's titles/);
+    const emu = await Emu.start({ seed: seedSource(write({ ...VALID, players: [{ ...alice, titles: { BEEF1: {}, BEEF2: { displayName: 'Al in Two' } }, events: [{ name: 'race', titleId: 'beef1', time: '2025-01-01T00:00:00Z', data: { lap: '3' } }] }] })), fixedKeys: false });
+    try {
+      const key = emu.handle.titles.find((t) => t.titleId === 'BEEF2')!.secretKey;
+      const r = await emu.call('Admin/GetUserAccountInfo', { TitleDisplayName: 'Al in Two' }, { titleId: 'BEEF2', headers: { 'X-SecretKey': key } });
+      assert.equal(r.json.data?.UserInfo?.PlatformId, alice.platformId, r.text);
+      const p = (await emu.control('players')).json.players[0];
+      assert.deepEqual(p.displayNames, { BEEF1: 'Alice', BEEF2: 'Al in Two' });
+      assert.equal(p.eventCount, 1);
+    } finally {
+      await emu.close();
+    }
+  });
+
   it('a missing file says so and names the built-in seeds', () => {
     assert.throws(() => seedSource(join(dir, 'nope.json')), /The seed file .*nope\.json does not exist; give the path of a seed JSON file, or demo, empty or bench/);
   });

@@ -3,7 +3,7 @@
 import { PlatformClient } from '../../../src/core/api/client';
 import type { RequestServices, ServiceEvent } from '../../../src/core/requests';
 import { DEMO_TITLES } from '../../../src/emulator/seed';
-import type { TestEmulator } from '../deletion/support';
+import { CLI_ANCHORS, type TestEmulator } from '../deletion/support';
 
 export const KEYS: Record<string, string> = Object.fromEntries(DEMO_TITLES.map((t) => [t.titleId, t.secretKey]));
 
@@ -21,6 +21,8 @@ export function servicesOn(emu: TestEmulator, keys: Record<string, string> = KEY
       return clients.get(titleId);
     },
     key: (titleId) => Promise.resolve(keys[titleId]),
+    // The anchors the CLI runs of these tests use too, so both open the same journals alike.
+    anchors: CLI_ANCHORS,
     events: async (type) => {
       const res = await fetch(`${origin}/_emulator/events?type=${encodeURIComponent(type)}`);
       if (!res.ok) throw new Error(`events: HTTP ${res.status}`);
@@ -30,13 +32,16 @@ export function servicesOn(emu: TestEmulator, keys: Record<string, string> = KEY
   };
 }
 
-/** How many requests the emulator served per "Operation PlatformId" (and per "Operation" alone, under the operation's name). */
-export async function servedPer(emu: TestEmulator): Promise<Map<string, number>> {
-  const { entries } = await emu.control('requests?limit=100000') as { entries: { operation: string | null; request: unknown }[] };
+/**
+ * How many requests the emulator served per "Operation PlatformId" (and per "Operation" alone, under
+ * the operation's name); with `accepted`, only those it answered 200.
+ */
+export async function servedPer(emu: TestEmulator, o: { accepted?: boolean } = {}): Promise<Map<string, number>> {
+  const { entries } = await emu.control('requests?limit=100000') as { entries: { operation: string | null; request: unknown; status: number }[] };
   const out = new Map<string, number>();
   const add = (k: string): void => void out.set(k, (out.get(k) ?? 0) + 1);
   for (const e of entries) {
-    if (e.operation === null) continue;
+    if (e.operation === null || (o.accepted === true && e.status !== 200)) continue;
     // "Admin/GetPlayedTitleList" is counted as "GetPlayedTitleList".
     const op = e.operation.slice(e.operation.indexOf('/') + 1);
     add(op);

@@ -55,6 +55,58 @@ describe('requests: the workflow on the emulator', function () {
     }
   });
 
+  it('across publishers: one person\'s e-mail and Storefront name find an account in each publisher; each gets its own export and erasure, sent with a title of its publisher', async () => {
+    const all = await players(f.emu);
+    const other = all.find((p) => p.publisherId !== all[0].publisherId && p.email !== null && all.some((q) => q !== p && q.email === p.email))!;
+    assert.ok(other !== undefined, 'the demo seed has a person with an account in a second publisher');
+    const same = all.filter((p) => p.email === other.email || p.storefrontNames.some((n) => other.storefrontNames.includes(n)));
+    const titles = [...TITLES, ...other.titlesPlayed];
+    const store = await RequestStore.open(join(f.dir, 'store'));
+    const r = await createRequest(store, {
+      reference: 'TICKET-ANA', asks: ['access', 'erasure'], titles, endpoint: f.counter.endpoint,
+      identifiers: [{ kind: 'email', value: other.email! }, { kind: 'storefront', value: other.storefrontNames[0] }],
+    });
+    const services = servicesOn(f.emu);
+    try {
+      const d = await dryRun(store, r.id, services);
+      assert.deepEqual(d.accounts.map((a) => a.platformId).sort(), same.map((p) => p.PlatformId).sort(), 'one account per publisher namespace');
+      for (const a of d.accounts) {
+        const p = same.find((x) => x.PlatformId === a.platformId)!;
+        assert.ok(a.foundIn.every((t) => titles.includes(t)), 'found only through configured titles');
+        assert.deepEqual([...a.titleIds].sort(), [...p.titlesPlayed].sort(), `${a.platformId}: GetPlayedTitleList shows its own publisher's titles`);
+        assert.ok(p.titlesPlayed.includes(a.senderTitleId) || a.foundIn.includes(a.senderTitleId));
+        assert.deepEqual(a.actions.map((x) => x.operation), ['ExportMasterPlayerData', 'DeleteMasterPlayerAccount']);
+      }
+      const served = await servedPer(f.emu);
+      for (const p of same) assert.equal(served.get(`GetPlayedTitleList ${p.PlatformId}`), 1, 'one GetPlayedTitleList per account');
+      const run = await runActions(store, r.id, services, { confirm: d.accounts.length });
+      assert.ok(run.request.actions.filter((a) => a.kind === 'export').every((a) => a.status === 'queued'), JSON.stringify(run.request.actions));
+      const accepted = await servedPer(f.emu, { accepted: true });
+      for (const p of same) assert.equal(accepted.get(`ExportMasterPlayerData ${p.PlatformId}`), 1, `one export taken for ${p.PlatformId}`);
+    } finally {
+      await services.close();
+    }
+  });
+
+  it('an export refused by a title without a notification address (1006) goes with the account\'s next title, taken once', async () => {
+    const ana = (await players(f.emu)).find((p) => p.email !== null && p.titlesPlayed.includes('A248') && p.titlesPlayed.includes('F71AC'))!;
+    const store = await RequestStore.open(join(f.dir, 'store'));
+    // A248 first: it finds the account first, so it sends; it has no notification address.
+    const r = await createRequest(store, { reference: 'T-1006', asks: ['access'], identifiers: [{ kind: 'email', value: ana.email! }], titles: ['A248', 'F71AC'], endpoint: f.counter.endpoint });
+    const services = servicesOn(f.emu);
+    try {
+      const d = await dryRun(store, r.id, services);
+      assert.equal(d.accounts[0].senderTitleId, 'A248');
+      const run = await runActions(store, r.id, services, { confirm: 1 });
+      const exp = run.request.actions[0];
+      assert.deepEqual([exp.status, exp.titleId], ['queued', 'F71AC']);
+      const { entries } = await f.emu.control('requests?limit=1000') as { entries: { operation: string; titleId: string; errorCode: number | null }[] };
+      assert.deepEqual(entries.filter((e) => e.operation === 'Admin/ExportMasterPlayerData').map((e) => [e.titleId, e.errorCode]), [['A248', 1006], ['F71AC', null]]);
+    } finally {
+      await services.close();
+    }
+  });
+
   it('a title without a key is not asked and is named; a wrong confirmation sends nothing', async () => {
     const ana = (await players(f.emu)).find((p) => p.email !== null)!;
     const { store, id, services } = await start([{ kind: 'email', value: ana.email! }], ['erasure'], { F71AC: KEYS.F71AC });

@@ -1,0 +1,49 @@
+// Where the editor keeps its deletion journals and their anchors (global storage, the user's own
+// folders), the key they are authenticated with, and the deletions they record.
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { FolderAnchorStore, Journal, replay, type AnchorStore, type JournalKey } from '../../core/deletion/journal';
+import { ledgerFromJournal } from '../../core/deletion/ledger';
+import type { LedgerEntry } from '../../core/deletion/types';
+import type { Services } from '../services';
+
+export function journalsDir(s: Services): string {
+  return join(s.ctx.globalStorageUri.fsPath, 'deletion-journals');
+}
+
+/** The journals' anchors: beside them in global storage, out of reach of a cut or a restored copy of a journal file. */
+export function journalAnchors(s: Pick<Services, 'ctx'>): AnchorStore {
+  return new FolderAnchorStore(join(s.ctx.globalStorageUri.fsPath, 'deletion-anchors'));
+}
+
+/** Journals are authenticated with a key derived from their title's stored secret key (the CLI's too). */
+export function journalKey(s: Services): JournalKey {
+  return (titleId) => s.secrets.get(titleId);
+}
+
+/** The journal files, by path. */
+export async function journalPaths(s: Services): Promise<string[]> {
+  try {
+    return (await readdir(journalsDir(s))).filter((n) => n.endsWith('.jsonl')).map((n) => join(journalsDir(s), n));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The deletions every journal records, for a plan: the ledger (globalState) follows a run at most
+ * a few times a second, so a crash can leave out the last players a journal shows sent.
+ */
+export async function journalLedger(s: Services): Promise<LedgerEntry[]> {
+  const out: LedgerEntry[] = [];
+  const anchors = journalAnchors(s);
+  for (const path of await journalPaths(s)) {
+    try {
+      const found = await Journal.read(path, journalKey(s), anchors);
+      if (found !== undefined) out.push(...ledgerFromJournal(found.batch, replay(found.batch, found.records)));
+    } catch (e) {
+      s.log.warn(`Deletion journal ${path} could not be read for the plan: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  return out;
+}
