@@ -109,6 +109,8 @@ async function waitForGroupExit(pgid, ms) {
  * @param {object} [o]
  * @param {string} [o.folder] workspace folder the workbench opens (default: an empty folder in the run dir)
  * @param {Record<string, unknown>} [o.settings] extra user settings
+ * @param {Record<string, unknown>} [o.machineSettings] settings of the server's machine (Remote settings): where the
+ *   extension host reads machine-scoped settings, which it ignores in User settings
  * @param {Record<string, string>} [o.env] extra environment for the server and its extension host
  * @param {number} [o.startTimeoutMs] deadline for /healthz (default 60 s)
  * @param {(line: string) => void} [o.log] progress lines (default: none)
@@ -140,6 +142,10 @@ export async function startCodeServer(o = {}) {
   const workspaceTrust = o.workspaceTrust ?? false;
   const settings = { ...DEFAULT_SETTINGS, ...(workspaceTrust ? {} : { 'security.workspace.trust.enabled': false }), ...o.settings };
   writeFileSync(join(dirs.ud, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
+  if (o.machineSettings) {
+    mkdirSync(join(dirs.ud, 'Machine'), { recursive: true });
+    writeFileSync(join(dirs.ud, 'Machine', 'settings.json'), JSON.stringify(o.machineSettings, null, 2));
+  }
   for (const dir of o.extensions ?? []) symlinkSync(resolve(dir), join(dirs.ext, extensionFolderName(dir)), 'dir');
   const folder = resolve(o.folder ?? dirs.workspace);
 

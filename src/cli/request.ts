@@ -5,9 +5,9 @@ import { readFile } from 'node:fs/promises';
 import { PlatformClient } from '../core/api/client';
 import { buildBaseUrl } from '../core/endpoint';
 import {
-  closeRequest, createRequest, describe, dryRun, hashIdentifiers, isOverdue, nextStep, parseIdentifiers, recordExportLink, requestState, RequestError,
-  RequestStore, runActions, verifyEvidence, verifyRequest, type Action, type DataRequest, type DryRun, type EventReader, type RequestClient,
-  type RequestServices, type ServiceEvent,
+  closeRequest, createRequest, describe, dryRun, emulatorEventReader, hashIdentifiers, isOverdue, nextStep, parseIdentifiers, recordExportLink, requestState, RequestError,
+  RequestStore, runActions, verifyEvidence, verifyRequest, type Action, type DataRequest, type DryRun, type RequestClient,
+  type RequestServices,
 } from '../core/requests';
 import { serviceValue } from '../core/serviceText';
 import { UsageError } from './args';
@@ -29,20 +29,6 @@ function envKey(titleId: string, titles: readonly string[]): string | undefined 
   return key;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
-
-/** The emulator's events (GET /_emulator/events?type=T), read only from a loopback endpoint; the real service's are not readable here. */
-function emulatorEvents(r: DataRequest): EventReader | undefined {
-  const base = buildBaseUrl(r.endpoint, r.titles[0]);
-  if (!LOOPBACK.has(base.hostname) && !base.hostname.endsWith('.localhost')) return undefined;
-  return async (type, o) => {
-    const res = await fetch(`${base.origin}/_emulator/events?type=${encodeURIComponent(type)}`, { signal: o?.signal });
-    if (!res.ok) throw new Error(`the events of ${base.origin} answered HTTP ${res.status}`);
-    const body = await res.json() as { events?: ServiceEvent[] };
-    return Array.isArray(body.events) ? body.events.slice(0, 100_000) : [];
-  };
-}
-
 /** A client per title with a key; `close()` closes them all. */
 function services(r: DataRequest, signal: AbortSignal, o: { maxRetries?: number } = {}): RequestServices & { close: () => Promise<void> } {
   const clients = new Map<string, PlatformClient>();
@@ -61,7 +47,7 @@ function services(r: DataRequest, signal: AbortSignal, o: { maxRetries?: number 
     return c;
   };
   return {
-    client, key: (titleId) => Promise.resolve(envKey(titleId, r.titles)), anchors: cliAnchors(), events: emulatorEvents(r), signal,
+    client, key: (titleId) => Promise.resolve(envKey(titleId, r.titles)), anchors: cliAnchors(), events: emulatorEventReader(r.endpoint, r.titles[0]), signal,
     close: async () => { await Promise.all([...clients.values()].map((c) => c.close())); },
   };
 }

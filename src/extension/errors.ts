@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { isCancellation, PlatformError } from '../core/api/errors';
 import { brand } from '../core/brand';
 import { MAX_MESSAGE, redactText } from '../core/redact';
+import { RequestError } from '../core/requests/types';
 
 /** A prompt was dismissed: the command stops without a message. */
 export class UserCancelled extends Error {
@@ -53,8 +54,9 @@ export function isSilent(e: unknown): boolean {
 }
 
 /** False for bugs: failures that are neither the service's nor a checked precondition. */
-export function isExpected(e: unknown): e is PlatformError | CommandError {
-  return e instanceof PlatformError || e instanceof CommandError;
+export function isExpected(e: unknown): e is PlatformError | CommandError | RequestError {
+  // A data request's RequestError names the field and the fix, as a CommandError does.
+  return e instanceof PlatformError || e instanceof CommandError || e instanceof RequestError;
 }
 
 /** The text shown for a failure, redacted: PlatformError and CommandError speak for themselves. */
@@ -62,7 +64,7 @@ export function describeFailure(e: unknown, knownSecrets: readonly string[]): { 
   if (isExpected(e)) {
     return {
       message: redactText(e.message, knownSecrets, MAX_MESSAGE),
-      hint: e.hint ? redactText(e.hint, knownSecrets, MAX_MESSAGE) : undefined,
+      hint: 'hint' in e && e.hint ? redactText(e.hint, knownSecrets, MAX_MESSAGE) : undefined,
     };
   }
   const text = e instanceof Error ? e.message : String(e);

@@ -11,6 +11,9 @@ import { registerCommands } from './commands';
 import { ContextKeys, setContext, trackSetupState } from './contextKeys';
 import { registerEditorFeatures } from './editor';
 import { registerEmulatorRequests } from './commands/emulatorRequests';
+import { registerDataRequests } from './commands/dataRequests';
+import { DataRequests } from './dataRequests/service';
+import { DataRequestsView } from './dataRequests/view';
 import { EmulatorHost } from './emulatorHost';
 import { EmulatorProbe } from './emulatorProbe';
 import { registerMcpServer } from './mcp';
@@ -49,8 +52,10 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
   const emulator = new EmulatorHost(ctx.extensionMode === vscode.ExtensionMode.Test);
   const emulatorProbe = new EmulatorProbe(titles);
   const statusBar = new TitleStatusBar(activeTitle, titles, clients);
+  const dataRequests = new DataRequests({ ctx, titles, secrets, clients });
+  const dataRequestsView = new DataRequestsView(dataRequests, (problem) => log.warn(`Data requests: ${problem}`));
   const s: Services = {
-    ctx, titles, activeTitle, statusBar, jobs, activity, activityView, secrets, log, clients, addonStates, tree, emulator, emulatorProbe,
+    ctx, titles, activeTitle, statusBar, jobs, activity, activityView, secrets, log, clients, addonStates, tree, emulator, emulatorProbe, dataRequests, dataRequestsView,
     prompts: windowPrompts,
     get verifier() { return verifier; },
   };
@@ -63,7 +68,7 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
   };
 
   ctx.subscriptions.push(
-    secrets, log, titles, clients, activeTitle, statusBar, jobs, activity, activityView, addonStates, tree, verifier,
+    secrets, log, titles, clients, activeTitle, statusBar, jobs, activity, activityView, addonStates, tree, verifier, dataRequests, dataRequestsView,
     (tree.view = vscode.window.createTreeView('platformExplorer.titles', { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true })),
     (activityView.view = vscode.window.createTreeView('platformExplorer.activity', { treeDataProvider: activityView })),
     onDidChangeSettings(() => {
@@ -80,6 +85,7 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
   const mcp = registerMcpServer(s);
   ctx.subscriptions.push(...mcp.disposables);
   ctx.subscriptions.push(...registerEmulatorRequests(s));
+  ctx.subscriptions.push(...registerDataRequests(s));
   statusBar.update();
   void setContext(ContextKeys.emulatorRunning, false);
   void emulatorProbe.refresh();

@@ -5,6 +5,8 @@ import type { ActivityStore } from './activity/store';
 import type { ActivityProvider } from './activity/view';
 import type { AddonStates } from './addonStates';
 import type { Clients } from './clients';
+import type { DataRequests } from './dataRequests/service';
+import type { DataRequestsView } from './dataRequests/view';
 import type { EmulatorHost } from './emulatorHost';
 import type { EmulatorProbe } from './emulatorProbe';
 import type { DeletionJobStore } from './jobs';
@@ -33,6 +35,9 @@ export interface Services {
   /** Verifies queued deletions on its own while the editor is open. */
   readonly verifier: BackgroundVerifier;
   readonly emulatorProbe: EmulatorProbe;
+  /** Data-subject requests: their folder, clients and keys (core/requests does the work), and their view. */
+  readonly dataRequests: DataRequests;
+  readonly dataRequestsView: DataRequestsView;
   /** Swapped by tests through the test API. */
   prompts: Prompts;
 }

@@ -40,6 +40,21 @@ export function readSettings(): Settings {
   };
 }
 
+/** Where data requests are kept and how long they have by default. */
+export interface DataRequestSettings {
+  /** The folder holding one folder per request: the setting, else `defaultFolder` (the extension's global storage). */
+  folder: string;
+  /** Days from received to due (the law's month by default). */
+  dueDays: number;
+}
+
+export function readDataRequestSettings(defaultFolder: string): DataRequestSettings {
+  const cfg = vscode.workspace.getConfiguration(SECTION);
+  // Machine scope, and read from the user level only, as the endpoint: a workspace never chooses where records go.
+  const folder = cfg.inspect<string>('dataRequests.folder')?.globalValue?.trim();
+  return { folder: folder || defaultFolder, dueDays: clampInt(cfg.get<number>('dataRequests.dueDays'), 1, 366, 30) };
+}
+
 function clampInt(v: number | undefined, min: number, max: number, fallback: number): number {
   if (typeof v !== 'number' || !Number.isFinite(v)) {
     return fallback;

@@ -6,6 +6,7 @@ import type { ActivityProvider } from './activity/view';
 import type { AddonStates } from './addonStates';
 import { contextValue, type ContextKey } from './contextKeys';
 import { describeFailure } from './errors';
+import type { DataRequestsView } from './dataRequests/view';
 import type { DeletionJobStore } from './jobs';
 import type { McpProvider } from './mcp';
 import { windowPrompts, type Prompts } from './prompts';
@@ -26,6 +27,8 @@ export interface TestApi {
   readonly addonStates: AddonStates;
   readonly activity: ActivityStore;
   readonly activityView: ActivityProvider;
+  /** The Data Requests view's provider (its TreeView as `.view`: badge, description). */
+  readonly dataRequestsView: DataRequestsView;
   /** The active title's status bar item as shown: text, tooltip, the command a click runs, a warning background. */
   statusBar(): { text: string; tooltip: string; command: string | undefined; warning: boolean; visible: boolean; accessibleName: string | undefined };
   hasSecretKey(titleId: string): Promise<boolean>;
@@ -67,6 +70,7 @@ export function createTestApi(s: Services, mcpProvider: McpProvider): TestApi {
     addonStates: s.addonStates,
     activity: s.activity,
     activityView: s.activityView,
+    dataRequestsView: s.dataRequestsView,
     statusBar: () => {
       const item = s.statusBar.item;
       return {

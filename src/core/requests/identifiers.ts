@@ -3,6 +3,7 @@
 // PlatformIds) to offer to the user.
 import { findPlatformIds, isPlatformId, quoteForMessage } from '../ids';
 import { formatError } from '../deletion/input';
+import { labelledIdentifiers } from './ticketLabels';
 import { IDENTIFIER_KINDS, RequestError, type Identifier, type IdentifierKind } from './types';
 
 const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]{1,64}@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
@@ -88,13 +89,15 @@ export function identifiersText(ids: readonly Identifier[]): string {
 
 const EMAIL_IN_TEXT_RE = /[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 
-/** Identifiers found in a ticket's free text, in order of first appearance (e-mails and PlatformIds), to offer to the user. */
+/** Identifiers found in a ticket's free text, in order of first appearance (e-mails, PlatformIds, labelled names and IDs), to offer to the user. */
 export function extractIdentifiers(text: string): (Identifier & { index: number })[] {
   const found: (Identifier & { index: number })[] = [];
   for (const m of text.matchAll(EMAIL_IN_TEXT_RE)) {
     if (identifierProblem('email', m[0]) === undefined) found.push({ kind: 'email', value: m[0], index: m.index });
   }
   for (const h of findPlatformIds(text)) found.push({ kind: 'platformid', value: h.id, index: h.index });
+  // Named by a label ("my Storefront name is ana_k"), kept when valid for their kind.
+  for (const x of labelledIdentifiers(text)) if (identifierProblem(x.kind, x.value) === undefined) found.push(x.kind === 'consolelive' ? { ...x, sandbox: 'RETAIL' } : x);
   found.sort((a, b) => a.index - b.index);
   const seen = new Set<string>();
   return found.filter((x) => {

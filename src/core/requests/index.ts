@@ -25,4 +25,5 @@ export * from './types';
 export { parseIdentifiers, extractIdentifiers, identifierProblem, identifiersText } from './identifiers';
 export { DEFAULT_DUE_DAYS, dueDate, parseAsks, newRequest, requestState, isOverdue, daysLeft, isDueThisWeek, closeProblem, nextStep, type NewRequest } from './model';
 export { RequestStore } from './store';
+export { emulatorEventReader } from './events';
 export * from './workflow';

@@ -11,7 +11,7 @@ export function journalsDir(s: Services): string {
   return join(s.ctx.globalStorageUri.fsPath, 'deletion-journals');
 }
 
-const anchorsDir = (s: Services): string => join(s.ctx.globalStorageUri.fsPath, 'deletion-anchors');
+const anchorsDir = (s: Pick<Services, 'ctx'>): string => join(s.ctx.globalStorageUri.fsPath, 'deletion-anchors');
 
 /** Removes every journal and anchor (the test API's fresh start: they are records a plan reads, like the ledger). */
 export async function forgetJournals(s: Services): Promise<void> {
@@ -20,7 +20,7 @@ export async function forgetJournals(s: Services): Promise<void> {
 }
 
 /** The journals' anchors: beside them in global storage, out of reach of a cut or a restored copy of a journal file. */
-export function journalAnchors(s: Services): AnchorStore {
+export function journalAnchors(s: Pick<Services, 'ctx'>): AnchorStore {
   return new FolderAnchorStore(anchorsDir(s));
 }
 

@@ -1,0 +1,113 @@
+// New Data Request…: from the palette, the view's title bar, or a selection of a ticket's text (its
+// e-mails, PlatformIds and the other identifiers the core finds in it are offered, each to confirm
+// in a multi-select pick; more can be typed as kind:value). Then what was asked, the received date
+// (default today) and the ticket reference. Every configured title is searched when the request
+// runs (the titles without a key are skipped and named).
+import * as vscode from 'vscode';
+import { ASKS, createRequest, extractIdentifiers, parseIdentifiers, type Ask, type DataRequest, type Identifier } from '../../../core/requests';
+import { dateProblem, dueDate } from '../../../core/requests/model';
+import { CommandError } from '../../errors';
+import { clip } from '../../dataRequests/view';
+import { selectedText } from '../../editor/selection';
+import { readSettings } from '../../settings';
+import { stringArg } from '../args';
+import type { CommandContext } from '../context';
+
+const MAX_TICKET_CHARS = 200_000;
+
+const ASK_LABELS: Record<Ask, () => { label: string; detail: string }> = {
+  access: () => ({ label: vscode.l10n.t('Access'), detail: vscode.l10n.t('A copy of the person\'s data: ExportMasterPlayerData for each master account') }),
+  erasure: () => ({ label: vscode.l10n.t('Erasure'), detail: vscode.l10n.t('Delete each master account (DeleteMasterPlayerAccount, after its export when both are asked)') }),
+  events: () => ({ label: vscode.l10n.t('Events-only erasure'), detail: vscode.l10n.t('Delete the accounts\' events and keep the accounts (DeleteMasterPlayerEventData)') }),
+};
+
+/** A ticket-like reference in the text (SUPPORT-1234), offered as the default. */
+function referenceIn(text: string): string | undefined {
+  return /\b[A-Z][A-Z0-9]{1,15}-\d{1,10}\b/.exec(text)?.[0];
+}
+
+/** kind:value entries typed by hand, comma-separated or one per line. */
+function typedIdentifiers(value: string): Identifier[] {
+  return parseIdentifiers(value.split(/[,\n]/).join('\n'));
+}
+
+async function askIdentifiers(c: CommandContext, text: string): Promise<Identifier[]> {
+  const found = text ? extractIdentifiers(text.slice(0, MAX_TICKET_CHARS)) : [];
+  const typeIn = (): Promise<string> => c.ui.input({
+    title: vscode.l10n.t('Identifiers of the person'),
+    prompt: vscode.l10n.t('kind:value, separated by commas. Kinds: platformid, email, username, displayname, storefront, consolelive'),
+    placeHolder: 'email:ana@example.com, storefront:ana_k',
+    validateInput: (v) => {
+      try {
+        typedIdentifiers(v);
+        return undefined;
+      } catch (e) {
+        return (e as Error).message;
+      }
+    },
+  });
+  if (found.length === 0) return typedIdentifiers(await typeIn());
+  const MORE = vscode.l10n.t('Add identifiers by hand…');
+  const items = [
+    ...found.map((x) => ({ label: `${x.kind}:${clip(x.value, 100)}`, description: x.sandbox, picked: true, identifier: x as Identifier | undefined })),
+    { label: MORE, description: vscode.l10n.t('kind:value, e.g. storefront:ana_k'), picked: false, identifier: undefined, alwaysShow: true },
+  ];
+  const picked = await c.ui.pickMany(items, {
+    title: vscode.l10n.t('Identifiers found in the ticket: keep those of the person'),
+    placeHolder: vscode.l10n.t('{0} found; uncheck what is not theirs', found.length),
+  });
+  const chosen = picked.flatMap((p) => (p.identifier ? [{ kind: p.identifier.kind, value: p.identifier.value, ...(p.identifier.sandbox ? { sandbox: p.identifier.sandbox } : {}) }] : []));
+  if (picked.some((p) => p.label === MORE)) chosen.push(...typedIdentifiers(await typeIn()));
+  if (chosen.length === 0) throw new CommandError(vscode.l10n.t('No identifier was kept, so there is nobody to look for.'), vscode.l10n.t('Run New Data Request… again and keep at least one, or add one by hand (kind:value).'));
+  return chosen;
+}
+
+export async function newDataRequest(c: CommandContext, arg?: unknown): Promise<DataRequest> {
+  const s = c.services;
+  const titles = s.titles.all();
+  if (titles.length === 0) {
+    throw new CommandError(vscode.l10n.t('No Platform title is configured, so there is nowhere to look for the person.'), vscode.l10n.t('Add your titles with their keys (or start the local emulator), then create the request.'),
+      { label: vscode.l10n.t('Add Title'), command: 'platformExplorer.addTitle' });
+  }
+  // The folder is checked before any question: a bad setting is said before the user types.
+  const store = await s.dataRequests.store();
+  const editor = vscode.window.activeTextEditor;
+  const text = stringArg(arg, 'text') ?? (editor ? selectedText(editor) : '');
+  const identifiers = await askIdentifiers(c, text);
+
+  const asks = (await c.ui.pickMany(ASKS.map((a) => ({ ...ASK_LABELS[a](), ask: a })), {
+    title: vscode.l10n.t('What did the person ask for?'),
+  })).map((p) => p.ask);
+  if (asks.length === 0) throw new CommandError(vscode.l10n.t('Nothing was asked for.'), vscode.l10n.t('Pick access, erasure or events-only erasure (any mix).'));
+
+  const dueDays = s.dataRequests.dueDays();
+  const today = new Date().toISOString().slice(0, 10);
+  const received = (await c.ui.input({
+    title: vscode.l10n.t('Date the request was received'),
+    prompt: vscode.l10n.t('YYYY-MM-DD; due {0} days later (setting platformExplorer.dataRequests.dueDays)', dueDays),
+    value: today,
+    validateInput: (v) => dateProblem(v.trim()) ?? (v.trim() > today ? vscode.l10n.t('The date is in the future: enter the day the request arrived.') : undefined),
+  })).trim();
+
+  const reference = (await c.ui.input({
+    title: vscode.l10n.t('Ticket reference'),
+    prompt: vscode.l10n.t('The ticket this request answers; kept with the request and sent as MetaData with each erasure'),
+    value: referenceIn(text),
+    placeHolder: vscode.l10n.t('e.g. PRIVACY-1234'),
+    validateInput: (v) => (v.trim().length === 0 ? vscode.l10n.t('Enter the ticket reference (1 to 200 characters).') : v.length > 200 ? vscode.l10n.t('Keep the reference under 200 characters.') : undefined),
+  })).trim();
+
+  // One template, as the command line's --endpoint: the titles' own when they share one (the emulator's), else the service's.
+  const endpoints = [...new Set(titles.map((t) => s.clients.endpointFor(t)))];
+  const request = await createRequest(store, {
+    reference, asks, identifiers, titles: titles.map((t) => t.titleId), endpoint: endpoints.length === 1 ? endpoints[0] : readSettings().serviceEndpoint, received, dueDays,
+  });
+  s.log.info(`Data request ${request.id} created: ${identifiers.length} identifiers, asks ${asks.join(', ')}, due ${request.due}`);
+  s.dataRequests.refresh();
+  const RUN = vscode.l10n.t('Run (Dry Run First)');
+  void c.ui.optional.info(
+    vscode.l10n.t('Data request {0} created, due {1}. Run it to find the person\'s accounts in {2} titles; a dry run shows them before anything is sent.', clip(reference), dueDate(received, dueDays), titles.length),
+    RUN,
+  ).then((action) => (action === RUN ? vscode.commands.executeCommand('platformExplorer.runDataRequest', { id: request.id }) : undefined));
+  return request;
+}

@@ -1,0 +1,120 @@
+// The later steps of a data request: Verify (erasures by AccountNotFound, exports by the service's
+// player_data_exported event where events can be read), Record Export Link… (the download link
+// pasted from the e-mail, taken like a password and never shown), Close with Evidence (the evidence
+// pack, optionally with personal identifiers replaced by their hashes) and Open Evidence (its
+// Markdown, after its SHA-256 chain is checked).
+import * as vscode from 'vscode';
+import {
+  closeRequest, linkProblem, recordExportLink as recordLink, requestState, verifyEvidence, verifyRequest,
+  type DataRequest, type EvidenceCheck, type VerifySummary,
+} from '../../../core/requests';
+import { shownReceiptId } from '../../../core/serviceText';
+import { CommandError } from '../../errors';
+import { ActionNode, awaitsLink, clip, requestFlags } from '../../dataRequests/view';
+import type { CommandContext } from '../context';
+import { resolveRequest } from './requestArg';
+import { nextStepWords } from './runDataRequest';
+
+export async function verifyDataRequest(c: CommandContext, arg?: unknown): Promise<VerifySummary & { request: DataRequest }> {
+  const s = c.services;
+  const { store, request } = await resolveRequest(c, arg, {
+    title: vscode.l10n.t('Verify which data request?'),
+    can: (r) => requestFlags(r).verifiable,
+    none: vscode.l10n.t('No data request has actions waiting for the service.'),
+  });
+  const result = await c.ui.progress(vscode.l10n.t('Verifying data request {0}…', clip(request.reference, 40)), async (_p, token) => {
+    const ac = new AbortController();
+    token.onCancellationRequested(() => ac.abort());
+    const services = await s.dataRequests.services(request.titles, { signal: ac.signal });
+    try {
+      return await verifyRequest(store, request.id, services);
+    } finally {
+      s.dataRequests.refresh();
+    }
+  });
+  const message = vscode.l10n.t('Data request {0}: {1} erasures verified (AccountNotFound), {2} export links read from the service\'s events. Next: {3}.',
+    clip(request.reference), result.erased.length, result.exported.length, nextStepWords(result.request));
+  if (result.errors.length > 0) {
+    result.errors.forEach((e) => s.log.warn(`Data request ${request.id}: ${e}`));
+    void c.ui.error(`${message} ${vscode.l10n.t('Not checked: {0}', clip(result.errors.join('; '), 300))}`);
+  } else {
+    void c.ui.info(message);
+  }
+  return result;
+}
+
+export async function recordExportLink(c: CommandContext, arg?: unknown): Promise<DataRequest> {
+  const s = c.services;
+  const { store, request } = await resolveRequest(c, arg, {
+    title: vscode.l10n.t('Record the export link of which data request?'),
+    can: (r) => requestFlags(r).awaitingLink,
+    none: vscode.l10n.t('No data request has an export awaiting its download link.'),
+  });
+  const awaiting = request.actions.filter(awaitsLink);
+  const fromNode = arg instanceof ActionNode && awaitsLink(arg.action) ? arg.action : undefined;
+  const action = fromNode ?? (awaiting.length === 1 ? awaiting[0] : awaiting.length === 0 ? undefined : (await c.ui.pick(
+    awaiting.map((a) => ({ label: shownReceiptId(a.jobReceiptId), description: a.platformId, action: a })),
+    { title: vscode.l10n.t('Which export? (its JobReceiptId is in the e-mail)') },
+  )).action);
+  if (!action?.jobReceiptId) throw new CommandError(vscode.l10n.t('No export of {0} is awaiting its download link.', clip(request.reference)));
+  const receipt = action.jobReceiptId;
+  const url = (await c.ui.input({
+    title: vscode.l10n.t('Download link of export {0}', shownReceiptId(receipt)),
+    prompt: vscode.l10n.t('Paste the link from the e-mail for JobReceiptId {0}. It leads to the person\'s data: it is kept in the request\'s folder only, never shown or put in the evidence.', shownReceiptId(receipt)),
+    password: true,
+    validateInput: (v) => linkProblem(v.trim()),
+  })).trim();
+  // Masked wherever the log or an error could repeat it.
+  s.secrets.remember(url);
+  try {
+    return await recordLink(store, request.id, receipt, url);
+  } finally {
+    s.dataRequests.refresh();
+  }
+}
+
+export async function closeDataRequest(c: CommandContext, arg?: unknown): Promise<{ request: DataRequest; evidence: vscode.Uri }> {
+  const s = c.services;
+  const { store, request } = await resolveRequest(c, arg, {
+    title: vscode.l10n.t('Close which data request?'),
+    can: (r) => requestFlags(r).closable,
+    none: vscode.l10n.t('No data request is completed: verify the queued ones first.'),
+  });
+  if (requestState(request) !== 'completed') {
+    throw new CommandError(vscode.l10n.t('Data request {0} is {1}, not completed, so it cannot be closed yet.', clip(request.reference), requestState(request)), vscode.l10n.t('Next: {0}.', nextStepWords(request)));
+  }
+  const KEEP = vscode.l10n.t('Keep the identifiers in the record');
+  const HASH = vscode.l10n.t('Replace the identifiers by their hashes');
+  const retention = await c.ui.pick([
+    { label: KEEP, detail: vscode.l10n.t('The evidence names the person\'s identifiers and PlatformIds.') },
+    { label: HASH, detail: vscode.l10n.t('Retention: PlatformIds, e-mails and names become SHA-256 hashes in the evidence and the request; the journals are removed. The chain still verifies.') },
+  ], { title: vscode.l10n.t('Close {0} with evidence', clip(request.reference, 60)) });
+  const services = await s.dataRequests.services(request.titles);
+  let closed: DataRequest;
+  try {
+    closed = (await closeRequest(store, request.id, services, { hashIdentifiers: retention.label === HASH })).request;
+  } finally {
+    s.dataRequests.refresh();
+  }
+  s.log.info(`Data request ${request.id} closed; evidence in ${store.folder(request.id)}`);
+  const { uri } = await openEvidence(c, { id: request.id });
+  return { request: closed, evidence: uri };
+}
+
+export async function openEvidence(c: CommandContext, arg?: unknown): Promise<{ uri: vscode.Uri; check: EvidenceCheck }> {
+  const { store, request } = await resolveRequest(c, arg, {
+    title: vscode.l10n.t('Open the evidence of which data request?'),
+    can: (r) => r.closedAt !== undefined,
+    none: vscode.l10n.t('No data request is closed yet: a request has evidence once it is closed.'),
+  });
+  if (request.closedAt === undefined) {
+    throw new CommandError(vscode.l10n.t('Data request {0} is not closed, so it has no evidence yet.', clip(request.reference)), vscode.l10n.t('Next: {0}.', nextStepWords(request)));
+  }
+  const check = await verifyEvidence(store, request.id);
+  const uri = vscode.Uri.file(store.evidencePath(request.id, 'md'));
+  const doc = await vscode.workspace.openTextDocument(uri);
+  await vscode.window.showTextDocument(doc, { preview: false });
+  if (check.ok) c.ui.status(vscode.l10n.t('Evidence of {0}: chain of {1} entries verified', clip(request.reference, 40), check.entries));
+  else void c.ui.error(vscode.l10n.t('The evidence of {0} does not verify: {1}', clip(request.reference), clip(check.problems.join('; '), 300)));
+  return { uri, check };
+}

@@ -1,0 +1,47 @@
+// The dry run of a data request as a Markdown document: the accounts found (which identifier found
+// each, in which title, the titles it played), the action per account and its state, what nothing
+// found, what could not be looked up, and the titles skipped. Service and ticket text is escaped
+// for Markdown; nothing here holds a key.
+import * as vscode from 'vscode';
+import type { DryRun, Identifier } from '../../core/requests';
+import { md } from '../../core/requests/evidenceMarkdown';
+import { escapeUnsafe } from '../../core/serviceText';
+
+// Text inert in Markdown (escaped, clipped), as the evidence writes it; identifiers as code spans, readable in the source.
+const mdText = (s: string, max = 120): string => md(s, max);
+const code = (s: string, max = 100): string => `\`${escapeUnsafe(s.length > max ? `${s.slice(0, max)}…` : s).replace(/`/g, "'")}\``;
+
+const id = (x: Identifier): string => `${x.kind} ${code(x.value)}${x.sandbox ? ` (${mdText(x.sandbox, 20)})` : ''}`;
+
+export function renderDryRun(d: DryRun, titleNames: Record<string, string>): string {
+  const title = (t: string): string => (titleNames[t] ? `${mdText(titleNames[t], 40)} (${t})` : t);
+  const lines = [
+    `# ${vscode.l10n.t('Data request {0}: dry run', code(d.reference, 200))}`,
+    '',
+    `${vscode.l10n.t('Request {0} · state {1} · due {2}{3}', d.id, d.state, d.due, d.overdue ? ` · **${vscode.l10n.t('OVERDUE')}**` : '')}`,
+    '',
+    vscode.l10n.t('Nothing below has been sent except the lookups that found the accounts. Each action is sent once per master account, with the key of the first title that found it.'),
+    '',
+    `## ${vscode.l10n.t('Accounts acted on: {0}', d.accounts.length)}`,
+    '',
+  ];
+  for (const a of d.accounts) {
+    lines.push(`### ${code(a.platformId)}`, '');
+    lines.push(`- ${vscode.l10n.t('Found by: {0}', a.identifiers.map(id).join(', ') || '—')}`);
+    lines.push(`- ${vscode.l10n.t('Found in: {0}', a.foundIn.map(title).join(', ') || '—')}`);
+    lines.push(`- ${vscode.l10n.t('Titles played (GetPlayedTitleList): {0}', a.titleIds.map(title).join(', ') || '—')}`);
+    if (a.error) lines.push(`- ${vscode.l10n.t('Played titles unknown: {0}', mdText(a.error, 200))}`);
+    for (const x of a.actions) lines.push(`- ${x.operation} · ${vscode.l10n.t('sent with {0}', title(x.titleId))} · ${x.status}`);
+    lines.push('');
+  }
+  if (d.accounts.length === 0) lines.push(vscode.l10n.t('No account to act on.'), '');
+  if (d.notFound.length > 0) lines.push(`## ${vscode.l10n.t('Found in no title')}`, '', ...d.notFound.map((x) => `- ${id(x)}`), '');
+  if (d.unresolved.length > 0) {
+    lines.push(`## ${vscode.l10n.t('Could not be looked up')}`, '', ...d.unresolved.map((u) => `- ${id(u.identifier)} · ${title(u.titleId)}: ${mdText(u.error, 200)}`), '');
+  }
+  if (d.gone.length > 0) lines.push(`## ${vscode.l10n.t('Already deleted (AccountNotFound)')}`, '', ...d.gone.map((p) => `- ${code(p)}`), '');
+  if (d.titlesSkipped.length > 0) {
+    lines.push(`## ${vscode.l10n.t('Titles not searched')}`, '', ...d.titlesSkipped.map((t) => `- ${title(t.titleId)}: ${mdText(t.reason, 200)}`), '');
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,229 @@
+// Data requests in the real VS Code, against the in-host emulator: a ticket's text selected in an
+// editor (an e-mail and a Storefront name) becomes a request; it runs (dry run first) over every
+// configured title; exports complete in the emulator and are verified from its events; the
+// erasure is typed back, completes and is verified by AccountNotFound; closing writes the evidence,
+// opened and checked (its chain, and no key or download link in it). An overdue request gets the
+// warning colour and the view's badge.
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { DataRequest, DryRun, EvidenceCheck, RunSummary, VerifySummary } from '../../src/core/requests';
+import { DEMO_TITLES } from '../../src/emulator/seed';
+import { closeAllEditors, emu, openText, requestCount, script, useFreshExtension } from './support/harness';
+
+interface EmuPlayer {
+  PlatformId: string;
+  publisherId: string;
+  titlesPlayed: string[];
+  email: string | null;
+  storefrontNames: string[];
+}
+
+interface RunOutcome { dryRun: DryRun; document: vscode.Uri; run?: RunSummary; request?: DataRequest }
+
+const DAY_MS = 24 * 3600 * 1000;
+const FOLDER_SETTING = 'dataRequests.folder';
+
+async function setFolder(value: string | undefined): Promise<void> {
+  const cfg = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('platformExplorer');
+  await cfg().update(FOLDER_SETTING, value, vscode.ConfigurationTarget.Global);
+  const deadline = Date.now() + 5000;
+  while (cfg().inspect(FOLDER_SETTING)?.globalValue !== value) {
+    assert.ok(Date.now() < deadline, 'the folder setting did not change');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe('Data requests', () => {
+  const ctx = useFreshExtension({ emulator: true });
+  let dir: string;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'pe-requests-'));
+    await setFolder(dir);
+  });
+
+  afterEach(async () => {
+    await setFolder(undefined);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The request's node in the view, as shown. */
+  async function shown(id: string): Promise<{ node: unknown; label: string; description: string; contextValue: string; icon: vscode.ThemeIcon }> {
+    await ctx.api.dataRequestsView.reload();
+    const node = ctx.api.dataRequestsView.requestNodes().find((n) => n.requestId === id);
+    assert.ok(node, `request ${id} is not in the Data Requests view`);
+    const item = node.getTreeItem();
+    return { node, label: String(item.label), description: String(item.description), contextValue: item.contextValue ?? '', icon: item.iconPath as vscode.ThemeIcon };
+  }
+
+  it('from a ticket selection: resolution across the demo titles, dry run, export, erasure, verify, close and evidence', async function () {
+    this.timeout(120_000);
+    const players = (await emu<{ players: EmuPlayer[] }>(ctx.api, 'GET', 'players')).players;
+    const configured = new Set(ctx.api.titles.all().map((t) => t.titleId));
+    assert.ok(configured.size >= 2, 'the demo titles are configured');
+    // A demo person with an e-mail and a Storefront name; every account of that e-mail in a configured
+    // title is theirs (one per publisher namespace: the demo's and, where seeded, another publisher's).
+    const person = players.find((p) => p.email && p.storefrontNames.length > 0 && p.titlesPlayed.filter((t) => configured.has(t)).length >= 2);
+    assert.ok(person?.email, `no demo person with an e-mail and a Storefront name: ${JSON.stringify(players.slice(0, 3))}`);
+    const expected = players.filter((q) => q.email === person.email && q.titlesPlayed.some((t) => configured.has(t))).map((q) => q.PlatformId).sort();
+    const storefront = person.storefrontNames[0];
+    const ticket = [
+      'Ticket PRIVACY-4711 (received by the support desk)',
+      `From: Ana <${person.email}>`,
+      '',
+      `Hello, my Storefront name is ${storefront}. Please send me all my data and then delete my accounts.`,
+      '',
+    ].join('\n');
+    await openText(ticket);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const p = script(ctx.api)
+      .chooseMany([`email:${person.email}`, `storefront:${storefront}`])
+      .chooseMany(['Access', 'Erasure'])
+      .typeIn(today)
+      .typeIn('PRIVACY-4711');
+    const request = await vscode.commands.executeCommand<DataRequest>('platformExplorer.newDataRequest');
+    p.assertDone();
+    const offered = p.picks[0].items.map((i) => i.label);
+    assert.ok(offered.includes(`email:${person.email}`) && offered.includes(`storefront:${storefront}`), `the ticket's identifiers are offered: ${offered.join(', ')}`);
+    assert.equal(p.inputs[1].options.value, 'PRIVACY-4711', 'the ticket\'s reference is offered');
+    assert.equal(request.reference, 'PRIVACY-4711');
+    assert.deepEqual(request.asks, ['access', 'erasure']);
+    let row = await shown(request.id);
+    assert.equal(row.label, 'PRIVACY-4711');
+    assert.match(row.description, /^received · due \d{4}-\d\d-\d\d, 30 days left$/);
+    assert.match(row.contextValue, /\brunnable\b/);
+
+    // The first run: the dry run, then the exports (the erasures wait for them).
+    const r1 = script(ctx.api).press('Send');
+    const first = await vscode.commands.executeCommand<RunOutcome>('platformExplorer.runDataRequest', row.node);
+    r1.assertDone();
+    const accounts = first.dryRun.accounts.map((a) => a.platformId).sort();
+    assert.deepEqual(accounts, expected, 'one account per master account, found by the e-mail and the Storefront name');
+    assert.deepEqual([...(first.request?.resolution?.titlesAsked ?? [])].sort(), [...configured].sort(), 'every configured title with a key is asked');
+    const mine = first.dryRun.accounts.find((a) => a.platformId === person.PlatformId)!;
+    assert.deepEqual(mine.identifiers.map((x) => x.kind).sort(), ['email', 'storefront'], 'both identifiers found the person\'s account');
+    assert.deepEqual([...mine.titleIds].sort(), person.titlesPlayed.filter((t) => configured.has(t)).sort());
+    const dry = vscode.workspace.textDocuments.find((d) => d.uri.toString() === first.document.toString());
+    assert.ok(dry, 'the dry run was opened');
+    for (const a of accounts) assert.ok(dry.getText().includes(a), `the dry run names ${a}`);
+    assert.match(dry.getText(), /ExportMasterPlayerData/);
+    assert.match(dry.getText(), /DeleteMasterPlayerAccount/);
+    const n = accounts.length;
+    assert.match(r1.confirms[0].detail, new RegExp(`Exports: ${n} · events-only erasures: 0 · erasures: 0, over ${n} master accounts`));
+    assert.equal(await requestCount(ctx.api, 'Admin/ExportMasterPlayerData'), n);
+    assert.equal(await requestCount(ctx.api, 'Admin/DeleteMasterPlayerAccount'), 0, 'no erasure before its export completed');
+    row = await shown(request.id);
+    assert.match(row.description, /^actions queued · /);
+    assert.match(row.contextValue, /\bawaitingLink\b/);
+
+    // The exports complete in the emulator; Verify reads their links from its events.
+    await emu(ctx.api, 'POST', 'clock/advance', { ms: DAY_MS });
+    const v1 = script(ctx.api);
+    const verified = await vscode.commands.executeCommand<VerifySummary>('platformExplorer.verifyDataRequest', { id: request.id });
+    v1.assertDone();
+    assert.deepEqual([...verified.exported].sort(), accounts);
+
+    // The second run sends the erasures: the number of accounts and the reference typed back.
+    const r2 = script(ctx.api).press('Send').typeIn(`${n} privacy-4711`);
+    const second = await vscode.commands.executeCommand<RunOutcome>('platformExplorer.runDataRequest', { id: request.id });
+    r2.assertDone();
+    const typed = r2.inputs[0].options.validateInput!;
+    assert.ok(await typed(`${n + 1} PRIVACY-4711`), 'a wrong count is refused');
+    assert.ok(await typed(`${n} PRIVACY-4712`), 'a wrong reference is refused');
+    assert.equal(second.run?.sent.erasure, n);
+    assert.equal(await requestCount(ctx.api, 'Admin/DeleteMasterPlayerAccount'), n);
+
+    await emu(ctx.api, 'POST', 'clock/advance', { ms: DAY_MS });
+    const done = await vscode.commands.executeCommand<VerifySummary>('platformExplorer.verifyDataRequest', { id: request.id });
+    assert.deepEqual([...done.erased].sort(), accounts);
+    row = await shown(request.id);
+    assert.match(row.description, /^completed · /);
+    assert.match(row.contextValue, /\bclosable\b/);
+
+    // Close with evidence: the Markdown opens, its chain verifies, no key or link is in it.
+    const c = script(ctx.api).choose('Keep the identifiers in the record');
+    const closed = await vscode.commands.executeCommand<{ request: DataRequest; evidence: vscode.Uri }>('platformExplorer.closeDataRequest', { id: request.id });
+    c.assertDone();
+    assert.ok(closed.request.closedAt);
+    const opened = vscode.window.activeTextEditor?.document;
+    assert.equal(opened?.uri.fsPath, closed.evidence.fsPath, 'the evidence is opened');
+    const md = opened.getText();
+    const json = readFileSync(join(dir, request.id, 'evidence.json'), 'utf8');
+    assert.match(md, /PRIVACY-4711/);
+    for (const a of accounts) assert.ok(md.includes(a), `the evidence names ${a}`);
+    for (const op of ['ExportMasterPlayerData', 'DeleteMasterPlayerAccount', 'AccountNotFound']) assert.ok(md.includes(op), `the evidence records ${op}`);
+    const state = JSON.parse(readFileSync(join(dir, request.id, 'request.json'), 'utf8')) as DataRequest;
+    const links = state.actions.flatMap((a) => (a.downloadUrl ? [a.downloadUrl] : []));
+    assert.equal(links.length, n, 'the export links are kept in the request\'s state');
+    for (const secret of [...DEMO_TITLES.map((t) => t.secretKey), ...links]) {
+      assert.ok(!md.includes(secret) && !json.includes(secret), 'no key or download link in the evidence');
+    }
+    const again = await vscode.commands.executeCommand<{ check: EvidenceCheck }>('platformExplorer.openDataRequestEvidence', { id: request.id });
+    assert.equal(again.check.ok, true, again.check.problems.join('; '));
+    row = await shown(request.id);
+    assert.match(row.description, /^closed · /);
+    assert.match(row.contextValue, /\bhasEvidence\b/);
+    assert.equal(await requestCount(ctx.api, 'Admin/DeleteMasterPlayerAccount'), n, 'nothing sent twice');
+    assert.equal(await requestCount(ctx.api, 'Admin/ExportMasterPlayerData'), n, 'nothing sent twice');
+  });
+
+  it('Record Export Link… from an export\'s menu completes it with the link from the e-mail; the link is never shown or logged', async () => {
+    await closeAllEditors();
+    const players = (await emu<{ players: EmuPlayer[] }>(ctx.api, 'GET', 'players')).players;
+    // A person with one account: one export, completed by the link recorded here.
+    const person = players.find((p) => p.email && p.titlesPlayed.includes('F71AC') && players.filter((q) => q.email === p.email).length === 1)!;
+    const p = script(ctx.api).chooseMany([`email:${person.email}`]).chooseMany(['Access']).typeIn(new Date().toISOString().slice(0, 10)).typeIn('PRIVACY-7');
+    const request = await vscode.commands.executeCommand<DataRequest>('platformExplorer.newDataRequest', { text: `Please send me my data. ${person.email}` });
+    p.assertDone();
+    const r = script(ctx.api).press('Send');
+    const run = await vscode.commands.executeCommand<RunOutcome>('platformExplorer.runDataRequest', { id: request.id });
+    r.assertDone();
+    assert.equal(run.run?.sent.export, 1);
+
+    // The export's node under its account, as its inline action passes it.
+    const row = await shown(request.id);
+    const [account] = (row.node as { getChildren(): { getChildren(): { action: { kind: string }; getTreeItem(): vscode.TreeItem }[] }[] }).getChildren();
+    const exportNode = account.getChildren().find((n) => n.action.kind === 'export')!;
+    assert.match(exportNode.getTreeItem().contextValue ?? '', /\bawaitingLink\b/);
+    const link = 'https://downloads.example/export/7f3a?sig=signature-of-the-person-data-0123456789';
+    const l = script(ctx.api).typeIn(link);
+    const recorded = await vscode.commands.executeCommand<DataRequest>('platformExplorer.recordExportLink', exportNode);
+    l.assertDone();
+    assert.equal(l.inputs[0].options.password, true, 'the link is taken like a password');
+    assert.ok(await l.inputs[0].options.validateInput!('not a link'), 'a pasted text that is no link is refused as typed');
+    const action = recorded.actions.find((a) => a.kind === 'export')!;
+    assert.equal(action.status, 'completed');
+    assert.equal(action.completedBy, 'recorded');
+    const after = await shown(request.id);
+    assert.match(after.description, /^completed · /);
+    // What the view shows: every item's label, description and tooltip (the nodes hold the state, the items only what is shown).
+    type Shown = { getChildren(): Shown[]; getTreeItem(): vscode.TreeItem };
+    const items = (n: Shown): vscode.TreeItem[] => [n.getTreeItem(), ...n.getChildren().flatMap(items)];
+    const shownText = JSON.stringify(items(after.node as Shown).map((i) => [i.label, i.description, typeof i.tooltip === 'string' ? i.tooltip : i.tooltip?.value]));
+    assert.ok(!shownText.includes('signature-of-the-person'), 'the view never shows the link');
+    assert.ok(!ctx.api.logLines().some((line) => line.includes('signature-of-the-person')), 'the log never has the link');
+  });
+
+  it('an overdue request: the warning colour, the view\'s badge and "due this week"', async () => {
+    await closeAllEditors();
+    const p = script(ctx.api).typeIn('email:someone@example.com').chooseMany(['Erasure']).typeIn('2026-01-05').typeIn('PRIVACY-1');
+    const request = await vscode.commands.executeCommand<DataRequest>('platformExplorer.newDataRequest');
+    p.assertDone();
+    assert.equal(request.due, '2026-02-04');
+    const row = await shown(request.id);
+    assert.match(row.description, /^received · due 2026-02-04, overdue by \d+ days$/);
+    assert.equal(row.icon.id, 'warning');
+    assert.equal((row.icon.color as vscode.ThemeColor).id, 'list.warningForeground');
+    assert.match(row.contextValue, /\boverdue\b/);
+    const view = ctx.api.dataRequestsView.view!;
+    assert.equal(view.badge?.value, 1);
+    assert.equal(view.description, '1 due this week (1 overdue)');
+    const item = (row.node as { getTreeItem(): vscode.TreeItem }).getTreeItem();
+    const deco = ctx.api.dataRequestsView.provideFileDecoration(item.resourceUri!);
+    assert.equal((deco?.color as vscode.ThemeColor | undefined)?.id, 'list.warningForeground');
+  });
+});

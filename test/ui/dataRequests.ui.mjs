@@ -1,0 +1,113 @@
+#!/usr/bin/env node
+// The Data Requests view in the real workbench (code-server + Chromium): Start Local Emulator,
+// New Data Request… from F1 with a request received long ago (the real quick inputs), Run from
+// the request's context menu (the dry run opens, the real modal, Send): the view shows it overdue,
+// in the warning colour, with its accounts and actions and a badge. Screenshots go to
+// test-results/ui/ (data-requests*.png).
+//
+// Usage: node test/ui/dataRequests.ui.mjs   (after `node esbuild.mjs` and scripts/test-host/install.mjs)
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPO_ROOT, startCodeServer } from '../../scripts/test-host/server.mjs';
+import { assert, createRunner, openWorkbench, poll, slug, runSuite } from './lib.mjs';
+
+const REFERENCE = 'PRIVACY-1009';
+const RECEIVED = '2026-09-01';
+
+await runSuite('The Data Requests view tests', async ({ results, cleanups }) => {
+  const folder = mkdtempSync(join(tmpdir(), 'platform-ui-dsr-'));
+  const store = mkdtempSync(join(tmpdir(), 'platform-ui-dsr-store-'));
+  cleanups.push(async () => { rmSync(folder, { recursive: true, force: true }); rmSync(store, { recursive: true, force: true }); });
+  // Machine scope: the setting is read from the server's machine settings, as a person sets it in Remote settings.
+  const server = await startCodeServer({ folder, settings: { 'window.commandCenter': false }, machineSettings: { 'platformExplorer.dataRequests.folder': store } });
+  cleanups.push(() => server.stop());
+  const { page, wb, shot } = await openWorkbench(server, results, cleanups);
+  const pane = () => page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Data Requests' }) });
+  let origin;
+
+  const t = createRunner('The Data Requests view in the real workbench (code-server + Chromium)');
+
+  t.step('the view is in the Platform container; with no request it says what a request is and offers New Data Request…', async () => {
+    await page.goto(server.testUrl({ extensionDevelopmentPath: REPO_ROOT }));
+    await wb.waitReady();
+    await wb.openActivity('Platform');
+    await wb.sideBarWidth(620);
+    await wb.runCommand('Platform: Start Local Emulator');
+    // The first start on a busy machine takes a while: wait for its titles before the notification.
+    await poll('the demo titles', async () => /F71AC · key set/.test(await wb.treeRowText('Demo Racer').catch(() => '')), 90_000, 500);
+    const started = await wb.waitNotification(/Local emulator started at http:\/\/127\.0\.0\.1:\d+/);
+    origin = started.match(/http:\/\/127\.0\.0\.1:\d+/)[0];
+    await wb.clearNotifications();
+    const welcome = await poll('the welcome content', async () => {
+      const text = await pane().locator('.welcome-view-content').innerText().catch(() => '');
+      return text.includes('No data requests yet') ? text : undefined;
+    });
+    assert(/New Data Request/.test(welcome), `the welcome offers the command: ${welcome}`);
+  });
+
+  t.step('New Data Request… from F1: identifiers typed, asks picked, a received date long ago, the reference', async () => {
+    const players = await fetch(`${origin}/_emulator/players`).then((r) => r.json());
+    const person = players.players.find((p) => p.email && p.storefrontNames?.length);
+    assert(person, `a demo person with an e-mail and a Storefront name: ${JSON.stringify(players).slice(0, 300)}`);
+    await wb.runCommand('Platform: New Data Request…');
+    const ids = await wb.quickInputTitled('Identifiers of the person');
+    await ids.fill(`email:${person.email}, storefront:${person.storefrontNames[0]}`);
+    await page.keyboard.press('Enter');
+    await wb.quickInputTitled('What did the person ask for?');
+    for (const [i, label] of ['Access', 'Erasure'].entries()) {
+      const box = wb.quickInput.locator('.monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^${label}$`) }) }).first().locator('input[type="checkbox"], .monaco-checkbox, .quick-input-list-checkbox').first();
+      // A click the list takes as focus only does not tick: click until the count says it did.
+      await poll(`${label} ticked`, async () => {
+        if ((await wb.quickInput.innerText()).includes(`${i + 1} Selected`)) return true;
+        await box.click();
+        return false;
+      }, 10_000, 400);
+    }
+    await wb.quickInput.getByRole('button', { name: 'OK' }).click();
+    const date = await wb.quickInputTitled('Date the request was received');
+    await date.fill(RECEIVED);
+    await page.keyboard.press('Enter');
+    const ref = await wb.quickInputTitled('Ticket reference');
+    await ref.fill(REFERENCE);
+    await page.keyboard.press('Enter');
+    await wb.waitTreeRowText(REFERENCE, /received · due 2026-10-01, overdue by \d+ days/);
+    assert(readdirSync(store).some((n) => n.startsWith('dr-20260901-')), `the request's folder is in the folder of the setting: ${readdirSync(store)}`);
+  });
+
+  t.step('Run from the request\'s context menu: the dry run opens, the modal says what is sent, Send; the view shows it overdue with its accounts and a badge', async () => {
+    await wb.contextMenu(wb.treeRow(REFERENCE), 'Run Data Request…');
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ timeout: 30_000 });
+    const said = (await dialog.innerText()).replace(/\s+/g, ' ');
+    assert(said.includes(`for data request ${REFERENCE}?`), `the dialog names the request: ${said}`);
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+    await wb.waitTreeRowText(REFERENCE, /actions queued · due 2026-10-01, overdue by \d+ days/);
+    const tab = await page.locator('.tabs-container .tab').allInnerTexts();
+    assert(tab.some((x) => x.includes('dry run')), `the dry run opened in a tab: ${tab}`);
+    await wb.clearNotifications();
+    // Expanded: its accounts, each with its actions.
+    const row = wb.treeRow(REFERENCE);
+    if ((await row.getAttribute('aria-expanded')) !== 'true') await row.locator('.monaco-tl-twistie').click();
+    const accounts = await poll('the accounts under the request', async () => {
+      const labels = (await pane().locator('.monaco-list-row[role="treeitem"] .label-name').allInnerTexts()).map((s) => s.trim());
+      return labels.filter((l) => /^[0-9A-F]{14,16}$/.test(l)).length > 0 && labels.includes('Export') ? labels : undefined;
+    });
+    assert(accounts.includes('Erasure'), `each account shows its actions: ${accounts}`);
+    const color = await row.locator('.label-name').evaluate((e) => getComputedStyle(e).color);
+    const plain = await pane().locator('.monaco-list-row[role="treeitem"]', { hasText: 'Export' }).first().locator('.label-name').evaluate((e) => getComputedStyle(e).color);
+    assert(color !== plain, `the overdue request is in another colour than its children (${color} vs ${plain})`);
+    const badge = await poll('the view\'s badge', async () => {
+      const text = await page.locator('.activitybar .badge .badge-content, .pane-header .badge .badge-content').allInnerTexts();
+      return text.map((s) => s.trim()).find((s) => s === '1');
+    });
+    assert(badge === '1', 'one overdue request in the badge');
+    const header = await pane().locator('.pane-header').innerText();
+    assert(/1 due this week \(1 overdue\)/.test(header), `the view says how many are due this week: ${header}`);
+    await page.mouse.move(5, 5);
+    await shot('data-requests');
+  });
+
+  return { t, onFailure: async (title) => { await page.screenshot({ path: join(results, `failed-data-requests-${slug(title)}.png`) }).catch(() => {}); } };
+});
