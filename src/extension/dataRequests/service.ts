@@ -8,7 +8,9 @@ import { emulatorEventReader, RequestStore, type DataRequest, type EventReader, 
 import { journalAnchors } from '../commands/journals';
 import { CommandError } from '../errors';
 import { Disposable } from '../lifecycle';
-import type { Services } from '../services';
+import type { Clients } from '../clients';
+import type { SecretKeys } from '../secrets';
+import type { TitleStore } from '../titles';
 import { readDataRequestSettings } from '../settings';
 
 export interface RequestList {
@@ -25,7 +27,7 @@ export class DataRequests extends Disposable {
   private last: RequestList | undefined;
   private reading: Promise<RequestList> | undefined;
 
-  constructor(private readonly s: Pick<Services, 'ctx' | 'titles' | 'secrets' | 'clients'>) {
+  constructor(private readonly s: { ctx: vscode.ExtensionContext; titles: TitleStore; secrets: SecretKeys; clients: Clients }) {
     super();
     this._register(vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('platformExplorer.dataRequests')) this.refresh();
