@@ -5,6 +5,7 @@ import type { ActivityEntry } from '../activity/store';
 import { ActivityItem } from '../activity/view';
 import { CommandError } from '../errors';
 import type { CommandContext } from './context';
+import { defineCommand } from './define';
 
 export async function filterActivity(c: CommandContext, text?: unknown): Promise<string> {
   const s = c.services;
@@ -72,3 +73,10 @@ export async function clearActivity(c: CommandContext): Promise<void> {
   await c.ui.confirm(vscode.l10n.t('Clear the Activity history?'), vscode.l10n.t('Every entry is removed. Deletion Jobs are kept.'), vscode.l10n.t('Clear'));
   await s.activity.clear();
 }
+
+export const filterActivityCommand = defineCommand('platformExplorer.filterActivity', filterActivity);
+export const clearActivityFilterCommand = defineCommand('platformExplorer.clearActivityFilter', clearActivityFilter);
+export const copyActivityJsonCommand = defineCommand('platformExplorer.copyActivityJson', copyActivityJson);
+export const copyAllActivityJsonCommand = defineCommand('platformExplorer.copyAllActivityJson', copyAllActivityJson);
+export const rerunActivityCommand = defineCommand('platformExplorer.rerunActivity', rerunActivity);
+export const clearActivityCommand = defineCommand('platformExplorer.clearActivity', clearActivity);

@@ -6,6 +6,7 @@ import { validateSecretKey } from '../secrets';
 import { readSettings } from '../settings';
 import type { CommandContext } from './context';
 import { validateEmulatorEndpoint, validateTitleName, type EndpointProfile, type TitleRecord } from '../titles';
+import { defineCommand } from './define';
 
 export async function addTitle(c: CommandContext): Promise<TitleRecord> {
   const s = c.services;
@@ -59,3 +60,5 @@ export async function addTitle(c: CommandContext): Promise<TitleRecord> {
     : vscode.l10n.t('Added title {0} ({1}); set its secret key before running commands.', name, titleId));
   return title;
 }
+
+export const addTitleCommand = defineCommand('platformExplorer.addTitle', addTitle);

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { named } from '../titles';
 import type { CommandContext } from './context';
 import { resolveTitles } from './args';
+import { defineCommand } from './define';
 
 export async function clearSecretKey(c: CommandContext, arg?: unknown, selection?: unknown): Promise<boolean> {
   const s = c.services;
@@ -25,3 +26,5 @@ export async function clearSecretKey(c: CommandContext, arg?: unknown, selection
   for (const t of keyed) await s.secrets.delete(t.titleId);
   return true;
 }
+
+export const clearSecretKeyCommand = defineCommand('platformExplorer.clearSecretKey', clearSecretKey);

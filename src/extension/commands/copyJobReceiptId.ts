@@ -6,6 +6,7 @@ import { CommandError } from '../errors';
 import { jobsOfNodes } from '../tree/jobNodes';
 import type { CommandContext } from './context';
 import { selectedNodes, stringArg, treeNodeArg } from './args';
+import { defineCommand } from './define';
 
 export async function copyJobReceiptId(c: CommandContext, arg?: unknown, selection?: unknown): Promise<string> {
   const s = c.services;
@@ -41,3 +42,5 @@ export async function copyJobReceiptId(c: CommandContext, arg?: unknown, selecti
   c.ui.status(vscode.l10n.t('Copied JobReceiptId {0}', receipt));
   return receipt;
 }
+
+export const copyJobReceiptIdCommand = defineCommand('platformExplorer.copyJobReceiptId', copyJobReceiptId);

@@ -6,6 +6,7 @@ import { jobsOfNodes } from '../tree/jobNodes';
 import type { CommandContext } from './context';
 import { selectedNodes } from './args';
 import { resolvePlatformIdFromArgOrEditor } from './platformIdArg';
+import { defineCommand } from './define';
 
 export async function copyPlatformId(c: CommandContext, arg?: unknown, selection?: unknown): Promise<string> {
   const jobs = jobsOfNodes(selectedNodes(c, arg, selection));
@@ -26,3 +27,5 @@ export async function copyPlatformId(c: CommandContext, arg?: unknown, selection
   c.ui.status(vscode.l10n.t('Copied PlatformId {0}', id));
   return id;
 }
+
+export const copyPlatformIdCommand = defineCommand('platformExplorer.copyPlatformId', copyPlatformId);

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { CommandContext } from './context';
 import { resolveTitles } from './args';
+import { defineCommand } from './define';
 
 export async function copyTitleId(c: CommandContext, arg?: unknown, selection?: unknown): Promise<string | undefined> {
   const titles = await resolveTitles(c, arg, selection);
@@ -15,3 +16,5 @@ export async function copyTitleId(c: CommandContext, arg?: unknown, selection?: 
   c.ui.status(titles.length === 1 ? vscode.l10n.t('Copied title ID {0}', text) : vscode.l10n.t('Copied {0} title IDs', titles.length));
   return text;
 }
+
+export const copyTitleIdCommand = defineCommand('platformExplorer.copyTitleId', copyTitleId);

@@ -8,6 +8,7 @@ import type { DeletableAddon } from '../addons';
 import { usableTitle } from './args';
 import type { CommandContext } from './context';
 import { confirmProductionTitle } from './production';
+import { defineCommand } from './define';
 
 export type DeleteAddonOutcome = 'deleted' | 'alreadyAbsent';
 
@@ -45,3 +46,6 @@ export function deleteMobileStore(c: CommandContext, arg?: unknown): Promise<Del
 export function deleteConsoleNetB(c: CommandContext, arg?: unknown): Promise<DeleteAddonOutcome> {
   return deleteAddon(c, arg, 'ConsoleNetB');
 }
+
+export const deleteMobileStoreCommand = defineCommand('platformExplorer.deleteMobileStore', deleteMobileStore, ['DeleteMobileStore']);
+export const deleteConsoleNetBCommand = defineCommand('platformExplorer.deleteConsoleNetB', deleteConsoleNetB, ['DeleteConsoleNetB']);

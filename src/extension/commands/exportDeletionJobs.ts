@@ -9,6 +9,7 @@ import { readSettings } from '../settings';
 import { jobsOfNodes } from '../tree/jobNodes';
 import { isTreeNode } from '../tree/nodes';
 import { selectedNodes, stringArg } from './args';
+import { defineCommand } from './define';
 
 export async function exportDeletionJobs(c: CommandContext, arg?: unknown, selection?: unknown): Promise<vscode.Uri | undefined> {
   const s = c.services;
@@ -27,3 +28,5 @@ export async function exportDeletionJobs(c: CommandContext, arg?: unknown, selec
   const name = { what, title: one && { titleId: one.titleId, name: one.name } };
   return (await openResultDocument(format === 'csv' ? ledgerCsv(jobs) : ledgerJson(jobs), format, name)).uri;
 }
+
+export const exportDeletionJobsCommand = defineCommand('platformExplorer.exportDeletionJobs', exportDeletionJobs);

@@ -2,6 +2,7 @@
 // ticket, state or the titles they wipe (tree/provider.ts).
 import * as vscode from 'vscode';
 import type { CommandContext } from './context';
+import { defineCommand } from './define';
 
 export async function filterTitles(c: CommandContext, text?: unknown): Promise<string> {
   const tree = c.services.tree;
@@ -19,3 +20,6 @@ export async function filterTitles(c: CommandContext, text?: unknown): Promise<s
 export async function clearTitlesFilter(c: CommandContext): Promise<void> {
   await c.services.tree.setFilter('');
 }
+
+export const filterTitlesCommand = defineCommand('platformExplorer.filterTitles', filterTitles);
+export const clearTitlesFilterCommand = defineCommand('platformExplorer.clearTitlesFilter', clearTitlesFilter);

@@ -1,6 +1,7 @@
 // Opens the service-endpoint setting where it can be set: it is machine-scoped, so when VS Code
 // runs remotely (code-server, SSH, containers) it lives under Remote settings, not User.
 import * as vscode from 'vscode';
+import { defineCommand } from './define';
 
 export type SettingsScope = 'remote' | 'user';
 
@@ -13,3 +14,5 @@ export async function openEndpointSetting(): Promise<SettingsScope> {
   await vscode.commands.executeCommand('workbench.action.openSettings', query);
   return 'user';
 }
+
+export const openEndpointSettingCommand = defineCommand('platformExplorer.openEndpointSetting', openEndpointSetting);

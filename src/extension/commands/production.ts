@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { CommandContext } from './context';
 import { named, type TitleRecord } from '../titles';
 import { pickTitle, resolveTitle, resolveTitles } from './args';
+import { defineCommand } from './define';
 
 /** Marks (or unmarks) the title, or every selected title. */
 async function setProduction(c: CommandContext, arg: unknown, selection: unknown, production: boolean): Promise<boolean> {
@@ -47,3 +48,7 @@ export async function pickActiveTitle(c: CommandContext): Promise<string> {
   // No title: resolveTitle says how to add one.
   return (s.titles.all().length === 0 ? await resolveTitle(c, undefined) : await pickTitle(c)).titleId;
 }
+
+export const markProductionCommand = defineCommand('platformExplorer.markProduction', markProduction);
+export const unmarkProductionCommand = defineCommand('platformExplorer.unmarkProduction', unmarkProduction);
+export const pickTitleCommand = defineCommand('platformExplorer.pickTitle', pickActiveTitle);

@@ -9,8 +9,9 @@ import { isSilent } from '../errors';
 import { reportFailure } from '../failures';
 import type { Services } from '../services';
 import { commandUi, type CommandContext } from './context';
+import type { CommandHandler } from './define';
 
-export type CommandHandler = (c: CommandContext, ...args: unknown[]) => unknown;
+export type { CommandHandler } from './define';
 
 /** `operations`: what the command sends, when it talks to the service (Activity's name for it; re-run only if all read). */
 export function registerCommand(s: Services, id: CommandId, handler: CommandHandler, operations?: readonly OperationName[]): void {

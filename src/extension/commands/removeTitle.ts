@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { named } from '../titles';
 import type { CommandContext } from './context';
 import { resolveTitles } from './args';
+import { defineCommand } from './define';
 
 export async function removeTitle(c: CommandContext, arg?: unknown, selection?: unknown): Promise<boolean> {
   const s = c.services;
@@ -46,3 +47,5 @@ export async function removeTitle(c: CommandContext, arg?: unknown, selection?: 
   }
   return removed;
 }
+
+export const removeTitleCommand = defineCommand('platformExplorer.removeTitle', removeTitle);

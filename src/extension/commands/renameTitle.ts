@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { CommandContext } from './context';
 import { validateTitleName } from '../titles';
 import { resolveTitles } from './args';
+import { defineCommand } from './define';
 
 export async function renameTitle(c: CommandContext, arg?: unknown, selection?: unknown): Promise<string | undefined> {
   const s = c.services;
@@ -22,3 +23,5 @@ export async function renameTitle(c: CommandContext, arg?: unknown, selection?: 
   await s.titles.rename(title.titleId, name);
   return name;
 }
+
+export const renameTitleCommand = defineCommand('platformExplorer.renameTitle', renameTitle);

@@ -3,6 +3,8 @@ import * as vscode from 'vscode';
 import { validateSecretKey } from '../secrets';
 import type { CommandContext } from './context';
 import { resolveTitle } from './args';
+import { treeNodeArg } from './args';
+import { defineCommand } from './define';
 
 export async function setSecretKey(c: CommandContext, arg?: unknown): Promise<void> {
   const s = c.services;
@@ -21,3 +23,6 @@ export async function setSecretKey(c: CommandContext, arg?: unknown): Promise<vo
     ? vscode.l10n.t('Secret key replaced for {0} ({1}).', title.name, title.titleId)
     : vscode.l10n.t('Secret key saved for {0} ({1}).', title.name, title.titleId));
 }
+
+export const setSecretKeyCommand = defineCommand('platformExplorer.setSecretKey', setSecretKey);
+export const replaceSecretKeyCommand = defineCommand('platformExplorer.replaceSecretKey', (c, arg) => setSecretKey(c, treeNodeArg(arg)));

@@ -27,9 +27,9 @@ function withoutNulls(v: unknown): unknown {
 const names = Object.keys(OPERATIONS) as OperationName[];
 
 describe('contract: the operation table and the published description', () => {
-  it('has every published operation, with the same path and credential headers', () => {
-    assert.deepEqual(names.map((n) => OPERATIONS[n].path).sort(), Object.keys(published.operations).sort());
+  it('describes every row, with the same path and credential headers (it may describe operations to come)', () => {
     for (const n of names) {
+      assert.ok(Object.hasOwn(published.operations, OPERATIONS[n].path), `${n}: ${OPERATIONS[n].path} is not in docs/api-schema.json`);
       assert.deepEqual([...OPERATIONS[n].auth].sort(), [...published.operations[OPERATIONS[n].path].auth].sort(), n);
     }
   });
