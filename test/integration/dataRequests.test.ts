@@ -140,6 +140,22 @@ describe('Data requests', () => {
     await emu(ctx.api, 'POST', 'clock/advance', { ms: DAY_MS });
     const done = await vscode.commands.executeCommand<VerifySummary>('platformExplorer.verifyDataRequest', { id: request.id });
     assert.deepEqual([...done.erased].sort(), accounts);
+    // Activity names each run by the operations its command sends (the table's names), and
+    // offers a re-run only for the one that only reads (Verify), never for Run's mutations.
+    const activity = ctx.api.activityView.getChildren().map((i) => ({ entry: i.entry, item: ctx.api.activityView.getTreeItem(i) }));
+    const runs = activity.filter((r) => r.entry.command === 'platformExplorer.runDataRequest');
+    const verifies = activity.filter((r) => r.entry.command === 'platformExplorer.verifyDataRequest');
+    assert.equal(runs.length, 2, 'both runs are in Activity');
+    assert.equal(verifies.length, 2, 'both verifications are in Activity');
+    for (const r of runs) {
+      assert.match(r.entry.operation, /ExportMasterPlayerData, DeleteMasterPlayerAccount, DeleteMasterPlayerEventData$/);
+      assert.doesNotMatch(r.item.contextValue ?? '', /\brerunnable\b/, 'a run of a data request is never re-run from Activity');
+    }
+    for (const r of verifies) {
+      assert.equal(r.entry.operation, 'GetPlayedTitleList');
+      assert.match(r.item.contextValue ?? '', /\brerunnable\b/, 'Verify only reads: Activity offers to re-run it');
+    }
+
     row = await shown(request.id);
     assert.match(row.description, /^completed · /);
     assert.match(row.contextValue, /\bclosable\b/);

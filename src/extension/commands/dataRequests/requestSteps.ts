@@ -121,6 +121,6 @@ export async function openEvidence(c: CommandContext, arg?: unknown): Promise<{ 
 }
 
 export const recordExportLinkCommand = defineCommand('platformExplorer.recordExportLink', recordExportLink);
-export const verifyDataRequestCommand = defineCommand('platformExplorer.verifyDataRequest', verifyDataRequest);
+export const verifyDataRequestCommand = defineCommand('platformExplorer.verifyDataRequest', verifyDataRequest, ['GetPlayedTitleList']);
 export const closeDataRequestCommand = defineCommand('platformExplorer.closeDataRequest', closeDataRequest);
 export const openDataRequestEvidenceCommand = defineCommand('platformExplorer.openDataRequestEvidence', openEvidence);

@@ -124,4 +124,7 @@ export function nextStepWords(r: DataRequest): string {
   return vscode.l10n.t('nothing to act on');
 }
 
-export const runDataRequestCommand = defineCommand('platformExplorer.runDataRequest', runDataRequest);
+export const runDataRequestCommand = defineCommand('platformExplorer.runDataRequest', runDataRequest, [
+  'GetPlatformIDsFromStorefrontNames', 'GetPlatformIDsFromConsoleLiveIDs', 'GetUserAccountInfo', 'GetPlayedTitleList',
+  'ExportMasterPlayerData', 'DeleteMasterPlayerAccount', 'DeleteMasterPlayerEventData',
+]);
