@@ -6,15 +6,17 @@
 // Shapes follow docs/api-schema.json: a member it marks optional is optional here, unknown members
 // pass through; where the spec (platform-api.md) names members the description lacks, they stay.
 //
-// Adding an operation:
-//   1. its row below, as docs/api-schema.json describes it (copy the operation and its types there
-//      from ../shared/api-schema.json; test/unit/contract says which member differs);
+// Adding an operation (measured: 5 places by hand, package.json + nls counted as one):
+//   1. its row below, as docs/api-schema.json describes it (a copy of ../shared/api-schema.json,
+//      never edited by hand: `node scripts/check-api-schema.mjs --write`; test/unit/contract says
+//      which member differs);
 //   2. its handler in the emulator's area file (src/emulator/areas/: the compiler asks for it);
 //   3. call it: client.read('Name', {...}) or client.mutate('Name', {...}); a client method only
 //      where it adds behaviour (chunking, defaults, a cache);
-//   4. a command that users need: its file in src/extension/commands/, one registerCommand line
-//      naming the operations it sends, its package.json + package.nls.json entries (then
-//      `node scripts/check-commands.mjs --write`), and its test.
+//   4. a command that users need: its file in src/extension/commands/ ending in
+//      `export const xCommand = defineCommand(id, handler, ['Name'])`, its package.json +
+//      package.nls.json entries, then `node scripts/check-commands.mjs --write` (regenerates
+//      commandIds.ts and commands/all.ts); and its test.
 import {
   anyValue, array, bool, int, map, nullable, object, optional, str, timestamp, type Infer, type Member, type Schema,
 } from './schema';
