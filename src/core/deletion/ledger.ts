@@ -6,12 +6,16 @@ import { neutraliseFormula } from '../csv';
 import type { BatchRecord, PlayerRecord } from './journal';
 import { NONE_RETURNED, type DeletionClient, type LedgerEntry } from './types';
 
-/** The ledger entries of one batch journal: every player a request was sent for. */
-export function ledgerFromJournal(batch: BatchRecord, players: ReadonlyMap<string, PlayerRecord>): LedgerEntry[] {
+/**
+ * The ledger entries of one batch journal: every player a request was sent for, and with
+ * `unsent`, also the players of the batch not sent yet (state pending: "not sent"), so that a
+ * cancelled batch shows the rest of its players as such rather than leaving them out.
+ */
+export function ledgerFromJournal(batch: BatchRecord, players: ReadonlyMap<string, PlayerRecord>, o: { unsent?: boolean } = {}): LedgerEntry[] {
   const inputs = new Map(batch.entries.filter((e) => e.status === 'delete').map((e) => [e.platformId!, e]));
   const out: LedgerEntry[] = [];
   for (const [platformId, p] of players) {
-    if (p.intents === 0 && p.state === 'pending') continue;
+    if (p.intents === 0 && p.state === 'pending' && o.unsent !== true) continue;
     const e: LedgerEntry = {
       input: inputs.get(platformId)?.input ?? platformId,
       platformId,
