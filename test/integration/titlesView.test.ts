@@ -71,6 +71,7 @@ describe('Titles view: selection, keys and filter', () => {
     const receipts = ids.map((id) => ledger.find((j) => j.platformId === id)!.jobReceiptId);
     assert.equal(await vscode.env.clipboard.readText(), receipts.join('\n'));
 
+    script(ctx.api).choose('JSON');
     const uri = await vscode.commands.executeCommand<vscode.Uri>('platformExplorer.exportDeletionJobs', a.node, [a.node, b.node]);
     const exported = JSON.parse(documentText(uri)) as { deletions: { platformId: string }[] };
     assert.deepEqual(exported.deletions.map((r) => r.platformId).sort(), [...ids].sort(), 'the export holds the selected jobs only');
@@ -112,6 +113,7 @@ describe('Titles view: selection, keys and filter', () => {
     assert.ok(!titleBar.includes('platformExplorer.exportDeletionJobs'), 'Export Deletion Jobs there would export only the focused node\'s jobs');
     // The palette's Export, with no argument, exports every title's jobs.
     await threeJobs();
+    script(ctx.api).choose('JSON');
     const uri = await vscode.commands.executeCommand<vscode.Uri>('platformExplorer.exportDeletionJobs');
     assert.equal((JSON.parse(documentText(uri)) as { deletions: unknown[] }).deletions.length, 3);
   });
@@ -202,6 +204,7 @@ describe('Titles view: selection, keys and filter', () => {
     assert.match(batch.description, /^1 shown · /);
     assert.deepEqual((await children(ctx.api, batch.node)).map((j) => j.label), [one]);
     // Export from the filtered Deletion Jobs node holds what it shows.
+    script(ctx.api).choose('JSON');
     const uri = await vscode.commands.executeCommand<vscode.Uri>('platformExplorer.exportDeletionJobs', under[0].node);
     assert.ok(documentText(uri).includes(one));
     assert.match(uri.path, new RegExp(`Deletion jobs, filter ${one.toLowerCase()} `), 'the export\'s name says it is filtered');

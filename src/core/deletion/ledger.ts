@@ -4,7 +4,7 @@ import { PlatformError } from '../api/errors';
 import { ErrorCodes } from '../api/types';
 import { neutraliseFormula } from '../csv';
 import type { BatchRecord, PlayerRecord } from './journal';
-import { NONE_RETURNED, type DeletionClient, type LedgerEntry } from './types';
+import type { DeletionClient, LedgerEntry } from './types';
 
 /**
  * The ledger entries of one batch journal: every player a request was sent for, and with
@@ -87,7 +87,7 @@ export function csvField(v: string): string {
 
 export function ledgerCsv(entries: readonly LedgerEntry[]): string {
   const rows = entries.map((e) => [
-    e.input, e.platformId, e.titleId, e.titleIds.join(' '), e.jobReceiptId ?? NONE_RETURNED, e.metaData ?? '',
+    e.input, e.platformId, e.titleId, e.titleIds.join(' '), e.jobReceiptId ?? '', e.metaData ?? '',
     e.requestedAt, e.state, e.verifiedAt ?? '', e.batchId ?? '', e.error ?? '',
   ].map(csvField).join(','));
   return [CSV_COLUMNS.join(','), ...rows].join('\r\n') + '\r\n';
@@ -96,6 +96,7 @@ export function ledgerCsv(entries: readonly LedgerEntry[]): string {
 export function ledgerJson(entries: readonly LedgerEntry[], exportedAt = new Date().toISOString()): string {
   return JSON.stringify({
     exportedAt,
-    deletions: entries.map((e) => ({ ...e, jobReceiptId: e.jobReceiptId ?? NONE_RETURNED })),
+    // A receipt the service did not return (or a player not sent) is null, never a string in its place.
+    deletions: entries.map((e) => ({ ...e, jobReceiptId: e.jobReceiptId ?? null })),
   }, null, 2) + '\n';
 }
