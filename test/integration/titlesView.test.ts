@@ -118,6 +118,27 @@ describe('Titles view: selection, keys and filter', () => {
     assert.equal((JSON.parse(documentText(uri)) as { deletions: unknown[] }).deletions.length, 3);
   });
 
+  it('Ctrl+C (Cmd+C) in the Titles view copies the focused item: a title\'s ID, a job\'s PlatformId, else its name', async () => {
+    const keys = (JSON.parse(readFileSync(join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'package.json'), 'utf8')) as {
+      contributes: { keybindings: { command: string; key: string; mac?: string; when: string; args?: unknown }[] };
+    }).contributes.keybindings;
+    const copy = keys.find((k) => k.key === 'ctrl+c');
+    assert.equal(copy?.command, 'platformExplorer.copyItem');
+    assert.equal(copy.mac, 'cmd+c');
+    assert.match(copy.when, /focusedView == platformExplorer\.titles/);
+    assert.match(copy.when, /!inputFocus/);
+    const cases: [ShownItem, string][] = [];
+    const jobs = await threeJobs();
+    cases.push([await titleItem(ctx.api, ARENA.titleId), ARENA.titleId], [jobs[1], jobs[1].label], [await titleChild(ctx.api, RACER.titleId, 'HandheldStore'), 'HandheldStore']);
+    for (const [item, expected] of cases) {
+      await select(ctx.api, item.node);
+      await vscode.env.clipboard.writeText('before');
+      script(ctx.api);
+      await vscode.commands.executeCommand(copy.command, copy.args);
+      assert.equal(await vscode.env.clipboard.readText(), expected);
+    }
+  });
+
   it('F2 renames and Delete removes the focused title (the selection where VS Code passes no focused node); Remove on several selected titles asks once', async () => {
     const keys = (JSON.parse(readFileSync(join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'package.json'), 'utf8')) as {
       contributes: { keybindings: { command: string; key: string; when: string; args?: unknown }[] };

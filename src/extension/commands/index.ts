@@ -9,6 +9,7 @@ import { treeNodeArg } from './args';
 import { clearSecretKey } from './clearSecretKey';
 import { copyJobReceiptId } from './copyJobReceiptId';
 import { copyPlatformId } from './copyPlatformId';
+import { copyItem } from './copyItem';
 import { copyTitleId } from './copyTitleId';
 import { deleteConsoleNetB, deleteMobileStore } from './deleteAddon';
 import { exportDeletionJobs } from './exportDeletionJobs';
@@ -39,6 +40,7 @@ export function registerCommands(s: Services): void {
   registerCommand(s, 'platformExplorer.renameTitle', renameTitle);
   registerCommand(s, 'platformExplorer.removeTitle', removeTitle);
   registerCommand(s, 'platformExplorer.copyTitleId', copyTitleId);
+  registerCommand(s, 'platformExplorer.copyItem', copyItem);
   registerCommand(s, 'platformExplorer.filterTitles', filterTitles);
   registerCommand(s, 'platformExplorer.clearTitlesFilter', clearTitlesFilter);
   registerCommand(s, 'platformExplorer.setSecretKey', setSecretKey);
