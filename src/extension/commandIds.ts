@@ -9,6 +9,7 @@ export const COMMAND_IDS = [
   'platformExplorer.closeDataRequest',
   'platformExplorer.copyActivityJson',
   'platformExplorer.copyAllActivityJson',
+  'platformExplorer.copyItem',
   'platformExplorer.copyJobReceiptId',
   'platformExplorer.copyPlatformId',
   'platformExplorer.copyTitleId',

@@ -42,11 +42,15 @@ export function fixFor(e: unknown): FixAction | undefined {
   if (e.outcomeUnknown) {
     return { label: vscode.l10n.t('Verify Now'), command: 'platformExplorer.verifyDeletions' };
   }
-  // Nothing answers on this machine's loopback: the local emulator is not running.
-  if (e.kind === 'network' && /could not connect to (127\.0\.0\.1|localhost|\[::1\])/.test(e.message)) {
+  if (emulatorNotRunning(e)) {
     return { label: vscode.l10n.t('Start Local Emulator'), command: 'platformExplorer.startEmulator' };
   }
   return undefined;
+}
+
+/** Nothing answers on this machine's loopback: the local emulator is not running (not a wrong endpoint setting). */
+function emulatorNotRunning(e: unknown): boolean {
+  return e instanceof PlatformError && e.kind === 'network' && /could not connect to (127\.0\.0\.1|localhost|\[::1\])/.test(e.message);
 }
 
 export function isSilent(e: unknown): boolean {
@@ -61,6 +65,9 @@ export function isExpected(e: unknown): e is PlatformError | CommandError | Requ
 
 /** The text shown for a failure, redacted: PlatformError and CommandError speak for themselves. */
 export function describeFailure(e: unknown, knownSecrets: readonly string[]): { message: string; hint?: string } {
+  if (emulatorNotRunning(e)) {
+    return { message: redactText((e as PlatformError).message, knownSecrets, MAX_MESSAGE), hint: vscode.l10n.t('The local emulator is not running: Start Local Emulator starts it.') };
+  }
   if (isExpected(e)) {
     return {
       message: redactText(e.message, knownSecrets, MAX_MESSAGE),

@@ -20,6 +20,7 @@ import { registerMcpServer } from './mcp';
 import { DeletionJobStore } from './jobs';
 import { Log } from './log';
 import { windowPrompts } from './prompts';
+import { RetryNotices } from './retryNotices';
 import { SecretKeys } from './secrets';
 import type { Services } from './services';
 import { DEMO_ENV, onDidChangeSettings } from './settings';
@@ -57,14 +58,17 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
   const s: Services = {
     ctx, titles, activeTitle, statusBar, jobs, activity, activityView, secrets, log, clients, addonStates, tree, emulator, emulatorProbe, dataRequests, dataRequestsView,
     prompts: windowPrompts,
+    retryNotices: new RetryNotices(() => s.prompts),
     get verifier() { return verifier; },
   };
   const verifier = new BackgroundVerifier({ jobs, titles, secrets, log, verify: async (titleId) => (await import('./lazy/deletion')).verifyTitle(s, titleId, undefined) });
-  // A service that does not answer is never silent: each retry is said (and logged) as it starts.
+  // A service that does not answer is never silent: each retry is said as it starts, in the
+  // progress notification (announced), the status bar and the log.
   clients.onRetry = (titleId, n) => {
     const text = vscode.l10n.t('Platform: {0} on {1}: {2} Retrying (attempt {3} of {4})…', n.operation, titleId, n.reason, n.attempt, n.of);
     log.warn(text);
     s.prompts.status(text);
+    s.retryNotices.say(titleId, n);
   };
 
   ctx.subscriptions.push(

@@ -12,6 +12,7 @@ import type { EmulatorProbe } from './emulatorProbe';
 import type { DeletionJobStore } from './jobs';
 import type { Log } from './log';
 import type { Prompts } from './prompts';
+import type { RetryNotices } from './retryNotices';
 import type { SecretKeys } from './secrets';
 import type { TitleStatusBar } from './statusBar';
 import type { TitleStore } from './titles';
@@ -40,4 +41,6 @@ export interface Services {
   readonly dataRequestsView: DataRequestsView;
   /** Swapped by tests through the test API. */
   prompts: Prompts;
+  /** Where a retry is said: the open progress notification, else one of its own. */
+  readonly retryNotices: RetryNotices;
 }

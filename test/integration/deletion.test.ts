@@ -51,7 +51,13 @@ describe('Delete Master Player Account', () => {
     // Copy and export from the tree nodes.
     await vscode.commands.executeCommand('platformExplorer.copyJobReceiptId', job.node);
     assert.equal(await vscode.env.clipboard.readText(), receipt.JobReceiptId);
+    // Export asks its own format (not the lookups' setting), the CSV's receipt column is the receipt or empty.
+    await vscode.workspace.getConfiguration('platformExplorer').update('lookupResultFormat', 'csv', vscode.ConfigurationTarget.Global);
+    const pick = script(ctx.api).choose('JSON');
     const exportedUri = await vscode.commands.executeCommand<vscode.Uri>('platformExplorer.exportDeletionJobs', jobs.node);
+    await vscode.workspace.getConfiguration('platformExplorer').update('lookupResultFormat', undefined, vscode.ConfigurationTarget.Global);
+    pick.assertDone();
+    assert.deepEqual(pick.picks.map((q) => q.items.map((i) => i.label)), [['JSON', 'CSV']]);
     const exported = JSON.parse(documentText(exportedUri)) as { deletions: { jobReceiptId: string; platformId: string; state: string }[] };
     assert.deepEqual(exported.deletions.map((j) => [j.jobReceiptId, j.platformId, j.state]), [[receipt.JobReceiptId, PLAYER.platformId, 'queued']]);
     const csvUri = await vscode.commands.executeCommand<vscode.Uri>('platformExplorer.exportDeletionJobs', { titleId: RACER.titleId, format: 'csv' });

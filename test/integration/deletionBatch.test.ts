@@ -123,9 +123,21 @@ describe('Delete Master Player Accounts from List', () => {
     const sent = await requestCount(ctx.api, DELETE);
     assert.ok(sent > 0 && sent < 30, `${sent} sent`);
     const recorded = ctx.api.jobs.all();
-    assert.equal(recorded.length, sent, 'every sent deletion is in the ledger');
-    assert.ok(recorded.every((j) => j.state === 'queued' && j.jobReceiptId !== undefined));
-    assert.match(p.infos.concat(p.errors).join('\n'), /Cancelled before the rest were sent/);
+    const queued = recorded.filter((j) => j.state === 'queued');
+    assert.equal(queued.length, sent, 'every sent deletion is in the ledger');
+    assert.ok(queued.every((j) => j.jobReceiptId !== undefined));
+    // The players not sent are there too, as "not sent" (not unknown, not left out), with no receipt.
+    const unsent = recorded.filter((j) => j.state !== 'queued');
+    assert.equal(unsent.length, 30 - sent, JSON.stringify(recorded.map((j) => j.state)));
+    assert.ok(unsent.every((j) => j.state === 'pending' && j.jobReceiptId === undefined));
+    const batch = (await children(ctx.api, (await titleChild(ctx.api, RACER.titleId, 'Deletion Jobs')).node))[0];
+    assert.equal(batch.label, 'Batch of 30');
+    assert.match(batch.description, new RegExp(`^${sent} queued · ${30 - sent} not sent · `));
+    const rows = await children(ctx.api, batch.node);
+    assert.equal(rows.filter((r) => /^not sent · /.test(r.description)).length, 30 - sent);
+    const said = p.infos.concat(p.errors).join('\n');
+    assert.match(said, new RegExp(`Cancelled before the rest were sent: ${30 - sent} not sent, shown as "not sent" under Deletion Jobs; Resume sends them\\.`));
+    assert.deepEqual(p.infoActions.concat(p.errorActions).filter((a) => a.length > 0), [['Resume']], 'the cancelled report offers Resume');
   });
 
   it('from a .csv file in the explorer: the first column, a header line shown as invalid', async () => {
@@ -163,7 +175,7 @@ describe('Delete Master Player Accounts from List', () => {
     await emu(ctx.api, 'POST', 'faults/clear');
     // As if the window closed right after a send: an intent on disk, the request served, no outcome recorded.
     const [file] = readdirSync(journals);
-    const done = new Set(ctx.api.jobs.all().map((j) => j.platformId));
+    const done = new Set(ctx.api.jobs.all().filter((j) => j.state !== 'pending').map((j) => j.platformId));
     const orphan = IDS.find((id) => !done.has(id))!;
     // Written as the editor writes it: every journal line carries its MAC, keyed from the title's key.
     const anchors = new FolderAnchorStore(join(ctx.api.storagePaths().globalStorage, 'deletion-anchors'));
@@ -189,7 +201,7 @@ describe('Delete Master Player Accounts from List', () => {
     assert.equal(ledger.find((j) => j.platformId === orphan)!.jobReceiptId, receipt, 'the refusal of a second deletion is recorded as queued, with its receipt');
     // One final summary over the whole batch (not only this run's sends), superseding the "Cancelled…" one.
     assert.match(p.infos.join('\n'), /Cancelled before the rest were sent/);
-    assert.deepEqual(r.infos, ['Demo Racer (F71AC): resumed batch, in all: 30 of 30 deletions queued, 0 failed, 0 unknown.']);
+    assert.deepEqual(r.infos, ['Demo Racer (F71AC): resumed batch, in all (this replaces the earlier report): 30 of 30 deletions queued, 0 failed, 0 unknown.']);
     const none = script(ctx.api);
     assert.equal(await vscode.commands.executeCommand('platformExplorer.resumeDeletionBatches'), 0, 'nothing left to resume');
     assert.deepEqual(none.infos, ['No interrupted deletion batch to resume: every batch has been sent in full.'], 'Resume with nothing to do says so');

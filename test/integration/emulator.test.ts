@@ -63,7 +63,7 @@ describe('Local emulator', () => {
 
   it('two starts at once run one emulator, not two (the first would be left running, unreachable to Stop)', async () => {
     await vscode.commands.executeCommand('platformExplorer.stopEmulator');
-    const p = script(api).press('Re-point').press('Re-point');
+    const p = script(api);
     await Promise.all([vscode.commands.executeCommand('platformExplorer.startEmulator'), vscode.commands.executeCommand('platformExplorer.startEmulator')]);
     const origin = api.emulator()!.origin;
     const named = p.infos.map((m) => /http:\/\/127\.0\.0\.1:\d+/.exec(m)?.[0]).filter((x) => x !== undefined);
@@ -90,10 +90,34 @@ describe('Local emulator', () => {
     p = script(api);
     await vscode.commands.executeCommand('platformExplorer.showPlayedTitles', { titleId: DEMO_TITLES[0].titleId, platformId: 'ABCDEF0123456789' });
     assert.equal(p.errors.length, 1);
+    // It points at Start Local Emulator, not at the endpoint setting.
+    assert.match(p.errors[0], /could not connect to 127\.0\.0\.1:\d+ .*The local emulator is not running: Start Local Emulator starts it\.$/);
+    assert.doesNotMatch(p.errors[0], /endpoint setting/);
+    assert.equal(p.errorActions[0][0], 'Start Local Emulator');
     assert.ok(api.titles.get(DEMO_TITLES[0].titleId));
 
     await startEmulatorWithDemoTitles(api);
     assert.equal((await titleChild(api, DEMO_TITLES[0].titleId, 'HandheldStore')).description, 'created');
+  });
+
+  it('asks once before re-pointing titles of another emulator, naming its endpoint once; never for its own emulator\'s earlier address', async () => {
+    await startEmulatorWithDemoTitles(api);
+    // Two titles served by another emulator (e.g. npm run demo's), at one address.
+    const other = 'http://127.0.0.1:9/{titleId}';
+    for (const t of DEMO_TITLES.slice(0, 2)) await api.titles.upsert({ ...api.titles.get(t.titleId)!, emulatorEndpoint: other });
+    await vscode.commands.executeCommand('platformExplorer.stopEmulator');
+    let p = script(api).press('Re-point');
+    await vscode.commands.executeCommand('platformExplorer.startEmulator');
+    p.assertDone();
+    assert.equal(p.confirms.length, 1);
+    assert.equal(p.confirms[0].detail, `They now use ${other}; their secret keys will be replaced by the emulator's.`);
+    // Stopped and started again (a new port): its own earlier address is not asked about.
+    await vscode.commands.executeCommand('platformExplorer.stopEmulator');
+    p = script(api);
+    await vscode.commands.executeCommand('platformExplorer.startEmulator');
+    p.assertDone();
+    assert.deepEqual(p.confirms, []);
+    for (const t of DEMO_TITLES) assert.equal(api.titles.get(t.titleId)?.emulatorEndpoint, api.emulator()!.endpoint);
   });
 
   it('never points a title configured for the service at the emulator', async () => {

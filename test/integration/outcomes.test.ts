@@ -27,10 +27,24 @@ describe('What happened, said', () => {
     assert.equal(attempts, 4);
     assert.deepEqual(p.statuses, [2, 3, 4].map((n) =>
       `Platform: GetPlayedTitleList on ${RACER.titleId}: GetPlayedTitleList: the service did not answer within 1 s. Retrying (attempt ${n} of 4)…`));
+    // Said where it is seen and announced: a progress notification of its own (no command progress is open).
+    assert.deepEqual(p.progressTitles, [`Platform: GetPlayedTitleList on ${RACER.titleId}`]);
+    assert.deepEqual(p.progressMessages, [2, 3, 4].map((n) => `retrying (attempt ${n} of 4)… GetPlayedTitleList: the service did not answer within 1 s.`));
     assert.equal(p.errors.length, 1);
     assert.match(p.errors[0], /^GetPlayedTitleList: the service did not answer within 1 s\. Waited \d+(\.\d)? s in all over 4 attempts\./);
     const waited = Number(/Waited (\d+(?:\.\d)?) s/.exec(p.errors[0])![1]);
     assert.ok(waited >= 4, `waited ${waited} s for four attempts of 1 s`);
+  });
+
+  it('a retry during a command\'s progress is said in that progress notification', async () => {
+    await cfg().update('requestTimeoutSeconds', 1, vscode.ConfigurationTarget.Global);
+    await emu(ctx.api, 'POST', 'faults', { rules: [{ operation: 'Admin/GetPlayedTitleList', kind: 'timeout', times: 1 }] });
+    // The ticket left empty; the typed confirmation is not answered, so nothing is sent.
+    const p = script(ctx.api).typeIn('');
+    await vscode.commands.executeCommand('platformExplorer.deleteMasterPlayerAccountsFromList', { titleId: RACER.titleId, text: PLAYER.platformId });
+    assert.deepEqual(p.progressTitles, ['Checking 1 identifiers…'], 'no second notification');
+    assert.ok(p.progressMessages.includes('retrying (attempt 2 of 4)… GetPlayedTitleList: the service did not answer within 1 s.'), JSON.stringify(p.progressMessages));
+    assert.equal(await requestCount(ctx.api, 'Admin/DeleteMasterPlayerAccount'), 0);
   });
 
   it('a deletion whose outcome is unknown offers Verify Now first', async () => {

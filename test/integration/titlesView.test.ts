@@ -71,6 +71,7 @@ describe('Titles view: selection, keys and filter', () => {
     const receipts = ids.map((id) => ledger.find((j) => j.platformId === id)!.jobReceiptId);
     assert.equal(await vscode.env.clipboard.readText(), receipts.join('\n'));
 
+    script(ctx.api).choose('JSON');
     const uri = await vscode.commands.executeCommand<vscode.Uri>('platformExplorer.exportDeletionJobs', a.node, [a.node, b.node]);
     const exported = JSON.parse(documentText(uri)) as { deletions: { platformId: string }[] };
     assert.deepEqual(exported.deletions.map((r) => r.platformId).sort(), [...ids].sort(), 'the export holds the selected jobs only');
@@ -112,8 +113,30 @@ describe('Titles view: selection, keys and filter', () => {
     assert.ok(!titleBar.includes('platformExplorer.exportDeletionJobs'), 'Export Deletion Jobs there would export only the focused node\'s jobs');
     // The palette's Export, with no argument, exports every title's jobs.
     await threeJobs();
+    script(ctx.api).choose('JSON');
     const uri = await vscode.commands.executeCommand<vscode.Uri>('platformExplorer.exportDeletionJobs');
     assert.equal((JSON.parse(documentText(uri)) as { deletions: unknown[] }).deletions.length, 3);
+  });
+
+  it('Ctrl+C (Cmd+C) in the Titles view copies the focused item: a title\'s ID, a job\'s PlatformId, else its name', async () => {
+    const keys = (JSON.parse(readFileSync(join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'package.json'), 'utf8')) as {
+      contributes: { keybindings: { command: string; key: string; mac?: string; when: string; args?: unknown }[] };
+    }).contributes.keybindings;
+    const copy = keys.find((k) => k.key === 'ctrl+c');
+    assert.equal(copy?.command, 'platformExplorer.copyItem');
+    assert.equal(copy.mac, 'cmd+c');
+    assert.match(copy.when, /focusedView == platformExplorer\.titles/);
+    assert.match(copy.when, /!inputFocus/);
+    const cases: [ShownItem, string][] = [];
+    const jobs = await threeJobs();
+    cases.push([await titleItem(ctx.api, ARENA.titleId), ARENA.titleId], [jobs[1], jobs[1].label], [await titleChild(ctx.api, RACER.titleId, 'HandheldStore'), 'HandheldStore']);
+    for (const [item, expected] of cases) {
+      await select(ctx.api, item.node);
+      await vscode.env.clipboard.writeText('before');
+      script(ctx.api);
+      await vscode.commands.executeCommand(copy.command, copy.args);
+      assert.equal(await vscode.env.clipboard.readText(), expected);
+    }
   });
 
   it('F2 renames and Delete removes the focused title (the selection where VS Code passes no focused node); Remove on several selected titles asks once', async () => {
@@ -202,6 +225,7 @@ describe('Titles view: selection, keys and filter', () => {
     assert.match(batch.description, /^1 shown · /);
     assert.deepEqual((await children(ctx.api, batch.node)).map((j) => j.label), [one]);
     // Export from the filtered Deletion Jobs node holds what it shows.
+    script(ctx.api).choose('JSON');
     const uri = await vscode.commands.executeCommand<vscode.Uri>('platformExplorer.exportDeletionJobs', under[0].node);
     assert.ok(documentText(uri).includes(one));
     assert.match(uri.path, new RegExp(`Deletion jobs, filter ${one.toLowerCase()} `), 'the export\'s name says it is filtered');

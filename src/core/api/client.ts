@@ -14,16 +14,14 @@ import { lookupEntries, redactError, usableToken, withoutClientSecret } from './
 import { PlatformError } from './errors';
 import { checkResult, exchange, type ExchangeContext, type RequestLogEntry } from './exchange';
 import { completeLoginRequest } from './loginRequest';
-import {
-  OPERATIONS, type MutatingOperation, type OperationName, type ReadOperation, type RequestOf, type ResultOf,
-} from './operations';
+import { OPERATIONS, type MutatingOperation, type OperationName, type ReadOperation, type RequestOf, type ResultOf } from './operations';
 import {
   BULK_CONCURRENCY, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, intOption, MAX_RETRY_AFTER_SECONDS, optionError, RETRY_BASE_DELAY_MS,
   type BulkOptions, type CallOptions, type PlatformClientOptions,
 } from './options';
 import { decide } from './retryPolicy';
 import { validate, type Schema } from './schema';
-import { afterAttempts } from './retryReport';
+import { afterAttempts, CallEnd } from './retryReport';
 import { linkSignals, sleep } from './signals';
 import { TitleTokenCache } from './tokenCache';
 import { createTransport, type Transport } from './transport';
@@ -341,32 +339,35 @@ export class PlatformClient {
     let retries = 0;
     let refreshedToken = false;
     const started = Date.now();
-    for (let attempt = 1; ; attempt++) {
-      let header: [string, string];
-      try {
-        header = await this.authHeader(name, signal);
-      } catch (e) {
-        throw this.asPlatformError(e, signal, name);
+    const end = new CallEnd();
+    try {
+      for (let attempt = 1; ; attempt++) {
+        let header: [string, string];
+        try {
+          header = await this.authHeader(name, signal);
+        } catch (e) {
+          throw this.asPlatformError(e, signal, name);
+        }
+        const r = await exchange(this.exchangeContext, { operation: name, body: request, validate: check, signal, header, attempt });
+        if (r.ok) return r.value;
+        const next = decide(r, {
+          mutating, usesEntityToken, refreshedToken, retries,
+          maxRetries: this.maxRetries, maxRetryAfterSeconds: this.maxRetryAfterSeconds, retryBaseDelayMs: this.retryBaseDelayMs,
+        }, Math.random());
+        if (next.kind === 'fail') throw afterAttempts(next.error, attempt, Date.now() - started);
+        if (next.kind === 'refreshToken') {
+          refreshedToken = true;
+          this.tokens.invalidate(header[1]);
+          continue;
+        }
+        retries++;
+        this.onRetry?.({ operation: name, attempt: attempt + 1, of: this.maxRetries + 1, delayMs: next.delayMs, reason: r.error.message, settled: end.settled });
+        if (!(await sleep(next.delayMs, signal))) {
+          throw this.cancelled();
+        }
       }
-      const r = await exchange(this.exchangeContext, { operation: name, body: request, validate: check, signal, header, attempt });
-      if (r.ok) return r.value;
-      const next = decide(r, {
-        mutating, usesEntityToken, refreshedToken, retries,
-        maxRetries: this.maxRetries, maxRetryAfterSeconds: this.maxRetryAfterSeconds, retryBaseDelayMs: this.retryBaseDelayMs,
-      }, Math.random());
-      if (next.kind === 'fail') {
-        throw afterAttempts(next.error, attempt, Date.now() - started);
-      }
-      if (next.kind === 'refreshToken') {
-        refreshedToken = true;
-        this.tokens.invalidate(header[1]);
-        continue;
-      }
-      retries++;
-      this.onRetry?.({ operation: name, attempt: attempt + 1, of: this.maxRetries + 1, delayMs: next.delayMs, reason: r.error.message });
-      if (!(await sleep(next.delayMs, signal))) {
-        throw this.cancelled();
-      }
+    } finally {
+      end.done();
     }
   }
 

@@ -13,6 +13,8 @@ export interface RetryNotice {
   delayMs: number;
   /** Why the last attempt failed, already a user-facing sentence. */
   reason: string;
+  /** Settles when the call ends (answered, failed or cancelled): the same promise for each retry of one call. */
+  settled: Promise<void>;
 }
 
 /** "3.2 s" under ten seconds, else whole seconds. */
@@ -24,4 +26,18 @@ export function seconds(ms: number): string {
 export function afterAttempts(e: PlatformError, attempts: number, elapsedMs: number): PlatformError {
   if (attempts <= 1 || e.kind === 'cancelled') return e;
   return withChanges(e, { message: `${e.message} Waited ${seconds(elapsedMs)} in all over ${attempts} attempts.`, attempts, elapsedMs });
+}
+
+/** The end of one call, as a promise made at its first retry (RetryNotice.settled). */
+export class CallEnd {
+  private end: (() => void) | undefined;
+  private promise: Promise<void> | undefined;
+
+  get settled(): Promise<void> {
+    return (this.promise ??= new Promise<void>((resolve) => { this.end = resolve; }));
+  }
+
+  done(): void {
+    this.end?.();
+  }
 }

@@ -4,14 +4,18 @@ import { PlatformError } from '../api/errors';
 import { ErrorCodes } from '../api/types';
 import { neutraliseFormula } from '../csv';
 import type { BatchRecord, PlayerRecord } from './journal';
-import { NONE_RETURNED, type DeletionClient, type LedgerEntry } from './types';
+import type { DeletionClient, LedgerEntry } from './types';
 
-/** The ledger entries of one batch journal: every player a request was sent for. */
-export function ledgerFromJournal(batch: BatchRecord, players: ReadonlyMap<string, PlayerRecord>): LedgerEntry[] {
+/**
+ * The ledger entries of one batch journal: every player a request was sent for, and with
+ * `unsent`, also the players of the batch not sent yet (state pending: "not sent"), so that a
+ * cancelled batch shows the rest of its players as such rather than leaving them out.
+ */
+export function ledgerFromJournal(batch: BatchRecord, players: ReadonlyMap<string, PlayerRecord>, o: { unsent?: boolean } = {}): LedgerEntry[] {
   const inputs = new Map(batch.entries.filter((e) => e.status === 'delete').map((e) => [e.platformId!, e]));
   const out: LedgerEntry[] = [];
   for (const [platformId, p] of players) {
-    if (p.intents === 0 && p.state === 'pending') continue;
+    if (p.intents === 0 && p.state === 'pending' && o.unsent !== true) continue;
     const e: LedgerEntry = {
       input: inputs.get(platformId)?.input ?? platformId,
       platformId,
@@ -83,7 +87,7 @@ export function csvField(v: string): string {
 
 export function ledgerCsv(entries: readonly LedgerEntry[]): string {
   const rows = entries.map((e) => [
-    e.input, e.platformId, e.titleId, e.titleIds.join(' '), e.jobReceiptId ?? NONE_RETURNED, e.metaData ?? '',
+    e.input, e.platformId, e.titleId, e.titleIds.join(' '), e.jobReceiptId ?? '', e.metaData ?? '',
     e.requestedAt, e.state, e.verifiedAt ?? '', e.batchId ?? '', e.error ?? '',
   ].map(csvField).join(','));
   return [CSV_COLUMNS.join(','), ...rows].join('\r\n') + '\r\n';
@@ -92,6 +96,7 @@ export function ledgerCsv(entries: readonly LedgerEntry[]): string {
 export function ledgerJson(entries: readonly LedgerEntry[], exportedAt = new Date().toISOString()): string {
   return JSON.stringify({
     exportedAt,
-    deletions: entries.map((e) => ({ ...e, jobReceiptId: e.jobReceiptId ?? NONE_RETURNED })),
+    // A receipt the service did not return (or a player not sent) is null, never a string in its place.
+    deletions: entries.map((e) => ({ ...e, jobReceiptId: e.jobReceiptId ?? null })),
   }, null, 2) + '\n';
 }

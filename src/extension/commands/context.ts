@@ -2,7 +2,8 @@
 // layer with dismissal turned into UserCancelled, and a token cancelled when the extension stops.
 import * as vscode from 'vscode';
 import { UserCancelled } from '../errors';
-import type { Prompts } from '../prompts';
+import type { ProgressReporter, Prompts } from '../prompts';
+import type { RetryNotices } from '../retryNotices';
 import type { Services } from '../services';
 
 /** The prompt layer for commands: a dismissed question throws UserCancelled, so an answer is always there. */
@@ -36,7 +37,7 @@ async function answered<T>(value: Promise<T | undefined>): Promise<T> {
 }
 
 /** Wraps `p` for one call (read per call, so prompts a test swapped in are the ones used). */
-export function commandUi(p: Prompts, token: vscode.CancellationToken): CommandUi {
+export function commandUi(p: Prompts, token: vscode.CancellationToken, notices?: RetryNotices): CommandUi {
   return {
     pick: (items, options) => answered(p.pick(items, options)),
     pickMany: (items, options) => answered(p.pickMany(items, options)),
@@ -47,11 +48,12 @@ export function commandUi(p: Prompts, token: vscode.CancellationToken): CommandU
     error: (message, ...actions) => p.error(message, ...actions),
     status: (message) => p.status(message),
     // Cancel in the notification, or the extension stopping, cancels the task.
-    progress: (title, task) => p.progress(title, (progress, userToken) => {
+    progress: <R>(title: string, task: (progress: ProgressReporter, token: vscode.CancellationToken) => Promise<R>) => p.progress(title, (progress, userToken) => {
       const either = new vscode.CancellationTokenSource();
       const subs = [userToken, token].map((t) => t.onCancellationRequested(() => either.cancel()));
       if (userToken.isCancellationRequested || token.isCancellationRequested) either.cancel();
-      return task(progress, either.token).finally(() => {
+      const run = (): Promise<R> => task(progress, either.token);
+      return (notices ? notices.during(progress, run) : run()).finally(() => {
         subs.forEach((d) => d.dispose());
         either.dispose();
       });

@@ -84,7 +84,7 @@ export async function runJournal(c: CommandContext, title: TitleRecord, journal:
   const s = c.services;
   const client = await s.clients.sender(title.titleId);
   let pending: NodeJS.Timeout | undefined;
-  const sync = (): Promise<void> => s.jobs.upsert(ledgerFromJournal(journal.batch, journal.players()));
+  const sync = (): Promise<void> => s.jobs.upsert(ledgerFromJournal(journal.batch, journal.players(), { unsent: true }));
   try {
     return await c.ui.progress(vscode.l10n.t('Deleting {0} master player accounts through {1}', journal.players().size, named(title)), async (progress, token) => {
       const ac = new AbortController();
@@ -130,16 +130,21 @@ function confirmQuestion(plan: Plan, title: TitleRecord): string {
 }
 
 /**
- * A batch's final summary and Activity note, counted over the whole batch (the journal's states),
- * so a resumed batch's summary supersedes the earlier "Cancelled…" one with the same base.
+ * A batch's final summary and Activity note, counted over the whole batch (the journal's states).
+ * A cancelled batch says how many were not sent (the tree shows them so) and offers Resume; a
+ * resumed batch's summary says it replaces the earlier report, with the same base.
  */
 export function reportBatch(c: CommandContext, title: TitleRecord, result: RunResult, resumed: boolean): void {
   const counts = vscode.l10n.t('{0} of {1} deletions queued, {2} failed, {3} unknown.', result.queued, result.total, result.failed, result.unknown);
-  const summary = (resumed ? vscode.l10n.t('{0}: resumed batch, in all: {1}', named(title), counts) : `${named(title)}: ${counts}`)
-    + (result.cancelled ? ` ${vscode.l10n.t('Cancelled before the rest were sent; what was sent is recorded under Deletion Jobs.')}` : '');
+  const summary = (resumed ? vscode.l10n.t('{0}: resumed batch, in all (this replaces the earlier report): {1}', named(title), counts) : `${named(title)}: ${counts}`)
+    + (result.cancelled ? ` ${vscode.l10n.t('Cancelled before the rest were sent: {0} not sent, shown as "not sent" under Deletion Jobs; Resume sends them.', result.pending)}` : '');
   if (result.cancelled) noteActivity(vscode.l10n.t('cancelled ({0} of {1} queued)', result.queued, result.total), { cancelled: true });
   else noteActivity(vscode.l10n.t('{0} of {1} queued', result.queued, result.total));
-  void (result.failed + result.unknown > 0 ? c.ui.error(summary) : c.ui.info(summary));
+  const RESUME = vscode.l10n.t('Resume');
+  const actions = result.cancelled && result.pending > 0 ? [RESUME] : [];
+  void (result.failed + result.unknown > 0 ? c.ui.error(summary, ...actions) : c.ui.info(summary, ...actions)).then((a) => {
+    if (a === RESUME) void vscode.commands.executeCommand('platformExplorer.resumeDeletionBatches');
+  });
 }
 
 export async function deleteFromList(c: CommandContext, arg?: unknown, second?: unknown): Promise<BatchOutcome | undefined> {

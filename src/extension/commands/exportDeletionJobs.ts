@@ -1,11 +1,11 @@
 // Export Deletion Jobs: the ledger (the selected jobs and batches as the view shows them, one
-// title's, or all) for audit records, as JSON or as formula-safe CSV (the `lookupResultFormat`
-// setting, or a `format` argument).
+// title's, or all) for audit records, as JSON or as formula-safe CSV: its own choice (or a
+// `format` argument), not the lookups' format setting.
 import * as vscode from 'vscode';
 import { ledgerCsv, ledgerJson } from '../../core/deletion/ledger';
 import { openResultDocument } from '../documents';
 import type { CommandContext } from './context';
-import { readSettings } from '../settings';
+import { CommandError } from '../errors';
 import { jobsOfNodes } from '../tree/jobNodes';
 import { isTreeNode } from '../tree/nodes';
 import { selectedNodes, stringArg } from './args';
@@ -19,7 +19,11 @@ export async function exportDeletionJobs(c: CommandContext, arg?: unknown, selec
     void c.ui.info(titleId ? vscode.l10n.t('No deletion jobs are recorded for title {0}.', titleId) : vscode.l10n.t('No deletion jobs are recorded.'));
     return undefined;
   }
-  const format = stringArg(arg, 'format') === 'csv' || (stringArg(arg, 'format') === undefined && readSettings().lookupResultFormat === 'csv') ? 'csv' : 'json';
+  const format = stringArg(arg, 'format') ?? (await c.ui.pick([
+    { label: 'JSON', format: 'json', detail: vscode.l10n.t('One document with every field, for records and tools') },
+    { label: 'CSV', format: 'csv', detail: vscode.l10n.t('For a spreadsheet; text a spreadsheet would run is made inert') },
+  ], { title: vscode.l10n.t('Export {0} deletion jobs as', jobs.length) })).format;
+  if (format !== 'json' && format !== 'csv') throw new CommandError(vscode.l10n.t('The "format" argument must be json or csv.'));
   const titleIds = new Set(jobs.map((j) => j.titleId));
   const one = titleIds.size === 1 ? s.titles.get([...titleIds][0]) : undefined;
   // From the view under a filter the export holds what the view shows: its name says so.

@@ -22,7 +22,7 @@ export function registerCommand(s: Services, id: CommandId, handler: CommandHand
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {
       const cts = new vscode.CancellationTokenSource();
       running.add(cts);
-      const c: CommandContext = { services: s, ui: commandUi(s.prompts, cts.token), token: cts.token };
+      const c: CommandContext = { services: s, ui: commandUi(s.prompts, cts.token, s.retryNotices), token: cts.token };
       try {
         // Activity records the commands that talked to the service (activity/recorder.ts).
         return await recordActivity(s.activity, id, async () => handler(c, ...args));

@@ -8,6 +8,9 @@ import { CommandError } from '../errors';
 import type { CommandContext } from './context';
 import { named, type TitleRecord } from '../titles';
 
+/** The endpoints this command's emulator has had (one per start on a new port). */
+const OWN_ENDPOINTS = 'platformExplorer.ownEmulatorEndpoints';
+
 export interface StartedEmulator {
   endpoint: string;
   origin: string;
@@ -33,15 +36,18 @@ export async function startEmulator(c: CommandContext): Promise<StartedEmulator>
   await setContext(ContextKeys.emulatorRunning, true);
   const added: TitleRecord[] = [];
   const skipped: string[] = [];
-  // Titles already set up for another endpoint get this emulator's address and key only if the user agrees.
+  // Titles already set up for another emulator get this one's address and key only if the user
+  // agrees; an address this command's own emulator had before (an earlier start) is not asked about.
+  const own = new Set(s.ctx.globalState.get<string[]>(OWN_ENDPOINTS) ?? []);
+  await s.ctx.globalState.update(OWN_ENDPOINTS, [...own, handle.endpoint].filter((e, i, all) => all.indexOf(e) === i).slice(-20));
   const moved = handle.titles.map((t) => s.titles.get(t.titleId))
-    .filter((t): t is TitleRecord => t !== undefined && t.endpointProfile === 'emulator' && t.emulatorEndpoint !== handle.endpoint);
+    .filter((t): t is TitleRecord => t !== undefined && t.endpointProfile === 'emulator' && t.emulatorEndpoint !== handle.endpoint && !own.has(t.emulatorEndpoint ?? ''));
   let leaveMoved = false;
   if (moved.length > 0) {
     const REPOINT = vscode.l10n.t('Re-point');
     leaveMoved = await c.ui.optional.confirm(
       vscode.l10n.t('Point {0} at the emulator at {1}?', moved.map(named).join(', '), handle.origin),
-      vscode.l10n.t('They now use {0}; their secret keys will be replaced by the emulator\'s.', moved.map((t) => t.emulatorEndpoint ?? '').join(', ')),
+      vscode.l10n.t('They now use {0}; their secret keys will be replaced by the emulator\'s.', [...new Set(moved.map((t) => t.emulatorEndpoint ?? ''))].join(', ')),
       REPOINT,
     ) !== REPOINT;
   }

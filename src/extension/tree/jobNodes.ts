@@ -161,9 +161,9 @@ export class DeletionJobNode extends TreeNode {
       vscode.l10n.t('State: {0}', stateWord(j.state)) + (j.verifiedAt ? ` (${shortTime(j.verifiedAt)})` : ''),
       vscode.l10n.t('Titles wiped: {0}', wiped),
       vscode.l10n.t('Sent through title: {0}', j.titleId),
-      vscode.l10n.t('JobReceiptId: {0}', j.jobReceiptId ?? vscode.l10n.t('none returned')),
+      j.state === 'pending' ? vscode.l10n.t('Not sent: Resume Interrupted Deletion Batches sends it') : vscode.l10n.t('JobReceiptId: {0}', j.jobReceiptId ?? vscode.l10n.t('none returned')),
       ...(j.metaData ? [vscode.l10n.t('Ticket (MetaData): {0}', j.metaData)] : []),
-      vscode.l10n.t('Requested: {0}', j.requestedAt),
+      ...(j.state === 'pending' ? [] : [vscode.l10n.t('Requested: {0}', j.requestedAt)]),
       ...(j.error ? [j.error] : []),
     ].join('\n');
     item.iconPath = new vscode.ThemeIcon(STATE_ICONS[j.state]);

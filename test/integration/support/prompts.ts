@@ -29,6 +29,8 @@ export class ScriptedPrompts implements Prompts {
   readonly picks: { items: vscode.QuickPickItem[]; options: vscode.QuickPickOptions }[] = [];
   readonly confirms: { message: string; detail: string; buttons: string[] }[] = [];
   readonly infos: string[] = [];
+  /** The buttons each info message offered, in step with `infos`. */
+  readonly infoActions: string[][] = [];
   readonly errors: string[] = [];
   readonly statuses: string[] = [];
   readonly errorActions: string[][] = [];
@@ -121,8 +123,9 @@ export class ScriptedPrompts implements Prompts {
     return a?.button;
   }
 
-  async info(message: string): Promise<string | undefined> {
+  async info(message: string, ...actions: string[]): Promise<string | undefined> {
     this.infos.push(message);
+    this.infoActions.push(actions);
     return undefined;
   }
 

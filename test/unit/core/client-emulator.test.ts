@@ -129,8 +129,18 @@ describe('core/PlatformClient against the emulator', () => {
     it('a service that never answers: each retry is announced as "attempt N of M", and the final error says how long it waited over how many attempts', async () => {
       await control('POST', 'faults', { rules: [{ operation: 'Admin/GetPlayedTitleList', kind: 'timeout', times: -1 }] });
       const notices: string[] = [];
-      const c = client({ timeoutMs: 300, maxRetries: 2, onRetry: (n) => notices.push(`${n.operation} attempt ${n.attempt} of ${n.of}: ${n.reason}`) });
+      const ends = new Set<Promise<void>>();
+      let ended = false;
+      const c = client({ timeoutMs: 300, maxRetries: 2, onRetry: (n) => {
+        notices.push(`${n.operation} attempt ${n.attempt} of ${n.of}: ${n.reason}`);
+        ends.add(n.settled);
+        void n.settled.then(() => { ended = true; });
+      } });
       const e = await rejection(c.getPlayedTitleList(DEMO_PLAYERS[0].platformId));
+      // One end per call, settled once the call failed (a retry notice closes with it).
+      assert.equal(ends.size, 1);
+      await [...ends][0];
+      assert.equal(ended, true);
       assert.ok(e instanceof PlatformError);
       assert.deepEqual(notices, [2, 3].map((n) => `GetPlayedTitleList attempt ${n} of 3: GetPlayedTitleList: the service did not answer within 0.3 s.`));
       assert.equal(e.attempts, 3);

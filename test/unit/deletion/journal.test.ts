@@ -61,15 +61,16 @@ describe('deletion/journal', () => {
     await assert.rejects(Journal.open(path, { key: KEY, anchors }), /does not start with a deletion batch record/);
   });
 
-  it('exports CSV with formulas made inert and "none returned" for a missing receipt, and JSON', () => {
+  it('exports CSV with formulas made inert and an empty field for a missing receipt, and JSON with null', () => {
     assert.equal(csvField('=1+1'), '"\'=1+1"');
     assert.equal(csvField('@SUM(A1)'), '"\'@SUM(A1)"');
     assert.equal(csvField('a"b'), '"a""b"');
     const entries = [{ input: '-2+3', platformId: A, titleId: 'F71AC', titleIds: ['F71AC', 'A248'], requestedAt: 't', state: 'queued' as const, metaData: '=HYPERLINK("x")' }];
     const csv = ledgerCsv(entries);
     assert.match(csv, /^Input,PlatformId,/);
-    assert.ok(csv.includes('"\'-2+3"') && csv.includes('"\'=HYPERLINK(""x"")"') && csv.includes('"none returned"'));
-    assert.equal(JSON.parse(ledgerJson(entries)).deletions[0].jobReceiptId, 'none returned');
+    assert.ok(csv.includes('"\'-2+3"') && csv.includes('"\'=HYPERLINK(""x"")"') && !csv.includes('none returned'));
+    assert.equal(csv.split('\r\n')[1].split(',')[4], '""', 'the JobReceiptId column is empty');
+    assert.equal(JSON.parse(ledgerJson(entries)).deletions[0].jobReceiptId, null);
   });
 
   it('one run at a time: a second open fails while the first holds the journal; a lock left by a killed process is taken over', async () => {
