@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
 import type { TreeNode } from '../../src/extension/tree/nodes';
-import { children, documentText, emu, EXTENSION_ID, requestCount, script, titleChild, titleItem, useFreshExtension, type ShownItem } from './support/harness';
+import { children, documentText, emu, EXTENSION_ID, openText, requestCount, script, titleChild, titleItem, useFreshExtension, type ShownItem } from './support/harness';
 
 const [RACER, ARENA, KART] = DEMO_TITLES;
 const IDS = DEMO_PLAYERS.slice(0, 3).map((p) => p.platformId);
@@ -35,6 +35,46 @@ describe('Titles view: selection, keys and filter', () => {
     const [batch] = await children(ctx.api, jobs.node);
     return children(ctx.api, batch.node);
   }
+
+  /** Runs `label` from the real Command Palette (F1) as a person does; resolves once `done()` holds. */
+  async function fromPalette(label: string, done: () => boolean): Promise<void> {
+    await vscode.commands.executeCommand('workbench.action.quickOpen', `>${label}`);
+    // The palette fills its list asynchronously: accept until the command has run.
+    for (let i = 0; i < 100 && !done(); i++) {
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.ok(done(), `${label} did not run from the Command Palette`);
+  }
+
+  it('Show Played Titles from the palette while the Titles view has focus asks, not the editor behind it', async () => {
+    const [behind, typed] = IDS;
+    const editor = await openText(`ticket: ${behind}`, { selections: [new vscode.Selection(0, 10, 0, 10)] });
+    await select(ctx.api, (await titleItem(ctx.api, RACER.titleId)).node);
+    const p = script(ctx.api).typeIn(typed);
+    await fromPalette('Show Played Titles', () => p.infos.length + p.errors.length > 0);
+    assert.equal(p.inputs.length, 1, `it did not ask: ${JSON.stringify(p.infos)}`);
+    assert.match(p.infos[0], new RegExp(`PlatformId ${typed} has played`));
+    assert.ok(!p.infos[0].includes(behind), 'it took the PlatformId of the editor behind the view');
+    p.assertDone();
+
+    // With the editor focused again, the palette's Show Played Titles takes its cursor's PlatformId.
+    await vscode.window.showTextDocument(editor.document);
+    const q = script(ctx.api);
+    await fromPalette('Show Played Titles', () => q.infos.length + q.errors.length > 0);
+    assert.match(q.infos[0], new RegExp(`PlatformId ${behind} has played`));
+    q.assertDone();
+  });
+
+  it('Show Played Titles from the palette while a deletion job is selected in the Titles view checks that job\'s PlatformId', async () => {
+    const [job] = await threeJobs();
+    await openText(`ticket: ${IDS.find((id) => id !== job.label)!}`, { selections: [new vscode.Selection(0, 10, 0, 10)] });
+    await select(ctx.api, job.node);
+    const p = script(ctx.api);
+    await fromPalette('Show Played Titles', () => p.infos.length + p.errors.length > 0);
+    assert.match(p.infos[0], new RegExp(`PlatformId ${job.label} has played`));
+    p.assertDone();
+  });
 
   it('Copy Title ID copies the title, or every selected title one per line', async () => {
     const racer = await titleItem(ctx.api, RACER.titleId);

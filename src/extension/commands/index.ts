@@ -23,7 +23,7 @@ import { openEndpointSetting } from './openEndpointSetting';
 import { removeTitle } from './removeTitle';
 import { renameTitle } from './renameTitle';
 import { setSecretKey } from './setSecretKey';
-import { showPlayedTitles } from './showPlayedTitles';
+import { showPlayedTitles, showPlayedTitlesInView } from './showPlayedTitles';
 
 /** A handler whose module is loaded when the command first runs. */
 function onFirstUse<M>(load: () => Promise<M>, pick: (m: M) => CommandHandler): CommandHandler {
@@ -52,6 +52,7 @@ export function registerCommands(s: Services): void {
   registerCommand(s, 'platformExplorer.resumeDeletionBatches', onFirstUse(deletion, (m) => m.resumeBatches));
   registerCommand(s, 'platformExplorer.verifyDeletions', onFirstUse(deletion, (m) => m.verifyDeletions));
   registerCommand(s, 'platformExplorer.showPlayedTitles', showPlayedTitles, ['GetPlayedTitleList']);
+  registerCommand(s, 'platformExplorer.showPlayedTitlesInView', showPlayedTitlesInView, ['GetPlayedTitleList']);
   registerCommand(s, 'platformExplorer.testLauncherLogin', onFirstUse(panels, (m) => m.testLauncherLogin), ['LoginWithLauncher']);
   registerCommand(s, 'platformExplorer.showHandheldStore', onFirstUse(panels, (m) => m.showHandheldStore), ['GetHandheldStore']);
   registerCommand(s, 'platformExplorer.deleteMobileStore', deleteMobileStore, ['DeleteMobileStore']);
