@@ -17,7 +17,7 @@ const PLAYED = 'Admin/GetPlayedTitleList';
 async function select(api: { tree: { view?: vscode.TreeView<TreeNode> } }, node: TreeNode): Promise<void> {
   const view = api.tree.view!;
   await view.reveal(node, { select: true, focus: true });
-  for (let i = 0; i < 100 && view.selection.map((n) => n.id).join() !== node.id; i++) {
+  for (let i = 0; i < 250 && view.selection.map((n) => n.id).join() !== node.id; i++) {
     await new Promise((r) => setTimeout(r, 20));
   }
   assert.deepEqual(view.selection.map((n) => n.id), [node.id], 'the view did not select the node');
@@ -203,6 +203,7 @@ describe('Titles view: selection, keys and filter', () => {
     p.assertDone();
     assert.equal(ctx.api.titles.get(ARENA.titleId), undefined);
     assert.equal(await ctx.api.hasSecretKey(ARENA.titleId), false);
+    assert.deepEqual(p.infos, [`Removed title Arena Renamed (${ARENA.titleId}).`], 'the removal is said in a message (announced)');
 
     // Several selected titles: one confirmation naming them all.
     script(ctx.api).typeIn('C0FFEE').typeIn('Coffee').choose('Platform service').typeIn('');
@@ -215,6 +216,7 @@ describe('Titles view: selection, keys and filter', () => {
     p.assertDone();
     assert.equal(p.confirms.length, 1);
     assert.equal(p.confirms[0].message, `Remove 2 titles: ${RACER.name} (${RACER.titleId}), Coffee (C0FFEE)?`);
+    assert.deepEqual(p.infos, [`Removed 2 titles: ${RACER.name} (${RACER.titleId}), Coffee (C0FFEE).`]);
     assert.deepEqual(ctx.api.titles.all().map((t) => t.titleId), [KART.titleId]);
   });
 
@@ -224,8 +226,11 @@ describe('Titles view: selection, keys and filter', () => {
     const allRoots = (await children(ctx.api)).map((r) => r.id);
     assert.ok(allRoots.length >= 2);
 
+    const said = script(ctx.api);
     await vscode.commands.executeCommand('platformExplorer.filterTitles', 'arena');
     assert.deepEqual((await children(ctx.api)).map((r) => r.id), [`title/${ARENA.titleId}`]);
+    // Said in a message (announced), not only redrawn.
+    assert.deepEqual(said.infos, [`Titles filter "arena": 1 of ${allRoots.length} titles shown.`]);
     assert.equal(view.description, 'filter: arena');
     assert.equal(ctx.api.contextValue('platformExplorer.titlesFiltered'), true);
 
@@ -264,8 +269,10 @@ describe('Titles view: selection, keys and filter', () => {
     await vscode.commands.executeCommand('platformExplorer.removeTitle', { titleId: 'C0FFEE' });
     assert.match(view.message ?? '', /No title or deletion job matches/);
 
+    const cleared = script(ctx.api);
     await vscode.commands.executeCommand('platformExplorer.clearTitlesFilter');
     assert.deepEqual((await children(ctx.api)).map((r) => r.id), allRoots);
+    assert.deepEqual(cleared.infos, [`Titles filter cleared: all ${allRoots.length} titles shown.`]);
     assert.equal(view.message, undefined);
     assert.equal(view.description, undefined);
     assert.equal(ctx.api.contextValue('platformExplorer.titlesFiltered'), false);
