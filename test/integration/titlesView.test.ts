@@ -242,6 +242,7 @@ describe('Titles view: selection, keys and filter', () => {
     const under = await children(ctx.api, roots[0].node);
     assert.deepEqual(under.map((k) => k.label), ['Deletion Jobs']);
     assert.equal(under[0].description, '1 of 3');
+    assert.equal(under[0].accessibleName, `Deletion Jobs of ${RACER.name} (${RACER.titleId}), 1 of 3 deletions shown, 1 queued`);
     const [batch] = await children(ctx.api, under[0].node);
     assert.equal(batch.label, 'Batch of 3');
     assert.match(batch.description, /^1 shown · /);
