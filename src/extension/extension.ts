@@ -59,7 +59,11 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
     prompts: windowPrompts,
     get verifier() { return verifier; },
   };
-  const verifier = new BackgroundVerifier({ jobs, titles, secrets, log, verify: async (titleId) => (await import('./lazy/deletion')).verifyTitle(s, titleId, undefined) });
+  const verifier = new BackgroundVerifier({
+    jobs, titles, secrets, log,
+    verify: async (titleId) => (await import('./lazy/deletion')).verifyTitle(s, titleId, undefined),
+    announce: (message) => void s.prompts.info(message),
+  });
   // A service that does not answer is never silent: each retry is said (and logged) as it starts.
   clients.onRetry = (titleId, n) => {
     const text = vscode.l10n.t('Platform: {0} on {1}: {2} Retrying (attempt {3} of {4})…', n.operation, titleId, n.reason, n.attempt, n.of);
