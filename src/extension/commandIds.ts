@@ -45,6 +45,7 @@ export const COMMAND_IDS = [
   'platformExplorer.showHandheldStore',
   'platformExplorer.showLog',
   'platformExplorer.showPlayedTitles',
+  'platformExplorer.showPlayedTitlesInView',
   'platformExplorer.startEmulator',
   'platformExplorer.stopEmulator',
   'platformExplorer.testLauncherLogin',

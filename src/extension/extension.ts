@@ -61,7 +61,11 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
     retryNotices: new RetryNotices(() => s.prompts),
     get verifier() { return verifier; },
   };
-  const verifier = new BackgroundVerifier({ jobs, titles, secrets, log, verify: async (titleId) => (await import('./lazy/deletion')).verifyTitle(s, titleId, undefined) });
+  const verifier = new BackgroundVerifier({
+    jobs, titles, secrets, log,
+    verify: async (titleId) => (await import('./lazy/deletion')).verifyTitle(s, titleId, undefined),
+    announce: (message) => void s.prompts.info(message),
+  });
   // A service that does not answer is never silent: each retry is said as it starts, in the
   // progress notification (announced), the status bar and the log.
   clients.onRetry = (titleId, n) => {

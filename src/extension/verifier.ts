@@ -1,11 +1,12 @@
 // Verifies queued deletions on its own while the editor is open, with backoff: from 30 s,
 // doubling to 30 min while nothing completes. What it checks with is passed in (verify).
+import * as vscode from 'vscode';
 import { awaitsVerification, nextVerifyDelay, type VerifyResult } from '../core/deletion/ledger';
 import type { DeletionJobStore } from './jobs';
 import { Disposable } from './lifecycle';
 import type { Log } from './log';
 import type { SecretKeys } from './secrets';
-import type { TitleStore } from './titles';
+import { named, type TitleRecord, type TitleStore } from './titles';
 
 export interface VerifierDeps {
   readonly jobs: DeletionJobStore;
@@ -14,6 +15,16 @@ export interface VerifierDeps {
   readonly log: Log;
   /** Verifies one title's queued deletions, quietly. */
   verify(titleId: string): Promise<VerifyResult>;
+  /** Says what a pass found done, once (a message, which screen readers announce; a redrawn tree row is silent). */
+  announce(message: string): void;
+}
+
+/** "Demo Racer (F71AC): 3 deletions verified deleted in the background: A, B, C." (the IDs when a few). */
+function verifiedMessage(title: TitleRecord, ids: readonly string[]): string {
+  if (ids.length === 1) return vscode.l10n.t('{0}: the deletion of PlatformId {1} is verified deleted (checked in the background).', named(title), ids[0]);
+  return ids.length <= 5
+    ? vscode.l10n.t('{0}: {1} deletions verified deleted (checked in the background): {2}.', named(title), ids.length, ids.join(', '))
+    : vscode.l10n.t('{0}: {1} deletions verified deleted (checked in the background); Deletion Jobs lists them.', named(title), ids.length);
 }
 
 export class BackgroundVerifier extends Disposable {
@@ -50,9 +61,14 @@ export class BackgroundVerifier extends Disposable {
   private async tick(titles: string[]): Promise<void> {
     let progressed = false;
     for (const t of titles) {
-      if (this.disposed || !this.d.titles.get(t) || !(await this.d.secrets.has(t))) continue;
+      const title = this.d.titles.get(t);
+      if (this.disposed || !title || !(await this.d.secrets.has(t))) continue;
       try {
-        progressed = (await this.d.verify(t)).verified.length > 0 || progressed;
+        const { verified } = await this.d.verify(t);
+        if (verified.length > 0) {
+          progressed = true;
+          this.d.announce(verifiedMessage(title, verified));
+        }
       } catch (e) {
         this.d.log.warn(`Background verification of ${t} skipped: ${e instanceof Error ? e.message : String(e)}`);
       }

@@ -229,6 +229,7 @@ describe('Delete Master Player Accounts from List', () => {
     assert.equal(out.result?.queued, 3);
     const played = await requestCount(ctx.api, 'Admin/GetPlayedTitleList');
     await emu(ctx.api, 'POST', 'clock/advance', { ms: 24 * 3600 * 1000 });
+    const p = script(ctx.api);
     ctx.api.setVerifyDelay(200);
     try {
       const deadline = Date.now() + 15_000;
@@ -236,6 +237,11 @@ describe('Delete Master Player Accounts from List', () => {
       assert.deepEqual(ctx.api.jobs.all().map((j) => j.state), ['verified-deleted', 'verified-deleted', 'verified-deleted']);
       assert.ok(ctx.api.jobs.all().every((j) => j.verifiedAt !== undefined));
       assert.ok(await requestCount(ctx.api, 'Admin/GetPlayedTitleList') >= played + 3, 'verified by asking the service');
+      // Said in a message (announced), each PlatformId once, however many passes it took.
+      const said = (): string[] => p.infos.filter((m) => m.includes('checked in the background'));
+      while (IDS.slice(0, 3).some((id) => !said().join(' ').includes(id)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      for (const id of IDS.slice(0, 3)) assert.equal(said().filter((m) => m.includes(id)).length, 1, `${id} in ${JSON.stringify(p.infos)}`);
+      assert.match(said()[0], /^Demo Racer \(F71AC\): /);
     } finally {
       ctx.api.setVerifyDelay(30_000);
     }

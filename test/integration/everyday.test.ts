@@ -101,6 +101,8 @@ describe('Everyday use', () => {
     for (const t of [...rows]) rows.push(...await children(ctx.api, t.node));
     const labels = rows.map((r) => ctx.api.tree.getTreeItem(r.node).accessibilityInformation?.label ?? '');
     assert.ok(labels.includes('HandheldStore, created'), labels.join(' | '));
+    // Whose deletion jobs, and how many of what.
+    assert.ok(labels.includes('Deletion Jobs of Demo Racer (F71AC), none'), labels.join(' | '));
     for (const l of labels) {
       assert.ok(l.length > 0);
       assert.doesNotMatch(l, /[.…]$|\.,|\.\./, l);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
 import type { TreeNode } from '../../src/extension/tree/nodes';
-import { children, documentText, emu, EXTENSION_ID, requestCount, script, titleChild, titleItem, useFreshExtension, type ShownItem } from './support/harness';
+import { children, documentText, emu, EXTENSION_ID, openText, requestCount, script, titleChild, titleItem, useFreshExtension, type ShownItem } from './support/harness';
 
 const [RACER, ARENA, KART] = DEMO_TITLES;
 const IDS = DEMO_PLAYERS.slice(0, 3).map((p) => p.platformId);
@@ -17,7 +17,7 @@ const PLAYED = 'Admin/GetPlayedTitleList';
 async function select(api: { tree: { view?: vscode.TreeView<TreeNode> } }, node: TreeNode): Promise<void> {
   const view = api.tree.view!;
   await view.reveal(node, { select: true, focus: true });
-  for (let i = 0; i < 100 && view.selection.map((n) => n.id).join() !== node.id; i++) {
+  for (let i = 0; i < 250 && view.selection.map((n) => n.id).join() !== node.id; i++) {
     await new Promise((r) => setTimeout(r, 20));
   }
   assert.deepEqual(view.selection.map((n) => n.id), [node.id], 'the view did not select the node');
@@ -35,6 +35,46 @@ describe('Titles view: selection, keys and filter', () => {
     const [batch] = await children(ctx.api, jobs.node);
     return children(ctx.api, batch.node);
   }
+
+  /** Runs `label` from the real Command Palette (F1) as a person does; resolves once `done()` holds. */
+  async function fromPalette(label: string, done: () => boolean): Promise<void> {
+    await vscode.commands.executeCommand('workbench.action.quickOpen', `>${label}`);
+    // The palette fills its list asynchronously: accept until the command has run.
+    for (let i = 0; i < 100 && !done(); i++) {
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.ok(done(), `${label} did not run from the Command Palette`);
+  }
+
+  it('Show Played Titles from the palette while the Titles view has focus asks, not the editor behind it', async () => {
+    const [behind, typed] = IDS;
+    const editor = await openText(`ticket: ${behind}`, { selections: [new vscode.Selection(0, 10, 0, 10)] });
+    await select(ctx.api, (await titleItem(ctx.api, RACER.titleId)).node);
+    const p = script(ctx.api).typeIn(typed);
+    await fromPalette('Show Played Titles', () => p.infos.length + p.errors.length > 0);
+    assert.equal(p.inputs.length, 1, `it did not ask: ${JSON.stringify(p.infos)}`);
+    assert.match(p.infos[0], new RegExp(`PlatformId ${typed} has played`));
+    assert.ok(!p.infos[0].includes(behind), 'it took the PlatformId of the editor behind the view');
+    p.assertDone();
+
+    // With the editor focused again, the palette's Show Played Titles takes its cursor's PlatformId.
+    await vscode.window.showTextDocument(editor.document);
+    const q = script(ctx.api);
+    await fromPalette('Show Played Titles', () => q.infos.length + q.errors.length > 0);
+    assert.match(q.infos[0], new RegExp(`PlatformId ${behind} has played`));
+    q.assertDone();
+  });
+
+  it('Show Played Titles from the palette while a deletion job is selected in the Titles view checks that job\'s PlatformId', async () => {
+    const [job] = await threeJobs();
+    await openText(`ticket: ${IDS.find((id) => id !== job.label)!}`, { selections: [new vscode.Selection(0, 10, 0, 10)] });
+    await select(ctx.api, job.node);
+    const p = script(ctx.api);
+    await fromPalette('Show Played Titles', () => p.infos.length + p.errors.length > 0);
+    assert.match(p.infos[0], new RegExp(`PlatformId ${job.label} has played`));
+    p.assertDone();
+  });
 
   it('Copy Title ID copies the title, or every selected title one per line', async () => {
     const racer = await titleItem(ctx.api, RACER.titleId);
@@ -186,6 +226,7 @@ describe('Titles view: selection, keys and filter', () => {
     p.assertDone();
     assert.equal(ctx.api.titles.get(ARENA.titleId), undefined);
     assert.equal(await ctx.api.hasSecretKey(ARENA.titleId), false);
+    assert.deepEqual(p.infos, [`Removed title Arena Renamed (${ARENA.titleId}).`], 'the removal is said in a message (announced)');
 
     // Several selected titles: one confirmation naming them all.
     script(ctx.api).typeIn('C0FFEE').typeIn('Coffee').choose('Platform service').typeIn('');
@@ -198,6 +239,7 @@ describe('Titles view: selection, keys and filter', () => {
     p.assertDone();
     assert.equal(p.confirms.length, 1);
     assert.equal(p.confirms[0].message, `Remove 2 titles: ${RACER.name} (${RACER.titleId}), Coffee (C0FFEE)?`);
+    assert.deepEqual(p.infos, [`Removed 2 titles: ${RACER.name} (${RACER.titleId}), Coffee (C0FFEE).`]);
     assert.deepEqual(ctx.api.titles.all().map((t) => t.titleId), [KART.titleId]);
   });
 
@@ -207,8 +249,11 @@ describe('Titles view: selection, keys and filter', () => {
     const allRoots = (await children(ctx.api)).map((r) => r.id);
     assert.ok(allRoots.length >= 2);
 
+    const said = script(ctx.api);
     await vscode.commands.executeCommand('platformExplorer.filterTitles', 'arena');
     assert.deepEqual((await children(ctx.api)).map((r) => r.id), [`title/${ARENA.titleId}`]);
+    // Said in a message (announced), not only redrawn.
+    assert.deepEqual(said.infos, [`Titles filter "arena": 1 of ${allRoots.length} titles shown.`]);
     assert.equal(view.description, 'filter: arena');
     assert.equal(ctx.api.contextValue('platformExplorer.titlesFiltered'), true);
 
@@ -220,6 +265,7 @@ describe('Titles view: selection, keys and filter', () => {
     const under = await children(ctx.api, roots[0].node);
     assert.deepEqual(under.map((k) => k.label), ['Deletion Jobs']);
     assert.equal(under[0].description, '1 of 3');
+    assert.equal(under[0].accessibleName, `Deletion Jobs of ${RACER.name} (${RACER.titleId}), 1 of 3 deletions shown, 1 queued`);
     const [batch] = await children(ctx.api, under[0].node);
     assert.equal(batch.label, 'Batch of 3');
     assert.match(batch.description, /^1 shown · /);
@@ -248,8 +294,10 @@ describe('Titles view: selection, keys and filter', () => {
     await vscode.commands.executeCommand('platformExplorer.removeTitle', { titleId: 'C0FFEE' });
     assert.match(view.message ?? '', /No title or deletion job matches/);
 
+    const cleared = script(ctx.api);
     await vscode.commands.executeCommand('platformExplorer.clearTitlesFilter');
     assert.deepEqual((await children(ctx.api)).map((r) => r.id), allRoots);
+    assert.deepEqual(cleared.infos, [`Titles filter cleared: all ${allRoots.length} titles shown.`]);
     assert.equal(view.message, undefined);
     assert.equal(view.description, undefined);
     assert.equal(ctx.api.contextValue('platformExplorer.titlesFiltered'), false);

@@ -14,11 +14,22 @@ export async function filterTitles(c: CommandContext, text?: unknown): Promise<s
         value: tree.filter,
       });
   await tree.setFilter(value);
+  announceFilter(c);
   return tree.filter;
 }
 
 export async function clearTitlesFilter(c: CommandContext): Promise<void> {
   await c.services.tree.setFilter('');
+  announceFilter(c);
+}
+
+/** What the filter left, in a message: the redrawn view alone is silent to a screen reader. */
+function announceFilter(c: CommandContext): void {
+  const { shown, total } = c.services.tree.shownCount();
+  const f = c.services.tree.filter;
+  void c.ui.info(f === ''
+    ? vscode.l10n.t('Titles filter cleared: all {0} titles shown.', total)
+    : vscode.l10n.t('Titles filter "{0}": {1} of {2} titles shown.', f, shown, total));
 }
 
 export const filterTitlesCommand = defineCommand('platformExplorer.filterTitles', filterTitles);

@@ -8,8 +8,11 @@ import { CommandError } from '../errors';
 import type { CommandContext } from './context';
 import { stringArg } from './args';
 
-/** The PlatformId given as argument (validated), else the one at the editor's cursor or selection. */
-export function resolvePlatformIdFromArgOrEditor(arg: unknown): string | undefined {
+/**
+ * The PlatformId given as argument (validated), else the one at `editor`'s cursor or selection
+ * (default: the active editor; none for a command started from a node of the Platform view).
+ */
+export function resolvePlatformIdFromArgOrEditor(arg: unknown, editor = vscode.window.activeTextEditor): string | undefined {
   const given = stringArg(arg, 'platformId');
   if (given !== undefined) {
     const problem = validatePlatformId(given);
@@ -20,7 +23,7 @@ export function resolvePlatformIdFromArgOrEditor(arg: unknown): string | undefin
   }
   // From a node of the Platform view, whatever editor happens to be active is not what the user meant.
   if (isTreeNode(arg)) return undefined;
-  return platformIdInEditor(vscode.window.activeTextEditor)?.toUpperCase();
+  return platformIdInEditor(editor)?.toUpperCase();
 }
 
 export async function resolvePlatformId(c: CommandContext, arg: unknown, purpose: string): Promise<string> {

@@ -45,6 +45,12 @@ export async function removeTitle(c: CommandContext, arg?: unknown, selection?: 
     s.addonStates.forgetTitle(title.titleId);
     removed = (await s.titles.remove(title.titleId)) || removed;
   }
+  // The row leaving the view is silent to a screen reader: a message says it.
+  if (removed) {
+    void c.ui.info(titles.length === 1
+      ? vscode.l10n.t('Removed title {0}.', named(titles[0]))
+      : vscode.l10n.t('Removed {0} titles: {1}.', titles.length, titles.map(named).join(', ')));
+  }
   return removed;
 }
 

@@ -11,6 +11,7 @@ import { openResultDocument } from '../documents';
 import { idListInEditor, platformIdsInSelections } from '../editor/selection';
 import { readSettings } from '../settings';
 import { named, type TitleRecord } from '../titles';
+import { DeletionJobNode } from '../tree/jobNodes';
 import { isTreeNode } from '../tree/nodes';
 import { stringArg, stringListArg, usableTitle } from './args';
 import type { CommandContext } from './context';
@@ -44,16 +45,13 @@ export interface PlayedTitlesSummary {
 }
 
 /**
- * The PlatformIds to check, when there are several: the `platformIds` argument, else the editor's
- * selections (not from the Platform view) when they hold a valid one among several entries.
+ * The PlatformIds to check, when there are several: the `platformIds` argument, else `editor`'s
+ * selections (none from the Platform view) when they hold a valid one among several entries.
  */
-function severalPlatformIds(arg: unknown): string[] | undefined {
+function severalPlatformIds(arg: unknown, editor: vscode.TextEditor | undefined): string[] | undefined {
   if (stringArg(arg, 'platformId') !== undefined) return undefined;
   const given = stringListArg(arg, 'platformIds');
   if (given !== undefined) return given.length > 1 ? given : undefined;
-  // From a node of the Platform view, the active editor's selection is not what the user meant.
-  if (isTreeNode(arg)) return undefined;
-  const editor = vscode.window.activeTextEditor;
   const listed = idListInEditor(editor);
   // A list (mostly PlatformIds, one per line or comma-separated): each entry, invalid ones reported.
   if (listed !== undefined && listed.length > 1 && listed.filter(isPlatformId).length * 2 >= listed.length) return listed;
@@ -94,10 +92,27 @@ async function askPlatformIds(c: CommandContext): Promise<string[]> {
 }
 
 export async function showPlayedTitles(c: CommandContext, arg?: unknown): Promise<string[] | PlayedTitlesSummary> {
+  // From a node of the Platform view, the active editor's cursor or selection is not what the user meant.
+  return playedTitles(c, arg, isTreeNode(arg) ? undefined : vscode.window.activeTextEditor);
+}
+
+/**
+ * Show Played Titles from the Command Palette while the Titles view has focus (package.json shows
+ * this command there instead): the view's selected deletion job's PlatformId, else asked; never
+ * the cursor of the editor behind the view, which VS Code still reports as the active one.
+ */
+export async function showPlayedTitlesInView(c: CommandContext): Promise<string[] | PlayedTitlesSummary> {
+  const selected = c.services.tree.view?.selection ?? [];
+  const node = selected.length === 1 ? selected[0] : undefined;
+  const arg = node instanceof DeletionJobNode ? { titleId: node.titleId, platformId: node.job.platformId } : node;
+  return playedTitles(c, arg, undefined);
+}
+
+async function playedTitles(c: CommandContext, arg: unknown, editor: vscode.TextEditor | undefined): Promise<string[] | PlayedTitlesSummary> {
   const { title, client } = await usableTitle(c, arg);
-  const several = severalPlatformIds(arg);
+  const several = severalPlatformIds(arg, editor);
   if (several !== undefined) return showPlayedTitlesOfMany(c, title, client, several);
-  const known = resolvePlatformIdFromArgOrEditor(onePlatformIdArg(arg));
+  const known = resolvePlatformIdFromArgOrEditor(onePlatformIdArg(arg), editor);
   const asked = known === undefined ? await askPlatformIds(c) : [known];
   if (asked.length > 1) return showPlayedTitlesOfMany(c, title, client, asked);
   const platformId = asked[0].toUpperCase();
@@ -198,3 +213,4 @@ function playedMessage(title: TitleRecord, n: Counts, distinct: number): string 
 }
 
 export const showPlayedTitlesCommand = defineCommand('platformExplorer.showPlayedTitles', showPlayedTitles, ['GetPlayedTitleList']);
+export const showPlayedTitlesInViewCommand = defineCommand('platformExplorer.showPlayedTitlesInView', showPlayedTitlesInView, ['GetPlayedTitleList']);

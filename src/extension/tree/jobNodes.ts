@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { TextFilter } from '../../core/textFilter';
 import type { DeletionJob } from '../jobs';
+import { named } from '../titles';
 import { flags, TreeNode, type TreeContext } from './nodes';
 
 const STATE_ICONS: Record<DeletionJob['state'], string> = {
@@ -99,6 +100,13 @@ export class DeletionJobsNode extends TreeNode {
     item.tooltip = jobs.length === 0
       ? vscode.l10n.t('Master player account deletions requested from this machine, with their JobReceiptIds.')
       : `${vscode.l10n.t('Master player account deletions requested from this machine, with their JobReceiptIds.')}\n${stateSummary(jobs)}`;
+    // "Deletion Jobs, 1" does not say whose, or 1 of what: the row's name says both (2.4.6).
+    const t = this.ctx.titles.get(this.titleId);
+    const whose = vscode.l10n.t('Deletion Jobs of {0}', t ? named(t) : this.titleId);
+    const count = jobs.length === 0 ? vscode.l10n.t('none')
+      : jobs.length === stored ? (stored === 1 ? vscode.l10n.t('1 deletion') : vscode.l10n.t('{0} deletions', stored))
+      : vscode.l10n.t('{0} of {1} deletions shown', jobs.length, stored);
+    item.accessibilityInformation = { label: [whose, count, ...(jobs.length > 0 ? [stateSummary(jobs).replace(/ · /g, ', ')] : [])].join(', ') };
     item.iconPath = new vscode.ThemeIcon('history');
     item.contextValue = flags('deletionJobs', jobs.length > 0 && 'hasJobs', jobs.some((j) => j.state === 'queued') && 'hasQueued');
     return item;

@@ -55,6 +55,11 @@ export class TitlesTreeProvider extends Disposable implements vscode.TreeDataPro
     if (f.active) await this.revealMatchingJobs();
   }
 
+  /** How many titles the filter lets through, of how many configured. */
+  shownCount(): { shown: number; total: number } {
+    return { shown: this.visibleTitles().length, total: this.d.titles.all().length };
+  }
+
   /** The whole tree redraws; under a filter the view says when nothing matches. */
   private rootsChanged(): void {
     const f = this.textFilter;
