@@ -76,16 +76,10 @@ function parseTemplate(t: string): ParsedTemplate | string {
   if (protocol !== 'https' && protocol !== 'http') {
     return `The service endpoint uses "${scheme}:". Use https (http is allowed only for 127.0.0.1, ::1 or localhost).`;
   }
-  if (probe.hostname.length === 0) {
-    return 'The service endpoint has no host name. Use the form https://{titleId}.example.net.';
-  }
   if (protocol === 'http' && !isLoopbackHost(probe.hostname)) {
     return 'The service endpoint uses http for a remote host. Use https; plain http is allowed only for 127.0.0.1, ::1 or localhost.';
   }
   if (hostLabel) {
-    if (isLoopbackHost(probe.hostname)) {
-      return 'A loopback service endpoint cannot take {titleId} in its host. Put it in the path: http://127.0.0.1:PORT/{titleId}.';
-    }
     // An all-digit title ID must not turn the host into an IP address (e.g. "https://{titleId}." with 0000).
     const rest = probe.host.slice(PROBE_TITLE_ID.length + 1);
     let numeric: URL | undefined;

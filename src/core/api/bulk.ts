@@ -36,7 +36,8 @@ export async function runBulk(ids: readonly string[], signal: AbortSignal, run: 
   let done = 0;
   let failure: unknown;
   const worker = async (): Promise<void> => {
-    while (failure === undefined && !link.signal.aborted && next < chunks.length) {
+    // A failure aborts `stop`, so the link's signal also tells a worker that another one failed.
+    while (!link.signal.aborted && next < chunks.length) {
       const chunk = chunks[next++];
       try {
         const answered = mergeLookup(chunk, await run.send(chunk, link.signal), found);

@@ -75,7 +75,6 @@ export async function exchange<T>(ctx: ExchangeContext, x: Exchange<T>): Promise
   const link = linkSignals([x.signal, ac.signal]);
   let httpStatus: number | undefined;
   let result: Attempt<T>;
-  let sent = false;
   try {
     const headers: Record<string, string> = {
       'content-type': 'application/json',
@@ -85,7 +84,6 @@ export async function exchange<T>(ctx: ExchangeContext, x: Exchange<T>): Promise
     if (ctx.reportErrorAsSuccess) {
       headers['x-reporterrorassuccess'] = 'true';
     }
-    sent = true;
     const res = await ctx.transport.dispatcher.request({
       origin: ctx.baseUrl.origin, path: url.pathname, method: 'POST', headers, body: JSON.stringify(x.body), signal: link.signal,
     });
@@ -95,8 +93,8 @@ export async function exchange<T>(ctx: ExchangeContext, x: Exchange<T>): Promise
     for await (const chunk of res.body) {
       const buf = chunk as Buffer;
       size += buf.length;
+      // Throwing out of the loop destroys the body (the async iterator's return()).
       if (size > MAX_RESPONSE_BYTES) {
-        res.body.destroy();
         throw new PlatformError({
           kind: 'malformed', operation, httpStatus,
           message: `${operation}: the service's answer is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MB, which is not expected.`,
@@ -113,7 +111,7 @@ export async function exchange<T>(ctx: ExchangeContext, x: Exchange<T>): Promise
     };
     result = { ok: true, value: parseEnvelope(operation, raw, x.validate, Date.now()) };
   } catch (err) {
-    result = { ok: false, ...failure(ctx, err, operation, httpStatus, timedOut, x.signal, sent) };
+    result = { ok: false, ...failure(ctx, err, operation, httpStatus, timedOut, x.signal) };
   } finally {
     clearTimeout(timer);
     link.dispose();
@@ -128,7 +126,7 @@ export async function exchange<T>(ctx: ExchangeContext, x: Exchange<T>): Promise
 }
 
 function failure(
-  ctx: ExchangeContext, err: unknown, operation: string, httpStatus: number | undefined, timedOut: boolean, signal: AbortSignal, sent: boolean,
+  ctx: ExchangeContext, err: unknown, operation: string, httpStatus: number | undefined, timedOut: boolean, signal: AbortSignal,
 ): FailedAttempt {
   if (err instanceof PlatformError) {
     const status = err.code ?? err.httpStatus ?? 0;
@@ -146,8 +144,9 @@ function failure(
     };
   }
   if (signal.aborted) {
-    // Once handed to the connection, the request may have reached the service.
-    return { ambiguous: sent, error: ctx.cancelled() };
+    // Everything before the request is synchronous, so a failure here comes after it was handed to
+    // the connection: it may have reached the service.
+    return { ambiguous: true, error: ctx.cancelled() };
   }
   const transport = classifyTransportError(err, operation, ctx.baseUrl.host, ctx.transport);
   if (transport !== undefined) {

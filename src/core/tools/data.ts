@@ -29,7 +29,7 @@ export interface ToolData {
  * One string as an agent may see it: clipped, secrets and tokens masked, then escaped. It is clipped
  * first with room for the longest secret, so a secret that starts inside the kept part is masked whole.
  */
-export function dataString(s: string, secrets: readonly string[] = [], max = MAX_TOOL_STRING): string {
+export function dataString(s: string, secrets: readonly string[], max = MAX_TOOL_STRING): string {
   const room = secrets.reduce((n, x) => Math.max(n, x.length), 0);
   const head = s.length <= max + room ? s : s.slice(0, max + room);
   let out = redactText(head, secrets);
@@ -67,7 +67,7 @@ function bounded(v: unknown, budget: { left: number; omitted: number }, secrets:
 }
 
 /** `v` (a tool's result) labelled as the service's data, clipped and within MAX_TOOL_RESULT. */
-export function asToolData(v: unknown, knownSecrets: readonly string[] = [], max = MAX_TOOL_RESULT): ToolData {
+export function asToolData(v: unknown, knownSecrets: readonly string[], max = MAX_TOOL_RESULT): ToolData {
   const budget = { left: max, omitted: 0 };
   const serviceData = bounded(v, budget, knownSecrets);
   return {

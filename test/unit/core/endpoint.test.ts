@@ -19,21 +19,32 @@ describe('core/endpoint', () => {
     }
   });
 
-  it('rejects hostile or unusable templates with a reason', () => {
-    const bad = [
-      '', '   ', 'example.net', '{titleId}.example.net', 'ftp://{titleId}.example.net', 'http://{titleId}.example.net',
-      'http://10.0.0.1/{titleId}', 'https://{titleId}.example.net/{titleId}', 'https://example.net', 'https://x{titleId}.example.net',
-      'https://example.{titleId}.net', 'https://{titleId}', 'https://user:pw@{titleId}.example.net', 'https://{titleId}.example.net@evil.net',
-      'https://{titleId}.example.net?x=1', 'https://{titleId}.example.net#frag', 'https://{titleId}.example.net\\@evil.net',
-      'https://{titleId}.ex%61mple.net', 'https://{titleId}.exämple.net', 'https://{titleId}.example.net /x',
-      'https://{titleId}.example.net:99999', 'https://{titleId}.[::1]', 'http://{titleId}.localhost:8080', 'http://127.0.0.1/a{titleId}b',
-      'https://{titleId}.example.net/{x}', 'javascript://{titleId}.example.net', `https://{titleId}.${'a'.repeat(3000)}.net`,
-      'https://{titleId}.example.net\t', 'https://{titleId}.', 'https://{titleId}..example.net',
+  it('rejects hostile or unusable templates with the reason that names the fix', () => {
+    const bad: [string, RegExp][] = [
+      ['', /is empty/], ['   ', /is empty/], [undefined as unknown as string, /is empty/],
+      ['https://{titleId}.example.net /x', /spaces or line breaks/], ['https://{titleId}.example.net\t', /spaces or line breaks/], ['https://{titleId}.example.net\n', /spaces or line breaks/],
+      [`https://{titleId}.${'a'.repeat(3000)}.net`, /longer than 2048/],
+      ['https://{titleId}.exämple.net', /non-ASCII/],
+      ['https://{titleId}.example.net\\@evil.net', /"\\" or %-encoded/], ['https://{titleId}.ex%61mple.net', /"\\" or %-encoded/],
+      ['example.net', /not an absolute URL/], ['{titleId}.example.net', /not an absolute URL/],
+      ['https://{titleId}.example.net?x=1', /query \(\?\) or fragment/], ['https://{titleId}.example.net#frag', /query \(\?\) or fragment/],
+      ['https://user:pw@{titleId}.example.net', /user name or password/], ['https://{titleId}.example.net@evil.net', /user name or password/],
+      ['https://example.net', /no \{titleId\} placeholder/], ['https://{titleId}.example.net/{titleId}', /more than once/],
+      ['https://{titleId}.example.net/{x}', /braces other than/],
+      ['https://x{titleId}.example.net', /whole first label/], ['https://example.{titleId}.net', /whole first label/], ['https://{titleId}', /whole first label/],
+      ['https://{titleId}.[::1]', /whole first label/],
+      ['http://127.0.0.1/a{titleId}b', /whole path segment/],
+      ['https://{titleId}.example.net:99999', /not a valid URL/],
+      ['ftp://{titleId}.example.net', /uses "ftp:"\. Use https/], ['javascript://{titleId}.example.net', /uses "javascript:"/],
+      ['http://{titleId}.example.net', /http for a remote host/], ['http://10.0.0.1/{titleId}', /http for a remote host/],
+      ['http://{titleId}.localhost:8080', /http for a remote host/],
+      ['https://{titleId}.', /needs the service's domain name/], ['https://{titleId}..example.net', /needs the service's domain name/],
     ];
-    for (const t of bad) {
-      const err = validateEndpointTemplate(t);
-      assert.ok(typeof err === 'string' && err.length > 10, `accepted: ${JSON.stringify(t)}`);
-    }
+    for (const [t, reason] of bad) assert.match(validateEndpointTemplate(t) ?? 'accepted', reason, JSON.stringify(t));
+    // The scheme is case-insensitive; the host of an https endpoint need not be loopback.
+    assert.equal(validateEndpointTemplate('HTTPS://{titleId}.example.net'), undefined);
+    assert.equal(validateEndpointTemplate('HTTP://LOCALHOST:8080/{titleId}'), undefined);
+    assert.equal(validateEndpointTemplate(`https://{titleId}.${'a'.repeat(2000)}.net`.slice(0, 2048)), undefined);
   });
 
   it('builds base URLs ending in / with the title in the host label or path', () => {
