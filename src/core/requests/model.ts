@@ -108,7 +108,8 @@ export function closeProblem(r: DataRequest): string | undefined {
 export function nextStep(r: DataRequest): string {
   switch (requestState(r)) {
     case 'received': return 'resolve the identifiers: run a dry run';
-    case 'resolved': return r.actions.length === 0 ? 'nothing to act on' : `send the actions: run with --confirm ${new Set(r.actions.map((a) => a.platformId)).size}`;
+    // Resolved means some action is planned (a resolution with none is completed).
+    case 'resolved': return `send the actions: run with --confirm ${new Set(r.actions.map((a) => a.platformId)).size}`;
     case 'actions-queued': {
       if (r.actions.some((a) => a.status === 'failed' || a.status === 'planned')) return 'some actions are not sent: run again';
       if (r.actions.some((a) => a.status === 'waiting' && r.actions.every((x) => x.kind !== 'export' || x.platformId !== a.platformId || x.status === 'completed'))) return 'exports completed: run again to send the erasures';

@@ -83,9 +83,10 @@ async function accountInfoLookups(t: TitleRun, ids: readonly Identifier[], index
       t.findings.push({ identifier: i, titleId: t.titleId, platformId, ...(error !== undefined ? { error } : {}) });
     };
     for (let attempt = 0; ; attempt++) {
-      if (stopped !== undefined) return record(null, `not sent: ${stopped}`, stopped);
       if (!(await pacer.acquire(t.signal))) throw new PlatformError({ kind: 'cancelled', message: 'Cancelled while resolving; nothing was sent.', hint: 'Run it again when ready.' });
       try {
+        // Checked once the slot is ours: a lookup that waited for it while the title was stopped is not sent.
+        if (stopped !== undefined) return record(null, `not sent: ${stopped}`, stopped);
         const r = await t.client.getUserAccountInfo({ [FIELD[x.kind as keyof typeof FIELD]]: x.value }, { signal: t.signal });
         pacer.onSuccess();
         const pid = accountId(r?.UserInfo?.PlatformId);

@@ -7,6 +7,25 @@ describe('deletion/pacer', () => {
   const clock = (): number => now;
   beforeEach(() => { now = 1000; });
 
+  /**
+   * Takes `n` slots 10 ms apart, then shows that one more waits until a release and then gets it.
+   * acquire() takes a free slot synchronously, so one turn of the event loop shows it did not.
+   */
+  async function fillThenWaitForRelease(p: Pacer, n: number): Promise<void> {
+    for (let i = 0; i < n; i++) {
+      now += 10;
+      assert.equal(await p.acquire(), true, `slot ${i + 1} of ${n}`);
+    }
+    now += 10;
+    let extra = false;
+    const waiting = p.acquire().then((ok) => { extra = ok; });
+    await new Promise((r) => setImmediate(r));
+    assert.equal(extra, false, `request ${n + 1} in flight`);
+    p.release();
+    await waiting;
+    assert.equal(extra, true, 'the released slot is taken');
+  }
+
   it('grows fast until the first throttled answer, then settles under the last second\'s successes; one burst counts once', async () => {
     const p = new Pacer({ initialRate: 10, additivePerSecond: 20, decrease: 0.5, now: clock });
     for (let i = 0; i < 5; i++) p.onSuccess();
@@ -93,20 +112,8 @@ describe('deletion/pacer', () => {
     assert.ok(p.inFlightCap > 2 && p.inFlightCap < 3, `it grows back a little with each success (${p.inFlightCap})`);
     for (let i = 0; i < 50; i++) p.onSuccess();
     assert.equal(p.inFlightCap, 4, 'back to maxInFlight, not above it');
-    // Four sends may be in flight; a fifth waits for a release. acquire() takes a free slot
-    // synchronously, so one turn of the event loop is enough to see that it did not.
-    for (let i = 0; i < 4; i++) {
-      now += 10;
-      assert.equal(await p.acquire(), true);
-    }
-    now += 10;
-    let fifth = false;
-    const waiting = p.acquire().then((ok) => { fifth = ok; });
-    await new Promise((r) => setImmediate(r));
-    assert.equal(fifth, false, 'a fifth request in flight');
-    p.release();
-    await waiting;
-    assert.equal(fifth, true, 'the released slot is taken');
+    // Four sends may be in flight; a fifth waits for a release.
+    await fillThenWaitForRelease(p, 4);
   });
 
   it('spaces sends by its rate: a slot is free exactly at the interval, not before; a throttle pause holds them even once the interval has passed', async () => {
@@ -137,20 +144,8 @@ describe('deletion/pacer', () => {
 
   it('release() frees one slot each, never more; an aborted signal takes none even when one is free', async () => {
     const p = new Pacer({ initialRate: 1000, maxInFlight: 2, now: clock });
-    for (let i = 0; i < 2; i++) {
-      now += 10;
-      assert.equal(await p.acquire(), true);
-    }
-    p.release();
-    now += 10;
-    assert.equal(await p.acquire(), true, 'the released slot');
-    now += 10;
-    let extra = false;
-    const waiting = p.acquire().then((ok) => { extra = ok; });
-    await new Promise((r) => setImmediate(r));
-    assert.equal(extra, false, 'two in flight already');
-    p.release();
-    await waiting;
+    await fillThenWaitForRelease(p, 2);
+    // Two in flight: three releases free two slots, not three.
     p.release();
     p.release();
     p.release();
@@ -159,17 +154,7 @@ describe('deletion/pacer', () => {
     now += 10;
     assert.equal(await p.acquire(ac.signal), false, 'aborted first: no slot taken');
     // Extra releases do not make room for more than maxInFlight.
-    for (let i = 0; i < 2; i++) {
-      now += 10;
-      assert.equal(await p.acquire(), true);
-    }
-    now += 10;
-    let third = false;
-    const more = p.acquire().then((ok) => { third = ok; });
-    await new Promise((r) => setImmediate(r));
-    assert.equal(third, false, 'a third in flight after extra releases');
-    p.release();
-    await more;
+    await fillThenWaitForRelease(p, 2);
   });
 
   it('boundaries of the throttle rules: a success exactly a second old is not counted, a throttle as a pause ends starts a new burst, a probe comes exactly probeAfterMs after the last throttle', () => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { DEMO_PLAYERS, DEMO_UNLINKED } from '../../../src/emulator/seed';
-import { Emu, MAIN } from './harness';
+import { ARENA, Emu, MAIN } from './harness';
 
 // A player with every kind of link, who played both titles.
 const victim = DEMO_PLAYERS.find((p) => p.launcherSubject && p.storefrontNames.length > 0 && p.consoleLive.length > 0 && p.playedTitles.length === 2 && !p.banned)!;
@@ -67,6 +67,39 @@ describe('emulator: DeleteMasterPlayerAccount lifecycle', () => {
     const fresh = await emu.call('Server/LoginWithLauncher', { IdentityToken, CreateAccount: true });
     assert.equal(fresh.json.data.NewlyCreated, true);
     assert.notEqual(fresh.json.data.PlatformId, victim.platformId);
+  });
+
+  it('a job is due after the deletion delay, not before; its completion is an event and a mail that say what was deleted; a title without an address mails nothing', async () => {
+    const other = DEMO_PLAYERS.find((p) => p !== victim && !p.banned && p.playedTitles.length > 0)!;
+    const del = await emu.call('Admin/DeleteMasterPlayerAccount', { PlatformId: victim.platformId });
+    const quiet = await emu.call('Admin/DeleteMasterPlayerAccount', { PlatformId: other.platformId }, { titleId: ARENA.titleId });
+    assert.deepEqual([del.status, quiet.status], [200, 200], quiet.text);
+    const [queued] = (await emu.control('jobs')).json.jobs as Record<string, unknown>[];
+    assert.equal('MetaData' in queued, false, 'no MetaData sent, none kept');
+    assert.equal(Number(queued.dueAt) - Number(queued.createdAt), 60_000);
+    assert.deepEqual((await emu.control('clock/advance', { ms: 50_000 })).json.completedJobs, [], 'not due before the delay');
+    assert.deepEqual((await emu.control('outbox')).json.messages, []);
+    const done = (await emu.control('clock/advance', { ms: 10_000 })).json.completedJobs as string[];
+    assert.deepEqual([...done].sort(), [del.json.data.JobReceiptId, quiet.json.data.JobReceiptId].sort());
+    const events = (await emu.control('events?type=title_deleted_master_player')).json.events as Record<string, unknown>[];
+    const event = events.find((e) => e.ReceiptId === del.json.data.JobReceiptId)!;
+    assert.deepEqual({ ...event, Timestamp: undefined }, {
+      type: 'title_deleted_master_player', titleId: MAIN.titleId, Timestamp: undefined, ReceiptId: del.json.data.JobReceiptId, MetaData: null, PlayerId: victim.platformId,
+    });
+    assert.match(String(event.Timestamp), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
+    assert.equal(events.find((e) => e.ReceiptId === quiet.json.data.JobReceiptId)?.titleId, ARENA.titleId);
+    const messages = (await emu.control('outbox')).json.messages as { subject: string; body: string; to: string }[];
+    assert.equal(messages.length, 1, 'the title without a notification address mails nothing');
+    assert.equal(messages[0].subject, `Player account deletion completed (${del.json.data.JobReceiptId})`);
+    assert.equal(messages[0].body, [
+      `The master player account deletion requested through title ${MAIN.name} (${MAIN.titleId}) has completed.`,
+      `JobReceiptId: ${del.json.data.JobReceiptId}`,
+      `PlatformId: ${victim.platformId}`,
+      `Data was deleted from titles: ${(del.json.data.TitleIds as string[]).join(', ')}`,
+    ].join('\n'));
+    const jobs = (await emu.control('jobs')).json.jobs as Record<string, unknown>[];
+    assert.deepEqual(jobs.map((j) => j.status), ['completed', 'completed']);
+    assert.ok(jobs.every((j) => Number(j.completedAt) >= Number(j.dueAt)));
   });
 
   it('of concurrent deletes of one player exactly one succeeds', async () => {

@@ -1,6 +1,7 @@
 // --rate-limit: a fixed window per title and per operation; 429 with Retry-After, retryAfterSeconds and 1199.
 import * as assert from 'node:assert/strict';
-import { parseRateLimit } from '../../../src/emulator/rateLimit';
+import { ApiError } from '../../../src/emulator/http';
+import { parseRateLimit, RateLimiter } from '../../../src/emulator/rateLimit';
 import { ARENA, Emu, MAIN } from './harness';
 
 const LOOKUP = 'Server/GetPlatformIDsFromStorefrontNames';
@@ -50,5 +51,64 @@ describe('emulator: --rate-limit', () => {
     assert.deepEqual(parseRateLimit('5/0.125'), { limit: 5, windowMs: 125 }, 'milliseconds in the window');
     assert.throws(() => parseRateLimit('5/0.1255'), /--rate-limit must be N\/SECONDS/);
     assert.deepEqual(parseRateLimit(' 1000000/3600 '), { limit: 1_000_000, windowMs: 3_600_000 }, 'the largest allowed, spaces trimmed');
+  });
+});
+
+describe('emulator: the rate limiter on a clock the test moves', () => {
+  let now = 0;
+  const clock = (): number => now;
+  beforeEach(() => { now = 10_000; });
+
+  /** The Retry-After of the throttled answer to one more request, or undefined when it is taken. */
+  function take(rl: RateLimiter, title = 't', op = 'Op'): number | undefined {
+    try {
+      rl.take(title, op);
+      return undefined;
+    } catch (e) {
+      assert.ok(e instanceof ApiError);
+      assert.equal(e.httpStatus, 429);
+      assert.equal(e.error, 'APIClientRequestRateLimitExceeded');
+      assert.equal(e.message, `The title has exceeded its API request rate for ${op}; retry after the delay.`);
+      return e.retryAfterSeconds;
+    }
+  }
+
+  it('takes N per window of each title and operation; the window restarts exactly when it ends; Retry-After is the rest of it in whole seconds, at least 1', () => {
+    const rl = new RateLimiter({ limit: 2, windowMs: 3000 }, clock);
+    assert.deepEqual([take(rl), take(rl)], [undefined, undefined]);
+    now += 500;
+    assert.equal(take(rl), 3, '2.5 s left: 3 whole seconds');
+    assert.equal(take(rl, 'u'), undefined, 'another title');
+    assert.equal(take(rl, 't', 'Other'), undefined, 'another operation');
+    now += 2000;
+    assert.equal(take(rl), 1, '0.5 s left: 1');
+    now += 499;
+    assert.equal(take(rl), 1, '1 ms left: still 1');
+    assert.equal(rl.throttled, 3);
+    now += 1;
+    assert.deepEqual([take(rl), take(rl), take(rl)], [undefined, undefined, 3], 'a new window exactly at its end');
+    assert.deepEqual(new RateLimiter({ limit: 1, windowMs: 200 }, clock).config, { limit: 1, windowMs: 200 });
+  });
+
+  it('without a limit nothing is throttled; the faults control sets one, null restores the command line\'s, and reset clears windows and the count', () => {
+    const none = new RateLimiter(undefined, clock);
+    for (let i = 0; i < 100; i++) assert.equal(take(none), undefined);
+    assert.equal(none.config, undefined);
+    const rl = new RateLimiter({ limit: 1, windowMs: 1000 }, clock);
+    assert.deepEqual([take(rl), take(rl)], [undefined, 1]);
+    rl.configure('2/10');
+    assert.deepEqual(rl.config, { limit: 2, windowMs: 10_000 });
+    assert.deepEqual([take(rl), take(rl), take(rl)], [undefined, undefined, 10], 'a new limit starts new windows');
+    rl.configure(null);
+    assert.deepEqual(rl.config, { limit: 1, windowMs: 1000 });
+    assert.deepEqual([take(rl), take(rl)], [undefined, 1]);
+    assert.equal(rl.throttled, 3);
+    rl.configure('5/1');
+    rl.reset();
+    assert.deepEqual([rl.config, rl.throttled], [{ limit: 1, windowMs: 1000 }, 0]);
+    assert.equal(take(rl), undefined, 'windows cleared');
+    assert.throws(() => rl.configure('0/1'), (e: unknown) => e instanceof ApiError && e.httpStatus === 400 && /^rateLimit must be N\/SECONDS/.test(e.errorDetails!.rateLimit[0]));
+    assert.deepEqual(rl.config, { limit: 1, windowMs: 1000 }, 'a refused value changes nothing');
+    assert.equal(take(rl), 1, 'nor the window');
   });
 });
