@@ -4,6 +4,7 @@ import type { CommandDefinition } from './define';
 import { filterActivityCommand, clearActivityFilterCommand, copyActivityJsonCommand, copyAllActivityJsonCommand, rerunActivityCommand, clearActivityCommand } from './activity';
 import { addTitleCommand } from './addTitle';
 import { clearSecretKeyCommand } from './clearSecretKey';
+import { copyItemCommand } from './copyItem';
 import { copyJobReceiptIdCommand } from './copyJobReceiptId';
 import { copyPlatformIdCommand } from './copyPlatformId';
 import { copyTitleIdCommand } from './copyTitleId';
@@ -22,7 +23,7 @@ import { markProductionCommand, unmarkProductionCommand, pickTitleCommand } from
 import { removeTitleCommand } from './removeTitle';
 import { renameTitleCommand } from './renameTitle';
 import { setSecretKeyCommand, replaceSecretKeyCommand } from './setSecretKey';
-import { showPlayedTitlesCommand } from './showPlayedTitles';
+import { showPlayedTitlesCommand, showPlayedTitlesInViewCommand } from './showPlayedTitles';
 
 export const DECLARED_COMMANDS: readonly CommandDefinition[] = [
   filterActivityCommand,
@@ -33,6 +34,7 @@ export const DECLARED_COMMANDS: readonly CommandDefinition[] = [
   clearActivityCommand,
   addTitleCommand,
   clearSecretKeyCommand,
+  copyItemCommand,
   copyJobReceiptIdCommand,
   copyPlatformIdCommand,
   copyTitleIdCommand,
@@ -60,4 +62,5 @@ export const DECLARED_COMMANDS: readonly CommandDefinition[] = [
   setSecretKeyCommand,
   replaceSecretKeyCommand,
   showPlayedTitlesCommand,
+  showPlayedTitlesInViewCommand,
 ];
