@@ -106,6 +106,8 @@ export async function buildExtension(base, outdir = 'dist') {
       outfile: `${outdir}/emulator-lib.js`,
     }),
     esbuild.build({ ...options, entryPoints: { emulator: 'src/emulator/main.ts' }, outdir }),
+    // package.json's main: loads extension.js through V8's code cache (src/extension/entry.ts).
+    esbuild.build({ ...options, entryPoints: { main: 'src/extension/entry.ts' }, outdir }),
   ]);
   const lazy = await Promise.all(Object.entries(LAZY_BUNDLES).map(([name, file]) =>
     esbuild.build({ ...options, entryPoints: { [name]: file }, outdir, plugins: [lazyModules(name), sharedWithMain(inMain)] })));
