@@ -42,6 +42,6 @@ exports.run = async function run() {
   require(process.env.PLATFORM_BENCH_UNDICI);
   const undiciRequireMs = performance.now() - u0;
   writeFileSync(process.env.PLATFORM_BENCH_OUT, JSON.stringify({
-    wasActive, extensionActivateMs, activateMs: main.lastActivationMs, bundleLoadMs: entry.bundleLoadMs, probeLoadMs: bundleLoadMs, plainLoadMs, undiciRequireMs, node: process.version, vscode: vscode.version,
+    wasActive, extensionActivateMs, activateMs: main.lastActivationMs, bundleLoadMs: entry.bundleLoadMs, codeCache: entry.codeCache, probeLoadMs: bundleLoadMs, plainLoadMs, undiciRequireMs, node: process.version, vscode: vscode.version,
   }));
 };

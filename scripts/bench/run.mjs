@@ -289,6 +289,7 @@ async function activation(s) {
   row(sec, 'ours: loading the bundle + activate() vs require(undici)', ours, a.undiciRequireMs, ours / a.undiciRequireMs, '< 20 ms', ours < 20, 'ms');
   if (a.cold) row(sec, 'first start (no code cache yet): load + activate() vs require(undici)', a.cold.bundleLoadMs + a.cold.activateMs, a.cold.undiciRequireMs, (a.cold.bundleLoadMs + a.cold.activateMs) / a.cold.undiciRequireMs, 'info', undefined, 'ms');
   row(sec, 'vscode extension.activate() as a caller sees it (host bookkeeping + load + activate)', a.extensionActivateMs, a.undiciRequireMs, a.extensionActivateMs / a.undiciRequireMs, 'info', undefined, 'ms');
+  row(sec, `code cache of the warm samples: ${a.samples.map((r) => r.codeCache).join(', ')}`, '-', '-', '-', 'used', a.samples.every((r) => r.codeCache === 'used'));
   if (s) row(sec, 'main bundle size next to undici alone', s.mainBytes / 1024, s.undiciBytes / 1024, s.mainBytes / s.undiciBytes, '< 150 KB', s.mainBytes < 150 * 1024, 'KB');
 }
 
