@@ -45,6 +45,7 @@ export const LAZY_BUNDLES = {
   deletion: 'src/extension/lazy/deletion.ts',
   panels: 'src/extension/lazy/panels.ts',
   'emulator-commands': 'src/extension/lazy/emulatorCommands.ts',
+  requests: 'src/extension/lazy/dataRequests.ts',
 };
 const LAZY_BY_PATH = new Map(Object.entries(LAZY_BUNDLES).map(([name, file]) => [file, name]));
 
@@ -94,7 +95,9 @@ const sharedWithMain = (inMain) => ({
  * against what the main bundle holds, then the main bundle exporting the modules they take.
  */
 export async function buildExtension(base, outdir = 'dist') {
-  const options = { ...base, absWorkingDir: ROOT, metafile: true };
+  // No import() left in the output: the entry (src/extension/entry.ts) runs the main bundle through
+  // vm.Script, which has no dynamic import; a lazy bundle is require()d inside a promise instead.
+  const options = { ...base, absWorkingDir: ROOT, metafile: true, supported: { 'dynamic-import': false } };
   const entry = 'src/extension/extension.ts';
   const probe = await esbuild.build({ ...options, entryPoints: [entry], outdir, write: false, plugins: [lazyModules()] });
   const inMain = new Set(Object.keys(probe.metafile.inputs).filter((p) => p.startsWith('src/')));
@@ -106,6 +109,8 @@ export async function buildExtension(base, outdir = 'dist') {
       outfile: `${outdir}/emulator-lib.js`,
     }),
     esbuild.build({ ...options, entryPoints: { emulator: 'src/emulator/main.ts' }, outdir }),
+    // package.json's main: loads extension.js through V8's code cache (src/extension/entry.ts).
+    esbuild.build({ ...options, entryPoints: { main: 'src/extension/entry.ts' }, outdir }),
   ]);
   const lazy = await Promise.all(Object.entries(LAZY_BUNDLES).map(([name, file]) =>
     esbuild.build({ ...options, entryPoints: { [name]: file }, outdir, plugins: [lazyModules(name), sharedWithMain(inMain)] })));

@@ -19,8 +19,10 @@ async function productionExtension(dir) {
   await buildExtension({ bundle: true, platform: 'node', target: 'node20', format: 'cjs', minify: true, external: ['vscode'], logLevel: 'warning' }, join(dir, 'dist'));
   // A second copy the entry require()s to time loading the bundle on its own (a fresh module).
   cpSync(join(dir, 'dist', 'extension.js'), join(dir, 'dist', 'load-probe.js'));
+  cpSync(join(dir, 'dist', 'extension.js'), join(dir, 'dist', 'load-probe-plain.js'));
 }
 
+/** `samples` warm starts (each a fresh host) after one cold start that writes the code caches. */
 export async function measureActivation({ samples = 3 } = {}) {
   if (!existsSync(MARKER)) return { skipped: 'the test host is not installed (node scripts/test-host/install.mjs)' };
   const { startCodeServer, CHROMIUM, CHROMIUM_ARGS } = await import('../test-host/server.mjs');
@@ -34,7 +36,8 @@ export async function measureActivation({ samples = 3 } = {}) {
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
     const context = await browser.newContext();
     await server.login(context);
-    for (let i = 0; i < samples; i++) {
+    // i = -1 clears the code caches (activation-entry.cjs); i = 0 is the cold start; then the warm ones.
+    for (let i = -1; i <= samples; i++) {
       const outFile = join(extDir, `activation-${i}.json`);
       const page = await context.newPage();
       try {
@@ -45,13 +48,13 @@ export async function measureActivation({ samples = 3 } = {}) {
         await page.goto(server.testUrl({
           extensionDevelopmentPath: extDir,
           extensionTestsPath: join(extDir, 'bench-entry.js'),
-          extensionEnvironment: { PLATFORM_BENCH_OUT: outFile, PLATFORM_BENCH_UNDICI: join(REPO, 'node_modules', 'undici') },
+          extensionEnvironment: { PLATFORM_BENCH_OUT: outFile, PLATFORM_BENCH_UNDICI: join(REPO, 'node_modules', 'undici'), PLATFORM_BENCH_COLD: i < 0 ? '1' : '0' },
         }));
         let timer;
         const code = await Promise.race([finished, new Promise((r) => { timer = setTimeout(() => r('time-out'), SAMPLE_TIMEOUT_MS); })]);
         clearTimeout(timer);
         if (code !== 0) throw new Error(`the activation entry in the extension host ended with ${code}; server log: ${server.logFile}`);
-        results.push(JSON.parse(readFileSync(outFile, 'utf8')));
+        if (i >= 0) results.push(JSON.parse(readFileSync(outFile, 'utf8')));
       } finally {
         await page.close();
       }
@@ -61,6 +64,7 @@ export async function measureActivation({ samples = 3 } = {}) {
     await server.stop();
     rmSync(extDir, { recursive: true, force: true });
   }
+  const cold = results.shift();
   if (results.some((r) => r.wasActive)) throw new Error('the extension was already active before the benchmark activated it');
   if (results.some((r) => typeof r.activateMs !== 'number')) throw new Error('activate() did not record lastActivationMs');
   return {
@@ -68,6 +72,9 @@ export async function measureActivation({ samples = 3 } = {}) {
     activateMs: median(results.map((r) => r.activateMs)),
     extensionActivateMs: median(results.map((r) => r.extensionActivateMs)),
     bundleLoadMs: median(results.map((r) => r.bundleLoadMs)),
+    plainLoadMs: median(results.map((r) => r.plainLoadMs)),
+    probeLoadMs: median(results.map((r) => r.probeLoadMs)),
+    cold,
     undiciRequireMs: median(results.map((r) => r.undiciRequireMs)),
   };
 }

@@ -2,7 +2,7 @@
 import { LAZY_BUNDLES } from '../../esbuild.mjs';
 
 const REQUIRED = [
-  'extension/package.json', 'extension/dist/extension.js', 'extension/dist/cli.js',
+  'extension/package.json', 'extension/dist/main.js', 'extension/dist/extension.js', 'extension/dist/cli.js',
   // What the main bundle loads on first use (.vscodeignore lists each).
   ...['undici', 'emulator-lib', ...Object.keys(LAZY_BUNDLES)].map((name) => `extension/dist/${name}.js`), 'extension/media/platform.svg', 'extension/media/panel.css',
   'extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt', 'extension/package.nls.json',

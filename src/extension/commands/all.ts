@@ -8,9 +8,6 @@ import { copyItemCommand } from './copyItem';
 import { copyJobReceiptIdCommand } from './copyJobReceiptId';
 import { copyPlatformIdCommand } from './copyPlatformId';
 import { copyTitleIdCommand } from './copyTitleId';
-import { newDataRequestCommand } from './dataRequests/newDataRequest';
-import { recordExportLinkCommand, verifyDataRequestCommand, closeDataRequestCommand, openDataRequestEvidenceCommand } from './dataRequests/requestSteps';
-import { runDataRequestCommand } from './dataRequests/runDataRequest';
 import { deleteMobileStoreCommand, deleteConsoleNetBCommand } from './deleteAddon';
 import { exportDeletionJobsCommand } from './exportDeletionJobs';
 import { filterTitlesCommand, clearTitlesFilterCommand } from './filterTitles';
@@ -38,12 +35,6 @@ export const DECLARED_COMMANDS: readonly CommandDefinition[] = [
   copyJobReceiptIdCommand,
   copyPlatformIdCommand,
   copyTitleIdCommand,
-  newDataRequestCommand,
-  recordExportLinkCommand,
-  verifyDataRequestCommand,
-  closeDataRequestCommand,
-  openDataRequestEvidenceCommand,
-  runDataRequestCommand,
   deleteMobileStoreCommand,
   deleteConsoleNetBCommand,
   exportDeletionJobsCommand,

@@ -1,8 +1,8 @@
 // Every command of the extension, registered through one wrapper with the operations it sends
 // (Activity's names and re-runnable set derive from them and the table): each file's own
 // declaration (./define.ts; listed in ./all.ts, generated), and here the commands whose handler
-// loads on first use (the deletion workflow, the panels, the emulator: ../lazy, bundles of their
-// own). package.json declares the same IDs; scripts/check-commands.mjs keeps them in step.
+// loads on first use (the deletion workflow, the data requests, the panels, the emulator: ../lazy,
+// bundles of their own). package.json declares the same IDs; scripts/check-commands.mjs keeps them in step.
 import type { Services } from '../services';
 import { DECLARED_COMMANDS } from './all';
 import { registerCommand, type CommandHandler } from './registerCommand';
@@ -15,6 +15,7 @@ function onFirstUse<M>(load: () => Promise<M>, pick: (m: M) => CommandHandler): 
 const deletion = (): Promise<typeof import('../lazy/deletion')> => import('../lazy/deletion');
 const panels = (): Promise<typeof import('../lazy/panels')> => import('../lazy/panels');
 const emulator = (): Promise<typeof import('../lazy/emulatorCommands')> => import('../lazy/emulatorCommands');
+const requests = (): Promise<typeof import('../lazy/dataRequests')> => import('../lazy/dataRequests');
 
 export function registerCommands(s: Services): void {
   for (const d of DECLARED_COMMANDS) registerCommand(s, d.id, d.handler, d.operations);
@@ -26,6 +27,15 @@ export function registerCommands(s: Services): void {
   registerCommand(s, 'platformExplorer.showHandheldStore', onFirstUse(panels, (m) => m.showHandheldStore), ['GetHandheldStore']);
   registerCommand(s, 'platformExplorer.startEmulator', onFirstUse(emulator, (m) => m.startEmulator));
   registerCommand(s, 'platformExplorer.stopEmulator', onFirstUse(emulator, (m) => m.stopEmulator));
+  registerCommand(s, 'platformExplorer.newDataRequest', onFirstUse(requests, (m) => m.newDataRequest));
+  registerCommand(s, 'platformExplorer.runDataRequest', onFirstUse(requests, (m) => m.runDataRequest), [
+    'GetPlatformIDsFromStorefrontNames', 'GetPlatformIDsFromConsoleLiveIDs', 'GetUserAccountInfo', 'GetPlayedTitleList',
+    'ExportMasterPlayerData', 'DeleteMasterPlayerAccount', 'DeleteMasterPlayerEventData',
+  ]);
+  registerCommand(s, 'platformExplorer.verifyDataRequest', onFirstUse(requests, (m) => m.verifyDataRequest), ['GetPlayedTitleList']);
+  registerCommand(s, 'platformExplorer.recordExportLink', onFirstUse(requests, (m) => m.recordExportLink));
+  registerCommand(s, 'platformExplorer.closeDataRequest', onFirstUse(requests, (m) => m.closeDataRequest));
+  registerCommand(s, 'platformExplorer.openDataRequestEvidence', onFirstUse(requests, (m) => m.openEvidence));
   registerCommand(s, 'platformExplorer.refresh', async ({ services }) => {
     services.tree.refresh();
     await services.emulatorProbe.refresh();

@@ -4,7 +4,9 @@
 import * as vscode from 'vscode';
 import { isAbsolute, join } from 'node:path';
 import type { PlatformClient } from '../../core/api/client';
-import { emulatorEventReader, RequestStore, type DataRequest, type EventReader, type RequestServices } from '../../core/requests';
+import { emulatorEventReader } from '../../core/requests/events';
+import { RequestStore } from '../../core/requests/store';
+import type { DataRequest, EventReader, RequestServices } from '../../core/requests/types';
 import { journalAnchors } from '../commands/journals';
 import { CommandError } from '../errors';
 import { Disposable } from '../lifecycle';

@@ -4,7 +4,9 @@
 // due this week. The requests are read from their folder (the CLI writes the same folders): on a
 // change made here, a change of their files, and once an hour (a request turns overdue at midnight).
 import * as vscode from 'vscode';
-import { daysLeft, isDueThisWeek, isOverdue, nextStep, requestState, type Action, type Account, type DataRequest, type Identifier, type RequestState } from '../../core/requests';
+// The model only (not the ../../core/requests barrel): the workflow loads with the commands (../lazy).
+import { daysLeft, isDueThisWeek, isOverdue, nextStep, requestState } from '../../core/requests/model';
+import type { Action, Account, DataRequest, Identifier, RequestState } from '../../core/requests/types';
 import { shownReceiptId } from '../../core/serviceText';
 import { describeFailure } from '../errors';
 import { Disposable } from '../lifecycle';

@@ -12,7 +12,6 @@ import { selectedText } from '../../editor/selection';
 import { readSettings } from '../../settings';
 import { stringArg } from '../args';
 import type { CommandContext } from '../context';
-import { defineCommand } from '../define';
 
 const MAX_TICKET_CHARS = 200_000;
 
@@ -112,5 +111,3 @@ export async function newDataRequest(c: CommandContext, arg?: unknown): Promise<
   ).then((action) => (action === RUN ? vscode.commands.executeCommand('platformExplorer.runDataRequest', { id: request.id }) : undefined));
   return request;
 }
-
-export const newDataRequestCommand = defineCommand('platformExplorer.newDataRequest', newDataRequest);

@@ -14,7 +14,6 @@ import { ActionNode, awaitsLink, clip, requestFlags } from '../../dataRequests/v
 import type { CommandContext } from '../context';
 import { resolveRequest } from './requestArg';
 import { nextStepWords } from './runDataRequest';
-import { defineCommand } from '../define';
 
 export async function verifyDataRequest(c: CommandContext, arg?: unknown): Promise<VerifySummary & { request: DataRequest }> {
   const s = c.services;
@@ -119,8 +118,3 @@ export async function openEvidence(c: CommandContext, arg?: unknown): Promise<{ 
   else void c.ui.error(vscode.l10n.t('The evidence of {0} does not verify: {1}', clip(request.reference), clip(check.problems.join('; '), 300)));
   return { uri, check };
 }
-
-export const recordExportLinkCommand = defineCommand('platformExplorer.recordExportLink', recordExportLink);
-export const verifyDataRequestCommand = defineCommand('platformExplorer.verifyDataRequest', verifyDataRequest, ['GetPlayedTitleList']);
-export const closeDataRequestCommand = defineCommand('platformExplorer.closeDataRequest', closeDataRequest);
-export const openDataRequestEvidenceCommand = defineCommand('platformExplorer.openDataRequestEvidence', openEvidence);

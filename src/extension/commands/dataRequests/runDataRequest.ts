@@ -14,7 +14,6 @@ import type { CommandContext } from '../context';
 import { progressText } from '../deleteFromList';
 import { confirmProductionTitle } from '../production';
 import { resolveRequest } from './requestArg';
-import { defineCommand } from '../define';
 
 export interface RunOutcome {
   dryRun: DryRun;
@@ -123,8 +122,3 @@ export function nextStepWords(r: DataRequest): string {
   if (f.verifiable) return vscode.l10n.t('wait for the service, then Verify');
   return vscode.l10n.t('nothing to act on');
 }
-
-export const runDataRequestCommand = defineCommand('platformExplorer.runDataRequest', runDataRequest, [
-  'GetPlatformIDsFromStorefrontNames', 'GetPlatformIDsFromConsoleLiveIDs', 'GetUserAccountInfo', 'GetPlayedTitleList',
-  'ExportMasterPlayerData', 'DeleteMasterPlayerAccount', 'DeleteMasterPlayerEventData',
-]);
