@@ -5,7 +5,8 @@
 // the extension deletes it once read). Desktop `code` when it is on PATH, otherwise the test
 // VS Code in the browser (code-server on 127.0.0.1, served as pe-<random>.localhost so its
 // session cookie goes to no other local listener, with a password of this run; URL and
-// password are printed). Workspace trust stays on. Ctrl+C stops everything it started.
+// password are printed). Workspace trust stays on. Ctrl+C, or SIGTERM to this script or to npm's
+// PID, stops everything it started; the demo keys stay readable (0600) until then, to restore one.
 import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -73,12 +74,16 @@ async function main() {
     })();
     return stopping;
   };
-  for (const [sig, exitCode] of [['SIGINT', 0], ['SIGTERM', 0], ['SIGHUP', 129]]) {
-    process.on(sig, () => {
-      log(`${sig}: stopping the emulator and VS Code`);
-      void stopAll().finally(() => { log('stopped'); process.exit(exitCode); });
-    });
-  }
+  const stopAndExit = (why, exitCode) => {
+    log(`${why}: stopping the emulator and VS Code`);
+    void stopAll().finally(() => { log('stopped'); process.exit(exitCode); });
+  };
+  for (const [sig, exitCode] of [['SIGINT', 0], ['SIGTERM', 0], ['SIGHUP', 129]]) process.on(sig, () => stopAndExit(sig, exitCode));
+  // `kill <PID of npm>`: npm passes SIGTERM to the shell it runs this script in, and the shell
+  // ends without passing it on, leaving this process (and what it started) orphaned. Its parent
+  // changing is the sign: stop everything, by the PIDs this script holds.
+  const parent = process.ppid;
+  setInterval(() => { if (process.ppid !== parent) stopAndExit(`the parent process (${parent}) is gone`, 0); }, 500).unref();
 
   try {
     const emulator = await startEmulatorProcess({ seed: 'demo' });
@@ -89,8 +94,12 @@ async function main() {
     stops.push(async () => rmSync(handover, { recursive: true, force: true }));
     const keysFile = join(handover, 'demo.json');
     writeFileSync(keysFile, JSON.stringify({ endpoint: emulator.endpoint, titles: emulator.titles }), { mode: 0o600 });
+    // A copy the extension does not consume, to restore a demo key cleared during the demo.
+    const keysCopy = join(handover, 'demo-keys.txt');
+    writeFileSync(keysCopy, `${emulator.titles.map((t) => `${t.titleId} ${t.secretKey}`).join('\n')}\n`, { mode: 0o600 });
     const env = { [DEMO_ENV]: keysFile };
     log(`demo keys handed over in ${DEMO_ENV}=${keysFile} (mode 0600; the extension deletes it once read)`);
+    log(`cleared a demo title's key? Set Secret Key restores it: the demo keys are in ${keysCopy} (mode 0600; removed when the demo stops)`);
     const folder = await demoWorkspace(emulator);
 
     if (code) {

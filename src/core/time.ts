@@ -15,3 +15,26 @@ export function readableUtc(iso: string): string {
   const m = /^(\d{4}-\d\d-\d\d)T(\d\d:\d\d)/.exec(iso);
   return m === null ? 'an unknown time' : `${m[1]} ${m[2]} UTC`;
 }
+
+/**
+ * "2026-11-02 11:15 GMT+1": an ISO time in the machine's time zone (or `timeZone`), with the
+ * zone said; anything else as "an unknown time". For what a person reads, not for records.
+ */
+export function readableLocal(iso: string, timeZone?: string): string {
+  const t = parseServiceTime(iso);
+  if (Number.isNaN(t)) return 'an unknown time';
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', {
+    timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short',
+  }).formatToParts(new Date(t)).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${parts.timeZoneName}`;
+}
+
+/** "3.2 s" under ten seconds, else whole seconds. */
+export function seconds(ms: number): string {
+  return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
+}
+
+/** A duration as a person reads it: milliseconds under one second, else seconds ("850 ms", "3.2 s"). */
+export function readableDuration(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : seconds(ms);
+}

@@ -1,6 +1,7 @@
 // Every context key the extension sets, in one place. `when` clauses in package.json
 // use these names; keep both in step.
 import * as vscode from 'vscode';
+import type { ActivityStore } from './activity/store';
 import type { SecretKeys } from './secrets';
 import type { TitleStore } from './titles';
 
@@ -19,6 +20,10 @@ export const ContextKeys = {
   hasTitle: 'platformExplorer.hasTitle',
   /** Some title has its secret key set (the walkthrough's second step). */
   hasSecretKey: 'platformExplorer.hasSecretKey',
+  /** Activity holds a lookup that succeeded, however it was run (the walkthrough's third step). */
+  hasLookedUp: 'platformExplorer.hasLookedUp',
+  /** Activity holds a HandheldStore configuration read (the walkthrough's fourth step). */
+  hasReadHandheldStore: 'platformExplorer.hasReadHandheldStore',
   /** The Activity view has a filter set. */
   activityFiltered: 'platformExplorer.activityFiltered',
   /** The Titles view has a filter set. */
@@ -47,7 +52,7 @@ export function contextValue(key: ContextKey): unknown {
  * start-up. So the keys start false and take the stored state `settleMs` after activation; a
  * title or key added later counts at once.
  */
-export function trackSetupState(titles: TitleStore, secrets: SecretKeys, settleMs: number): vscode.Disposable {
+export function trackSetupState(titles: TitleStore, secrets: SecretKeys, activity: ActivityStore, settleMs: number): vscode.Disposable {
   let settled = false;
   const update = async (): Promise<void> => {
     if (!settled) return;
@@ -55,9 +60,12 @@ export function trackSetupState(titles: TitleStore, secrets: SecretKeys, settleM
     await setContext(ContextKeys.hasTitle, all.length > 0);
     const keys = await Promise.all(all.map((t) => secrets.has(t.titleId)));
     await setContext(ContextKeys.hasSecretKey, keys.some(Boolean));
+    // The last two steps from what Activity kept (across restarts), whichever way the command ran.
+    const done = activity.all().filter((e) => e.outcome === 'succeeded').map((e) => e.operation);
+    await setContext(ContextKeys.hasLookedUp, done.some((op) => /GetPlatformIDsFrom/.test(op)));
+    await setContext(ContextKeys.hasReadHandheldStore, done.some((op) => /GetHandheldStore/.test(op)));
   };
-  void setContext(ContextKeys.hasTitle, false);
-  void setContext(ContextKeys.hasSecretKey, false);
+  for (const key of [ContextKeys.hasTitle, ContextKeys.hasSecretKey, ContextKeys.hasLookedUp, ContextKeys.hasReadHandheldStore]) void setContext(key, false);
   const timer = setTimeout(() => {
     settled = true;
     void update();
@@ -65,6 +73,7 @@ export function trackSetupState(titles: TitleStore, secrets: SecretKeys, settleM
   return vscode.Disposable.from(
     titles.onDidChange(() => void update()),
     secrets.onDidChange(() => void update()),
+    activity.onDidChange(() => void update()),
     { dispose: () => clearTimeout(timer) },
   );
 }

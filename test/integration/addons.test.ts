@@ -76,4 +76,17 @@ describe('Store add-ons', () => {
     assert.ok((await requestCount(ctx.api, 'Addon/GetHandheldStore')) >= 2, 'the panel did not load the configuration');
     assert.ok(!ctx.api.logLines().some((l) => l.includes(RACER.secretKey)));
   });
+
+  it('a removed title closes its panels', async () => {
+    script(ctx.api);
+    await vscode.commands.executeCommand('platformExplorer.showHandheldStore', { titleId: RACER.titleId });
+    await waitForWebviewTab(RACER.name);
+    const p = script(ctx.api).press('Remove').typeIn(RACER.titleId);
+    assert.equal(await vscode.commands.executeCommand('platformExplorer.removeTitle', { titleId: RACER.titleId }), true);
+    p.assertDone();
+    const open = (): boolean => vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputWebview && t.label.includes(RACER.name));
+    const deadline = Date.now() + 10_000;
+    while (open() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    assert.equal(open(), false, 'the HandheldStore panel of the removed title is still open');
+  });
 });

@@ -58,8 +58,13 @@ describe('Player IDs in files', () => {
     });
     const editor = await openFixture();
     const card = await hoversAt(editor.document, 0, editor.document.lineAt(0).text.indexOf(PLAYER.platformId) + 3);
-    const said = card.indexOf(`Already deleted in title ${RACER.titleId} (ledger, verified 2026-11-02 10:15 UTC)`);
-    assert.ok(said >= 0, card);
+    // In this machine's time zone, with the zone said (run with TZ=Asia/Tokyo: "2026-11-02 19:15 GMT+9"), never raw ISO.
+    const at = new Date('2026-11-02T10:15:00.000Z');
+    const hhmm = [at.getHours(), at.getMinutes()].map((n) => String(n).padStart(2, '0')).join(':');
+    const said = card.search(new RegExp(`Already deleted in title ${RACER.titleId} \\(ledger, verified 2026-11-0\\d ${hhmm} (UTC|GMT[+-]\\d+(:\\d\\d)?|[A-Z]{3,4})\\)`));
+    assert.ok(said >= 0, `${hhmm}: ${card}`);
+    if (at.getTimezoneOffset() !== 0) assert.ok(!card.includes('10:15'), `not UTC: ${card}`);
+    assert.ok(!card.includes('2026-11-02T'), 'no raw ISO');
     assert.ok(said < card.indexOf('command:platformExplorer.deleteMasterPlayerAccount?'), 'said before Delete is offered');
   });
 

@@ -95,6 +95,25 @@ describe('Everyday use', () => {
     await until('hasSecretKey', () => ctx.api.contextValue('platformExplorer.hasSecretKey') === true);
   });
 
+  it('the walkthrough\'s lookup and HandheldStore steps tick from Activity, however the command ran', async () => {
+    const steps = (pkg().contributes.walkthroughs as { steps: { id: string; completionEvents: string[] }[] }[])[0].steps;
+    assert.ok(steps.find((s) => s.id === 'lookup')!.completionEvents.includes('onContext:platformExplorer.hasLookedUp'));
+    assert.ok(steps.find((s) => s.id === 'handheldStore')!.completionEvents.includes('onContext:platformExplorer.hasReadHandheldStore'));
+    await startEmulatorWithDemoTitles(ctx.api);
+    await until('hasLookedUp false', () => ctx.api.contextValue('platformExplorer.hasLookedUp') === false);
+    // A lookup from an argument (as a task, a link or the editor's menu passes one), not the walkthrough's button.
+    script(ctx.api);
+    await vscode.commands.executeCommand('platformExplorer.lookUpStorefrontNames', { titleId: DEMO_TITLES[0].titleId, names: ['racer_ana_0'] });
+    await until('hasLookedUp', () => ctx.api.contextValue('platformExplorer.hasLookedUp') === true);
+    assert.equal(ctx.api.contextValue('platformExplorer.hasReadHandheldStore'), false);
+    // The HandheldStore node's own click (its command with the node's argument).
+    const node = await titleChild(ctx.api, DEMO_TITLES[0].titleId, 'HandheldStore');
+    const click = ctx.api.tree.getTreeItem(node.node).command!;
+    script(ctx.api);
+    await vscode.commands.executeCommand(click.command, ...(click.arguments ?? []));
+    await until('hasReadHandheldStore', () => ctx.api.contextValue('platformExplorer.hasReadHandheldStore') === true);
+  });
+
   it('tree items read well to a screen reader: label and state, no doubled punctuation', async () => {
     await startEmulatorWithDemoTitles(ctx.api);
     const rows = [...await children(ctx.api)];

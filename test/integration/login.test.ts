@@ -70,11 +70,17 @@ describe('Test Launcher Login', () => {
 
   it('GetUserData asks for UserDataKeys; CreateAccount creates an unknown identity', async () => {
     const token = await identityToken(ctx.api, 'launcher-user-brand-new');
-    const p = script(ctx.api).choose(PASTE).typeIn(token).choose('Create the account if needed').chooseMany(['GetUserData']).typeIn('').typeIn('');
+    const p = script(ctx.api).choose(PASTE).typeIn(token).choose('Create the account if needed').chooseMany(['GetUserData', 'GetPlayerProfile']).chooseMany([]).typeIn('').typeIn('');
     const result = await vscode.commands.executeCommand<Record<string, unknown>>('platformExplorer.testLauncherLogin', { titleId: RACER.titleId });
     p.assertDone();
     assert.equal(result?.NewlyCreated, true);
-    assert.equal(p.inputs[1].options.title, 'Test Launcher Login (3/4): UserDataKeys');
+    // Each step counted once, of the steps the answers call for, with the title named.
+    const on = `Test Launcher Login on ${RACER.name} (${RACER.titleId}), step`;
+    assert.deepEqual([...p.picks.map((q) => q.options.title), ...p.inputs.map((q) => q.options.title)], [
+      `${on} 1 of 4: IdentityToken`, `${on} 2 of 4: CreateAccount`, `${on} 3 of 4: InfoRequestParameters (what to return)`,
+      `${on} 4 of 6: ProfileConstraints (profile members to return)`,
+      `${on} 1 of 4: IdentityToken`, `${on} 5 of 6: UserDataKeys`, `${on} 6 of 6: CustomTags (optional)`,
+    ]);
   });
 
   it('without CreateAccount an unknown identity fails with the mapped AccountNotFound message', async () => {

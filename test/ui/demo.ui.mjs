@@ -5,10 +5,10 @@
 // demo titles show with their keys, notifications show, the keys' hand-over file is gone, and SIGINT stops
 // the emulator and VS Code. Also: the extension ignores a hand-over file whose endpoint is not
 // on this machine, or that others can read.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, loopbackRequest, REPO_ROOT, startCodeServer } from '../../scripts/test-host/server.mjs';
 import { assert, cookieCatcher, createRunner, poll, slug, runSuite, workbench } from './lib.mjs';
@@ -108,6 +108,36 @@ await runSuite('The demo tests', async ({ results, cleanups }) => {
     const port = new URL(url).port;
     const answered = await fetch(`http://127.0.0.1:${port}/healthz`).then(() => true, () => false);
     assert(!answered, 'VS Code (code-server) no longer answers');
+  });
+
+  t.step('npm run demo stopped by the PID of npm: every process it started is gone; the demo keys stay readable until then', async () => {
+    // npm in a process group of its own, as a person's terminal would run it; killed by its PID alone.
+    const npm = spawn('npm', ['run', 'demo'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...process.env, PATH: `${dirname(process.execPath)}:/usr/bin:/bin` } });
+    const exited = new Promise((r) => npm.once('exit', (c, s) => r(c ?? s)));
+    let out = '';
+    npm.stdout.on('data', (d) => { out += d; });
+    npm.stderr.on('data', (d) => { out += d; });
+    const descendants = () => {
+      const rows = spawnSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' }).stdout.trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number));
+      const found = [];
+      for (let add = [npm.pid]; add.length > 0;) {
+        add = rows.filter(([, ppid]) => add.includes(ppid)).map(([pid]) => pid);
+        found.push(...add);
+      }
+      return found;
+    };
+    cleanups.push(async () => { for (const pid of [npm.pid, ...descendants()]) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } } });
+    await poll('the demo URL', async () => /^\s+http:\/\/pe-[0-9a-f]+\.localhost:\d+\//m.test(out), 120_000, 250);
+    // A key cleared in the demo can be restored: the file is named, private and holds each demo title's key.
+    const keys = out.match(/the demo keys are in (\S+) \(mode 0600/)?.[1];
+    assert(keys && (statSync(keys).mode & 0o077) === 0, `the demo keys' file is named and private: ${out}`);
+    assert(/^F71AC \S{16,}$/m.test(readFileSync(keys, 'utf8')), 'the file holds Demo Racer\'s key');
+    const started = descendants();
+    assert(started.length >= 4, `npm, its shell, the demo, the emulator and VS Code: ${started}`);
+    process.kill(npm.pid, 'SIGTERM');
+    await exited;
+    await poll('every process the demo started to end', async () => started.every((pid) => !alive(pid)), 20_000, 250);
+    assert(!existsSync(keys), 'the demo keys are removed when the demo stops');
   });
 
   /** A workbench whose extension gets `demo` in a hand-over file of `mode`: the log says `why`, the tree stays empty. */

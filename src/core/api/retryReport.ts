@@ -1,6 +1,7 @@
 // What a caller learns about retries, kept out of the retry loop itself: a notice before each
 // retry ("retrying (attempt 2 of 4)…") and, on the final failure, how long the call waited and
 // how many attempts it made.
+import { seconds } from '../time';
 import { PlatformError, withChanges } from './errors';
 
 export interface RetryNotice {
@@ -17,10 +18,6 @@ export interface RetryNotice {
   settled: Promise<void>;
 }
 
-/** "3.2 s" under ten seconds, else whole seconds. */
-export function seconds(ms: number): string {
-  return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
-}
 
 /** The final error of a call that made more than one attempt says so: waited, attempts. */
 export function afterAttempts(e: PlatformError, attempts: number, elapsedMs: number): PlatformError {

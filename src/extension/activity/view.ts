@@ -7,6 +7,7 @@ import { flags } from '../tree/nodes';
 import type { TitleStore } from '../titles';
 import { isRerunnable } from './recorder';
 import type { ActivityEntry, ActivityStore } from './store';
+import { readableDuration, readableLocal } from '../../core/time';
 
 export class ActivityItem {
   constructor(readonly entry: ActivityEntry) {}
@@ -70,13 +71,13 @@ export class ActivityProvider implements vscode.TreeDataProvider<ActivityItem>, 
     const name = e.titleId ? this.titles.get(e.titleId)?.name : undefined;
     const when = new Date(e.time);
     const item = new vscode.TreeItem(e.operation, vscode.TreeItemCollapsibleState.None);
-    item.description = [e.titleId, outcomeText(e), `${e.durationMs} ms`, when.toLocaleTimeString()].filter(Boolean).join(' · ');
+    item.description = [e.titleId, outcomeText(e), readableDuration(e.durationMs), when.toLocaleTimeString()].filter(Boolean).join(' · ');
     item.tooltip = [
       e.operation,
       vscode.l10n.t('Title: {0}', e.titleId ? (name ? `${name} (${e.titleId})` : e.titleId) : '-'),
       vscode.l10n.t('Outcome: {0}', outcomeText(e)),
-      vscode.l10n.t('Duration: {0} ms', e.durationMs),
-      vscode.l10n.t('Started: {0}', e.time),
+      vscode.l10n.t('Duration: {0}', readableDuration(e.durationMs)),
+      vscode.l10n.t('Started: {0}', readableLocal(e.time)),
       ...(e.jobReceiptId ? [vscode.l10n.t('JobReceiptId: {0}', e.jobReceiptId)] : []),
     ].join('\n');
     item.iconPath = new vscode.ThemeIcon(ICONS[e.outcome]);

@@ -8,7 +8,7 @@ import { PlatformError, withChanges } from '../../core/api/errors';
 import { ErrorCodes, type DeleteMasterPlayerAccountResult } from '../../core/api/types';
 import { shownReceiptId, shownTitleId } from '../../core/serviceText';
 import { NONE_RETURNED } from '../../core/deletion/types';
-import { readableUtc } from '../../core/time';
+import { readableLocal } from '../../core/time';
 import { usableTitle } from './args';
 import type { CommandContext } from './context';
 import { resolvePlatformId } from './platformIdArg';
@@ -26,7 +26,7 @@ export async function deleteMasterPlayerAccount(c: CommandContext, arg?: unknown
     const VERIFY = vscode.l10n.t('Verify Now');
     const action = await c.ui.optional.confirm(
       vscode.l10n.t('A deletion of {0} is already queued.', platformId),
-      vscode.l10n.t('Requested {0} through title {1}, JobReceiptId {2}. The service refuses a second deletion while one is queued; nothing was sent. Verify Now checks whether it has completed.', queued.requestedAt, queued.titleId, queued.jobReceiptId ?? NONE_RETURNED),
+      vscode.l10n.t('Requested {0} through title {1}, JobReceiptId {2}. The service refuses a second deletion while one is queued; nothing was sent. Verify Now checks whether it has completed.', readableLocal(queued.requestedAt), queued.titleId, queued.jobReceiptId ?? NONE_RETURNED),
       VERIFY,
     );
     noteActivity(vscode.l10n.t('nothing sent'));
@@ -42,7 +42,7 @@ export async function deleteMasterPlayerAccount(c: CommandContext, arg?: unknown
     // Already deleted (or never there): nothing to do, and nothing went wrong.
     const deleted = s.jobs.all().find((j) => j.platformId === platformId && j.state === 'verified-deleted');
     void c.ui.info(deleted
-      ? vscode.l10n.t('{0}: {1} is already deleted (verified {2}); nothing was sent.', named(title), platformId, readableUtc(deleted.verifiedAt ?? deleted.requestedAt))
+      ? vscode.l10n.t('{0}: {1} is already deleted (verified {2}); nothing was sent.', named(title), platformId, readableLocal(deleted.verifiedAt ?? deleted.requestedAt))
       : vscode.l10n.t('{0}: {1} has no master player account (already deleted, or never created); nothing was sent.', named(title), platformId));
     noteActivity(vscode.l10n.t('nothing sent'));
     return undefined;

@@ -5,7 +5,7 @@
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { Journal, JournalRolledBack } from '../../core/deletion/journal';
-import { readableUtc } from '../../core/time';
+import { readableLocal } from '../../core/time';
 import type { Services } from '../services';
 import type { CommandContext } from './context';
 import { reportBatch, runJournal } from './deleteFromList';
@@ -67,7 +67,7 @@ export async function resumeBatches(c: CommandContext): Promise<number> {
     const RESUME = vscode.l10n.t('Resume');
     const answer = await c.ui.optional.confirm(
       vscode.l10n.t('A deletion batch for title {0} ({1}, started {2}) stopped with {3} of {4} players answered.',
-        b.titleId, b.ticket ? vscode.l10n.t('ticket {0}', b.ticket) : vscode.l10n.t('no ticket'), readableUtc(b.createdAt), b.answered, b.total),
+        b.titleId, b.ticket ? vscode.l10n.t('ticket {0}', b.ticket) : vscode.l10n.t('no ticket'), readableLocal(b.createdAt), b.answered, b.total),
       vscode.l10n.t('{0} players were not sent; {1} were sent without an answer (outcome unknown). Resuming sends the rest; those with an unknown outcome are sent again, and the service refuses a second deletion of a player already queued, which is then recorded as queued.', b.pending, b.unknown),
       RESUME,
     );

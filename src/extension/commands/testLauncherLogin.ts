@@ -9,7 +9,7 @@ import { CommandError } from '../errors';
 import { emulatorOrigin, mintLauncherToken, validateSubject } from '../launcherToken';
 import { usableTitle } from './args';
 import type { CommandContext } from './context';
-import type { TitleRecord } from '../titles';
+import { named, type TitleRecord } from '../titles';
 import { showLoginResult } from '../views/loginResultPanel';
 
 type BooleanFlag = {
@@ -54,10 +54,15 @@ export function parseCustomTags(v: string): Record<string, string> | string {
   return tags;
 }
 
+/** "Test Launcher Login on Demo Racer (F71AC), step 2 of 4: CreateAccount". */
+function stepTitle(title: TitleRecord, n: number, of: number, what: string): string {
+  return vscode.l10n.t('Test Launcher Login on {0}, step {1} of {2}: {3}', named(title), n, of, what);
+}
+
 /** The IdentityToken: pasted, or for an emulator title minted by the emulator on request. */
 async function identityTokenFor(c: CommandContext, title: TitleRecord): Promise<string> {
   const origin = emulatorOrigin(title);
-  const step = vscode.l10n.t('Test Launcher Login on {0} (1/4): IdentityToken', title.name);
+  const step = stepTitle(title, 1, 4, 'IdentityToken');
   if (origin) {
     const mint = (await c.ui.pick(
       [
@@ -96,29 +101,32 @@ export async function testLauncherLogin(c: CommandContext, arg?: unknown): Promi
       { label: vscode.l10n.t('Sign in only'), detail: vscode.l10n.t('Fails with AccountNotFound when no account is linked to this identity'), create: false },
       { label: vscode.l10n.t('Create the account if needed'), detail: vscode.l10n.t('Sets CreateAccount: a new account is created when none is linked'), create: true },
     ],
-    { title: vscode.l10n.t('Test Launcher Login (2/4): CreateAccount') },
+    { title: stepTitle(title, 2, 4, 'CreateAccount') },
   )).create;
 
   const flags = (await p.pickMany(
     flagChoices().map((f) => ({ label: f.flag, detail: f.detail, picked: f.picked === true })),
-    { title: vscode.l10n.t('Test Launcher Login (3/4): InfoRequestParameters (what to return)') },
+    { title: stepTitle(title, 3, 4, vscode.l10n.t('InfoRequestParameters (what to return)')) },
   )).map((i) => i.label as BooleanFlag);
 
   const info: LoginRequestInput['InfoRequestParameters'] & object = {};
   for (const f of flags) {
     info[f] = true;
   }
+  // Each further question is a step of its own; the count grows by those the flags call for.
+  const total = 4 + (info.GetPlayerProfile ? 1 : 0) + (info.GetUserData ? 1 : 0);
+  let n = 3;
   if (info.GetPlayerProfile) {
     // Which profile members to return; a flag the title does not allow fails with 1303.
     const shown = await p.pickMany(
       PROFILE_CONSTRAINT_FLAGS.map((f) => ({ label: f, picked: f === 'ShowDisplayName' })),
-      { title: vscode.l10n.t('Test Launcher Login (3/4): ProfileConstraints (profile members to return)') },
+      { title: stepTitle(title, ++n, total, vscode.l10n.t('ProfileConstraints (profile members to return)')) },
     );
     info.ProfileConstraints = Object.fromEntries(shown.map((i) => [i.label, true]));
   }
   if (info.GetUserData) {
     const keys = await p.input({
-      title: vscode.l10n.t('Test Launcher Login (3/4): UserDataKeys'),
+      title: stepTitle(title, ++n, total, 'UserDataKeys'),
       prompt: vscode.l10n.t('User data keys to return, comma-separated (empty: all keys)'),
     });
     const list = keys.split(',').map((k) => k.trim()).filter((k) => k.length > 0);
@@ -128,7 +136,7 @@ export async function testLauncherLogin(c: CommandContext, arg?: unknown): Promi
   }
 
   const tagsText = await p.input({
-    title: vscode.l10n.t('Test Launcher Login (4/4): CustomTags (optional)'),
+    title: stepTitle(title, total, total, vscode.l10n.t('CustomTags (optional)')),
     prompt: vscode.l10n.t('key=value pairs, comma-separated, e.g. build=1234, trace=abc'),
     validateInput: (v) => {
       const r = parseCustomTags(v);

@@ -12,6 +12,7 @@ import { describeFailure } from '../errors';
 import { Disposable } from '../lifecycle';
 import { flags, showLog } from '../tree/nodes';
 import type { DataRequests } from './service';
+import { readableLocal } from '../../core/time';
 
 export const DECORATION_SCHEME = 'platform-data-request';
 const HOUR_MS = 3_600_000;
@@ -219,9 +220,9 @@ export class ActionNode extends RequestTreeNode {
     item.tooltip = [
       `${actionWord(a)}: ${statusWord(a)}`,
       vscode.l10n.t('Sent with the key of {0}', a.titleId),
-      ...(a.requestedAt ? [vscode.l10n.t('Requested {0}', a.requestedAt)] : []),
+      ...(a.requestedAt ? [vscode.l10n.t('Requested {0}', readableLocal(a.requestedAt))] : []),
       ...(receipt ? [vscode.l10n.t('JobReceiptId {0}', receipt)] : []),
-      ...(a.completedAt ? [vscode.l10n.t('Completed {0} ({1})', a.completedAt, a.completedBy ?? '')] : []),
+      ...(a.completedAt ? [vscode.l10n.t('Completed {0} ({1})', readableLocal(a.completedAt), a.completedBy ?? '')] : []),
       ...(a.error ? [clip(a.error, 300)] : []),
     ].join('\n');
     item.iconPath = new vscode.ThemeIcon(ACTION_ICONS[a.status]);

@@ -5,7 +5,7 @@ import type { CommandId } from '../commandIds';
 import { ContextKeys, setContext } from '../contextKeys';
 import type { LedgerEntry } from '../../core/deletion/types';
 import { TITLE_ID_RE } from '../../core/ids';
-import { readableUtc } from '../../core/time';
+import { readableLocal } from '../../core/time';
 import { platformIdAtPosition, platformIdInEditor, selectionHasPlatformIds } from './selection';
 
 /** What the hover reads of the ledger. */
@@ -65,8 +65,8 @@ function ledgerLines(ledger: HoverLedger, id: string): string[] {
   const upper = id.toUpperCase();
   return ledger.all().filter((j) => j.platformId.toUpperCase() === upper && (j.state === 'verified-deleted' || j.state === 'queued')).map((j) => (
     j.state === 'verified-deleted'
-      ? vscode.l10n.t('Already deleted in title {0} (ledger, verified {1})', titleIdOf(j), readableUtc(j.verifiedAt ?? j.requestedAt))
-      : vscode.l10n.t('Deletion already queued in title {0} (ledger, requested {1})', titleIdOf(j), readableUtc(j.requestedAt))
+      ? vscode.l10n.t('Already deleted in title {0} (ledger, verified {1})', titleIdOf(j), readableLocal(j.verifiedAt ?? j.requestedAt))
+      : vscode.l10n.t('Deletion already queued in title {0} (ledger, requested {1})', titleIdOf(j), readableLocal(j.requestedAt))
   ));
 }
 
@@ -77,7 +77,7 @@ function provideHover(ledger: HoverLedger, doc: vscode.TextDocument, pos: vscode
   md.isTrusted = { enabledCommands: [...HOVER_COMMANDS] };
   // The ID is hex by construction (platformIdAt), so it is safe inside code and links.
   md.appendMarkdown(`**PlatformId** \`${hit.id}\`\n\n`);
-  // Made of hex title IDs and readableUtc's digits only: safe as markdown.
+  // Made of hex title IDs and readableLocal's digits and zone name only: safe as markdown.
   for (const line of ledgerLines(ledger, hit.id)) md.appendMarkdown(`${line}\n\n`);
   md.appendMarkdown(
     [

@@ -5,6 +5,7 @@ import type { TextFilter } from '../../core/textFilter';
 import type { DeletionJob } from '../jobs';
 import { named } from '../titles';
 import { flags, TreeNode, type TreeContext } from './nodes';
+import { readableLocal } from '../../core/time';
 
 const STATE_ICONS: Record<DeletionJob['state'], string> = {
   queued: 'watch', 'verified-deleted': 'pass', failed: 'error', unknown: 'question', pending: 'circle-outline',
@@ -36,7 +37,6 @@ export function jobsOfNodes(nodes: readonly unknown[]): DeletionJob[] {
   return [...out.values()];
 }
 
-const shortTime = (iso: string): string => iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC');
 
 /** "3 verified deleted · 27 queued": the states of a set of jobs, most advanced first. */
 function stateSummary(jobs: readonly DeletionJob[]): string {
@@ -133,7 +133,7 @@ export class DeletionBatchNode extends TreeNode {
     const item = new vscode.TreeItem(vscode.l10n.t('Batch of {0}', this.total), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     const shown = this.jobs.length < this.total ? `${vscode.l10n.t('{0} shown', this.jobs.length)} · ` : '';
-    item.description = `${shown}${stateSummary(this.jobs)} · ${shortTime(first?.requestedAt ?? '')}`;
+    item.description = `${shown}${stateSummary(this.jobs)} · ${readableLocal(first?.requestedAt ?? '')}`;
     item.tooltip = [
       vscode.l10n.t('Batch {0}', this.batchId),
       ...(first?.metaData ? [vscode.l10n.t('Ticket (MetaData): {0}', first.metaData)] : []),
@@ -166,12 +166,12 @@ export class DeletionJobNode extends TreeNode {
     item.tooltip = [
       vscode.l10n.t('PlatformId: {0}', j.platformId),
       ...(j.input !== j.platformId ? [vscode.l10n.t('From: {0}', j.input)] : []),
-      vscode.l10n.t('State: {0}', stateWord(j.state)) + (j.verifiedAt ? ` (${shortTime(j.verifiedAt)})` : ''),
+      vscode.l10n.t('State: {0}', stateWord(j.state)) + (j.verifiedAt ? ` (${readableLocal(j.verifiedAt)})` : ''),
       vscode.l10n.t('Titles wiped: {0}', wiped),
       vscode.l10n.t('Sent through title: {0}', j.titleId),
       j.state === 'pending' ? vscode.l10n.t('Not sent: Resume Interrupted Deletion Batches sends it') : vscode.l10n.t('JobReceiptId: {0}', j.jobReceiptId ?? vscode.l10n.t('none returned')),
       ...(j.metaData ? [vscode.l10n.t('Ticket (MetaData): {0}', j.metaData)] : []),
-      ...(j.state === 'pending' ? [] : [vscode.l10n.t('Requested: {0}', j.requestedAt)]),
+      ...(j.state === 'pending' ? [] : [vscode.l10n.t('Requested: {0}', readableLocal(j.requestedAt))]),
       ...(j.error ? [j.error] : []),
     ].join('\n');
     item.iconPath = new vscode.ThemeIcon(STATE_ICONS[j.state]);

@@ -3,6 +3,7 @@
 // masked by the emulator before it leaves it). Newest first, bounded, filterable.
 import * as vscode from 'vscode';
 import type { RequestLogEntry } from '../../emulator/requestLog';
+import { readableDuration, readableLocal } from '../../core/time';
 
 /** An entry as the emulator's request log serves it (bodies already masked). */
 export type EmulatorRequestEntry = RequestLogEntry;
@@ -140,12 +141,12 @@ export class EmulatorRequestsView implements vscode.TreeDataProvider<EmulatorReq
   getTreeItem(e: EmulatorRequestEntry): vscode.TreeItem {
     const item = new vscode.TreeItem(`${e.status || '—'} ${clip(e.operation ?? `${e.method} ${e.path}`)}`);
     const time = e.time.slice(11, 19);
-    item.description = [e.titleId ? clip(e.titleId, 20) : '', e.error ? clip(e.error, 60) : '', `${e.durationMs} ms`, time].filter(Boolean).join(' · ');
+    item.description = [e.titleId ? clip(e.titleId, 20) : '', e.error ? clip(e.error, 60) : '', readableDuration(e.durationMs), time].filter(Boolean).join(' · ');
     item.tooltip = [
       `${clip(e.method, 10)} ${clip(e.path, 200)}`,
       vscode.l10n.t('Status {0}{1}', e.status || '—', e.error ? ` ${clip(e.error, 60)} (${e.errorCode ?? ''})` : ''),
       vscode.l10n.t('Credential: {0}', e.credential),
-      `${e.durationMs} ms · ${e.time}`,
+      `${readableDuration(e.durationMs)} · ${readableLocal(e.time)}`,
     ].join('\n');
     item.iconPath = new vscode.ThemeIcon(e.status >= 200 && e.status < 300 ? 'pass' : 'error');
     item.contextValue = 'emulatorRequest';

@@ -6,12 +6,13 @@ import { isPageToHost } from '../../webview/protocol';
 import { describeFailure, fixFor, type FixAction } from '../errors';
 import { reportFailure, type FailureServices } from '../failures';
 import { Disposable } from '../lifecycle';
+import type { TitleStore } from '../titles';
 import { newNonce, panelHtml } from './html';
 
 const openPanels = new Map<string, BasePanel>();
 
-/** What a panel needs of the extension: its context, and the log and prompts its failures go through. */
-export type PanelHost = FailureServices & { readonly ctx: vscode.ExtensionContext };
+/** What a panel needs of the extension: its context, the titles (a removed title closes its panels), and the log and prompts its failures go through. */
+export type PanelHost = FailureServices & { readonly ctx: vscode.ExtensionContext; readonly titles: Pick<TitleStore, 'get' | 'onDidChange'> };
 
 /** What a panel hands to its webview: the HTML once, then each message. */
 export type PanelTraffic = { kind: PanelKind; titleId: string } & ({ html: string } | { message: HostToPage });
@@ -76,6 +77,8 @@ export abstract class BasePanel extends Disposable {
       if (!e.webviewPanel.visible) this.pageReady = false;
     }));
     this._register(this.panel.onDidDispose(() => this.dispose()));
+    // A removed title's panels close with it: they would show (and act for) a title that is gone.
+    this._register(host.titles.onDidChange(() => { if (host.titles.get(titleId) === undefined) this.dispose(); }));
     openPanels.set(this.key, this);
   }
 
