@@ -131,3 +131,44 @@ describe('agent tools: what an agent may see of a result', () => {
     assert.deepEqual(out.serviceData, { ClientSecretHint: 'a', MySessionTicket: 'b' });
   });
 });
+
+describe('agent tools: a result within its budget', () => {
+  it('numbers and booleans are kept; what JSON would not carry becomes null; lists stay lists', () => {
+    const out = asToolData({ n: 3, b: false, u: undefined, f: () => 1, list: [1, 'a', true, null] }, []);
+    assert.deepEqual(out.serviceData, { n: 3, b: false, u: null, f: null, list: [1, 'a', true, null] });
+    assert.equal(out.truncated, undefined);
+  });
+
+  it('a string at the limit is kept whole; one character more is clipped, with the length said', () => {
+    assert.equal(dataString('x'.repeat(40), [], 40), 'x'.repeat(40));
+    assert.equal(dataString('x'.repeat(41), [], 40), `${'x'.repeat(40)}… (clipped: 41 characters in all)`);
+    // A secret inside the room kept past the limit is masked whole before the cut.
+    const secret = 'S'.repeat(30);
+    assert.equal(dataString(`${'x'.repeat(35)}${secret}`, [secret], 40), `${'x'.repeat(35)}•••••… (clipped: 65 characters in all)`);
+  });
+
+  it('entries past the budget are left out and counted; the count says how many', () => {
+    const items = Array.from({ length: 50 }, (_, i) => `item-${String(i).padStart(2, '0')}`);
+    const out = asToolData(items, [], 200);
+    const kept = out.serviceData as string[];
+    assert.ok(kept.length > 0 && kept.length < 50, String(kept.length));
+    assert.deepEqual(kept, items.slice(0, kept.length));
+    assert.equal(out.truncated, `${50 - kept.length} entries left out to keep this result under 200 characters; ask for fewer at a time.`);
+    // Every kept entry costs its text and quotes: the kept JSON is near the budget, not far past it.
+    assert.ok(JSON.stringify(kept).length <= 200 + 20, JSON.stringify(kept));
+    // Numbers and member names count too.
+    const nums = asToolData(Array.from({ length: 100 }, (_, i) => i), [], 80).serviceData as number[];
+    // Each number costs 8 and its index (1 character) 5: 80 characters hold 7 (the last one crosses).
+    assert.equal(nums.length, 7);
+    const keyed = asToolData(Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`member-${i}`, 1])), [], 120).serviceData as object;
+    // Each costs 8 and its name ("member-N", 8 characters) 12: 120 characters hold 6 exactly.
+    assert.equal(Object.keys(keyed).length, 6);
+  });
+
+  it('at most 1000 entries of one list, whatever the budget', () => {
+    const out = asToolData(Array.from({ length: 1001 }, () => 0), [], 1_000_000);
+    assert.equal((out.serviceData as number[]).length, 1000);
+    assert.match(String(out.truncated), /^1 entries left out/);
+    assert.equal(asToolData(Array.from({ length: 1000 }, () => 0), [], 1_000_000).truncated, undefined);
+  });
+});
