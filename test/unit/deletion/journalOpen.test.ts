@@ -2,7 +2,7 @@
 // short, a second batch record, a batch that already has an anchor, a batch record that is not
 // one; and what a journal keeps of the service's text and of a refused input.
 import * as assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FolderAnchorStore, Journal, JOURNAL_VERSION, JournalError, macKey, sealLine, splitLine, type BatchRecord } from '../../../src/core/deletion';
@@ -117,5 +117,39 @@ describe('deletion/journal: open and create', () => {
     assert.match(kept[1].input, /^bad\\u0007/);
     assert.notEqual(outcome.jobReceiptId, `R-${KEY}`);
     assert.match(String(outcome.jobReceiptId), /^R-/);
+  });
+  it('a new journal\'s folders are made (700), the file is 600 and whole; a journal moved to another name is anchored under it', async () => {
+    const nested = join(dir, 'a', 'b', 'j.jsonl');
+    const j = await Journal.open(nested, { key: KEY, anchors, create: batch() });
+    await j.append({ type: 'intent', platformId: A, at: 't1' });
+    await j.close();
+    assert.equal(statSync(join(dir, 'a', 'b')).mode & 0o777, 0o700);
+    assert.equal(statSync(nested).mode & 0o777, 0o600);
+    assert.deepEqual(readdirSync(join(dir, 'a', 'b')), ['j.jsonl'], 'no temp file or lock left');
+    assert.equal((await anchors.get('b-open'))!.path, nested);
+    const moved = join(dir, 'moved.jsonl');
+    renameSync(nested, moved);
+    const again = await Journal.open(moved, { key: KEY, anchors });
+    await again.close();
+    assert.deepEqual([(await anchors.get('b-open'))!.path, (await anchors.get('b-open'))!.lines], [moved, 2]);
+  });
+
+  it('what a journal keeps of long service text is clipped: a reason, a refused input, an error, a list of titles', async () => {
+    const entries = [
+      { line: 1, input: A, status: 'delete' as const, platformId: A, reason: 'r'.repeat(1500) },
+      { line: 2, input: 'i'.repeat(1000), status: 'invalid' as const },
+    ];
+    const j = await Journal.open(path, { key: KEY, anchors, create: batch({ entries }) });
+    const titleIds = Array.from({ length: 1500 }, (_, i) => `Title ${i} ${'ab '.repeat(30)}`);
+    await j.append({ type: 'outcome', platformId: A, state: 'failed', at: 't', error: 'e'.repeat(1500), titleIds });
+    await j.close();
+    const [head, outcome] = readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, never>);
+    const kept = head.entries as { input: string; reason?: string }[];
+    assert.ok(kept[0].reason!.length < 1100 && kept[0].reason!.startsWith('r'.repeat(900)), `reason ${kept[0].reason!.length}`);
+    assert.ok(kept[1].input.length < 400 && kept[1].input.startsWith('i'.repeat(250)), `input ${kept[1].input.length}`);
+    assert.ok((outcome.error as string).length < 1100, `error ${(outcome.error as string).length}`);
+    const titles = outcome.titleIds as string[];
+    assert.equal(titles.length, 1000);
+    assert.equal(titles[999], `${titleIds[999].slice(0, 64)}… (${titleIds[999].length} characters in all)`, 'each title clipped to 64 characters');
   });
 });
