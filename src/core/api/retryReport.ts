@@ -18,7 +18,6 @@ export interface RetryNotice {
   settled: Promise<void>;
 }
 
-
 /** The final error of a call that made more than one attempt says so: waited, attempts. */
 export function afterAttempts(e: PlatformError, attempts: number, elapsedMs: number): PlatformError {
   if (attempts <= 1 || e.kind === 'cancelled') return e;

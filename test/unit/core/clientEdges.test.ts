@@ -9,7 +9,8 @@ import { PlatformClient } from '../../../src/core/api/client';
 import { NoTokenError } from '../../../src/core/api/envelope';
 import { PlatformError } from '../../../src/core/api/errors';
 import { checkResult } from '../../../src/core/api/exchange';
-import { afterAttempts, seconds } from '../../../src/core/api/retryReport';
+import { afterAttempts } from '../../../src/core/api/retryReport';
+import { seconds } from '../../../src/core/time';
 import { sleep } from '../../../src/core/api/signals';
 import { TitleTokenCache } from '../../../src/core/api/tokenCache';
 
