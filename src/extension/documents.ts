@@ -51,13 +51,15 @@ async function openNamedUntitled(base: string, format: string): Promise<vscode.T
 
 const LANGUAGE = { json: 'json', csv: 'plaintext', md: 'markdown' } as const;
 
-export async function openResultDocument(content: string, format: 'json' | 'csv' | 'md', name: ResultName): Promise<vscode.TextDocument> {
+export async function openResultDocument(
+  content: string, format: 'json' | 'csv' | 'md', name: ResultName, viewColumn?: vscode.ViewColumn,
+): Promise<vscode.TextDocument> {
   let language: string = LANGUAGE[format];
   if (format === 'csv' && (await vscode.languages.getLanguages()).includes('csv')) {
     language = 'csv';
   }
   const doc = await openNamedUntitled(resultDocumentName(name), format);
-  const editor = await vscode.window.showTextDocument(doc, { preview: false });
+  const editor = await vscode.window.showTextDocument(doc, { preview: false, viewColumn });
   // CSV keeps its CRLF line ends (RFC 4180): an inserted text takes the document's.
   await editor.edit((b) => {
     b.insert(new vscode.Position(0, 0), content);

@@ -2,7 +2,7 @@
 // with the ready handshake. Shared by every page in pages/.
 import { isPlainObject } from '../core/api/schema';
 import type { HostToPage, PageState, PageToHost, PanelView } from './protocol';
-import { renderPage } from './render';
+import { markScrollingTables, renderPage } from './render';
 
 interface VsCodeApi {
   postMessage(msg: PageToHost): void;
@@ -91,6 +91,7 @@ export function startPage(opts: PageOptions): void {
         vscode.setState(state);
       },
     });
+    markScrollingTables(root);
     if (key === undefined) return;
     const again = [...root.querySelectorAll('button')].find((b) => focusKey(b) === key);
     again?.focus();
@@ -113,6 +114,8 @@ export function startPage(opts: PageOptions): void {
     draw();
   });
 
+  // A narrower panel, or a section opened, can make a table scroll.
+  new ResizeObserver(() => markScrollingTables(root)).observe(root);
   draw();
   vscode.postMessage({ type: 'ready' });
 }

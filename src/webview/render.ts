@@ -179,3 +179,24 @@ function table(doc: Document, t: TableBlock, level: number): HTMLElement {
   wrap.append(tbl);
   return wrap;
 }
+
+/**
+ * A table wider than a narrow panel scrolls sideways in its own box (its words kept whole): that
+ * box is then a named region reachable by Tab, so a keyboard can scroll it (2.1.1); otherwise no
+ * extra Tab stop. Run after each draw and whenever the page's size changes.
+ */
+export function markScrollingTables(root: HTMLElement): void {
+  for (const box of root.querySelectorAll<HTMLElement>('.table-block')) {
+    if (box.scrollWidth > box.clientWidth) {
+      box.tabIndex = 0;
+      box.setAttribute('role', 'region');
+      // Named by its caption, else by the heading of the section it is in.
+      const name = box.querySelector('caption')?.textContent || box.closest('details')?.querySelector('summary')?.textContent || 'Table';
+      box.setAttribute('aria-label', `${name} (scrolls sideways)`);
+    } else {
+      box.removeAttribute('tabindex');
+      box.removeAttribute('role');
+      box.removeAttribute('aria-label');
+    }
+  }
+}

@@ -221,6 +221,19 @@ await runSuite('The UI tests', async ({ results, cleanups }) => {
     await shot('07-login-result-panel');
   });
 
+  t.step('the Login Result panel\'s Open as JSON opens a document named for the result, not Untitled-1', async () => {
+    const frame = await wb.webviewWith('SessionTicket');
+    await frame.getByRole('button', { name: 'Open as JSON' }).click();
+    const tab = page.locator('.editor-group-container.active .tab.active');
+    const name = await poll('the JSON document\'s tab', async () => {
+      const label = (await tab.getAttribute('aria-label').catch(() => '')) ?? '';
+      return label.includes('.json') ? label : undefined;
+    });
+    assert(name.startsWith(`${RACER.name} (${RACER.titleId}) Login result `) && !/Untitled/.test(name), `the tab is named for the result: "${name}"`);
+    // An untitled document with text asks to be saved on close: revert it.
+    await wb.runCommand('View: Revert and Close Editor');
+  });
+
   t.step('Delete MobileStore Add-on: the real modal dialog, Delete, and the tree says absent', async () => {
     await page.keyboard.press('Escape');
     await wb.openActivity('Platform');

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { LoginResult } from '../../core/api/types';
 import type { CopyField, PageToHost } from '../../webview/protocol';
 import { loginResultMessage, loginSecrets, redactedLoginJson } from './loginResultView';
+import { openResultDocument } from '../documents';
 import { BasePanel, type PanelHost } from './panel';
 
 export interface ShowLoginResultArgs {
@@ -59,8 +60,9 @@ class LoginResultPanel extends BasePanel {
       // In the panel's role=status line, which screen readers announce (a status-bar note is never read out).
       this.announce(vscode.l10n.t('Copied the {0} to the clipboard.', COPY_NAMES[msg.field]));
     } else if (msg.type === 'openJson') {
-      const doc = await vscode.workspace.openTextDocument({ language: 'json', content: redactedLoginJson(this.args.result) });
-      await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: false });
+      // Named for what it holds ("Demo Racer (F71AC) Login result …json"), not Untitled-1 (issue 21 item 7).
+      const { titleId, titleName: name } = this.args;
+      await openResultDocument(redactedLoginJson(this.args.result), 'json', { what: vscode.l10n.t('Login result'), title: { titleId, name } }, vscode.ViewColumn.Beside);
     }
   }
 }

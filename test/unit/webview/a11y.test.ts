@@ -164,6 +164,41 @@ describe('webview pages: accessibility in every built-in theme', function () {
     }
   });
 
+  it('in a narrow panel no word breaks mid-word (only a masked value beside its Copy button may break anywhere)', async () => {
+    for (const kind of KINDS) {
+      const page = await open(kind);
+      try {
+        // Narrow, yet wide enough for the longest member name in a heading (SecondarySubscriptionEnvironments).
+        await page.setViewportSize({ width: 360, height: 700 });
+        await dispatch(page, message(kind));
+        // Each word of letters (3 or more) outside a masked value: on how many lines it lies.
+        const broken = await page.evaluate<string[]>(`(() => {
+          const out = [];
+          const walker = document.createTreeWalker(document.getElementById('app'), NodeFilter.SHOW_TEXT);
+          for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+            if (n.parentElement.closest('dd.secret, .visually-hidden')) continue;
+            for (const m of n.textContent.matchAll(/[A-Za-z]{3,}/g)) {
+              const r = document.createRange();
+              r.setStart(n, m.index);
+              r.setEnd(n, m.index + m[0].length);
+              const lines = new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top)));
+              if (lines.size > 1) out.push(m[0] + ' in <' + n.parentElement.tagName.toLowerCase() + '> ' + JSON.stringify(n.textContent.slice(0, 60)));
+            }
+          }
+          return out;
+        })()`);
+        assert.deepEqual(broken, [], `${kind}: words broken across lines`);
+        // A table wider than the panel scrolls in its own box, reachable by keyboard; the page itself does not scroll sideways.
+        assert.deepEqual(await axe(page), [], `${kind} at 360 px`);
+        const [scroll, client] = await page.evaluate<number[]>('[document.getElementById("app").scrollWidth, document.getElementById("app").clientWidth]');
+        const wide = await page.evaluate<string[]>(`[...document.querySelectorAll('#app *')].filter((e) => e.getBoundingClientRect().right > document.getElementById('app').getBoundingClientRect().right + 1).map((e) => e.tagName + '.' + e.className + ' ' + (e.textContent || '').slice(0, 40)).slice(0, 8)`);
+        assert.ok(scroll <= client, `${kind}: the content is ${scroll}px wide in ${client}px: ${wide.join(' | ')}`);
+      } finally {
+        await page.context().close();
+      }
+    }
+  });
+
   it('a confirmation from the host is announced in the role=status line; the redrawn content is not a live region', async () => {
     const page = await open('loginResult');
     try {
