@@ -27,13 +27,15 @@ const batch: BatchRecord = {
 const notFound = (): PlatformError => new PlatformError({ kind: 'service', message: 'AccountNotFound', hint: '', httpStatus: 400, errorCode: 1001 });
 
 /** A client whose GetPlayedTitleList answers per PlatformId, counting the calls. */
-function client(answers: Record<string, () => unknown>): DeletionClient & { calls: string[] } {
+function client(answers: Record<string, () => unknown>): DeletionClient & { calls: string[]; signals: (AbortSignal | undefined)[] } {
   const calls: string[] = [];
+  const signals: (AbortSignal | undefined)[] = [];
   const no = (): never => { throw new Error('not called by verification'); };
   return {
-    calls,
-    getPlayedTitleList: async (pid: string) => {
+    calls, signals,
+    getPlayedTitleList: async (pid: string, o?: { signal?: AbortSignal }) => {
       calls.push(pid);
+      signals.push(o?.signal);
       return answers[pid]() as never;
     },
     deleteMasterPlayerAccount: no, getPlatformIdsFromConsoleLiveIds: no, getPlatformIdsFromStorefrontNames: no,
@@ -88,6 +90,7 @@ describe('deletion/ledger', () => {
     const r = await verifyQueued(c, entries, () => undefined, { signal: ac.signal });
     assert.deepEqual(c.calls, [A]);
     assert.deepEqual(r, { verified: [], stillQueued: [A], errors: [] });
+    assert.equal(c.signals[0], ac.signal, 'the signal reaches the request, so a cancel stops it');
   });
 
   it('background verification doubles its wait from the first to the cap, and starts over on progress', () => {

@@ -2,7 +2,7 @@
 // is never taken, one left by a dead one is, by one taker; a release frees only its own lock; an
 // anchor that is not exactly as written is refused, and the folder lists and cleans what it holds.
 import * as assert from 'node:assert/strict';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FolderAnchorStore, type Anchor } from '../../../src/core/deletion';
@@ -25,6 +25,7 @@ describe('deletion/lock and the anchor folder', () => {
     assert.equal(readFileSync(`${path}.lock`, 'utf8'), `${process.ppid} 0123456789abcdef\n`, 'the lock is left as it was');
     rmSync(`${path}.lock`);
     const release = await lockJournal(path);
+    assert.equal(statSync(`${path}.lock`).mode & 0o777, 0o600, 'the lock is the user\'s alone');
     await assert.rejects(lockJournal(path), { message: `The journal ${path} is in use by process ${process.pid} (this one); wait for that run to finish. Two runs of one batch could send a deletion twice.` });
     await release();
     assert.equal(existsSync(`${path}.lock`), false);
@@ -66,7 +67,6 @@ describe('deletion/lock and the anchor folder', () => {
 
   it('a journal is known by its real path, existing or not; a path that cannot be one is refused saying why', async () => {
     mkdirSync(join(dir, 'real'));
-    const { symlinkSync } = await import('node:fs');
     symlinkSync(join(dir, 'real'), join(dir, 'link'));
     const real = await journalIdentity(join(dir, 'real', 'j.jsonl'));
     assert.equal(await journalIdentity(join(dir, 'link', 'j.jsonl')), real);
@@ -116,6 +116,8 @@ describe('deletion/lock and the anchor folder', () => {
     const store = new FolderAnchorStore(where);
     await assert.rejects(store.list(), { message: `The journals' anchor folder ${where} is writable by group or others (mode 770); nothing was sent. Run chmod go-w on it, or remove it so that it is made again as a folder only you can write.` });
     chmodSync(where, 0o700);
+    symlinkSync(where, join(dir, 'linked'));
+    await assert.rejects(new FolderAnchorStore(join(dir, 'linked')).list(), { message: `The journals' anchor folder ${join(dir, 'linked')} is a symbolic link, which could lead to another user's file; nothing was sent. Remove it so that it is made again as a folder only you can write.` });
     await store.set(anchor({ batchId: 'b-1', lines: 9 }));
     writeFileSync(join(where, 'b-1.json.lock'), '1 0123456789abcdef\n');
     writeFileSync(join(where, 'notes.txt'), 'x');

@@ -47,6 +47,9 @@ describe('deletion/records', () => {
 
   it('each entry of the plan is checked, and the first bad one named by its place', () => {
     assert.equal(entry({ titleIds: ['x'.repeat(200)], reason: 'r'.repeat(2000) }), undefined);
+    assert.equal(entry({ titleIds: Array<string>(10_000).fill('T') }), undefined, '10,000 titles');
+    assert.equal(entry({ titleIds: Array<string>(10_001).fill('T') }), 'entry 1 of its plan has title IDs or a reason that are not text of a valid length');
+    assert.equal(problem({ entries: Array<null>(1_000_001).fill(null) }), 'it holds no list of players', 'more than a million entries');
     const cases: [Record<string, unknown>, string][] = [
       [{ line: 0 }, 'has no line number'],
       [{ line: 1.5 }, 'has no line number'],
@@ -103,6 +106,8 @@ describe('deletion/records', () => {
     assert.equal(macMatches(macKey('OTHER'), 'b-1', 1, 'prev', parts.body, mac), false, 'another key');
     assert.equal(macMatches(key, 'b-1', 1, 'prev', parts.body.replace('t1', 't2'), mac), false, 'changed bytes');
     assert.notEqual(macKey('SECRET').toString('hex'), macKey('SECRET2').toString('hex'));
+    // The key's derivation is fixed: journals written by earlier runs must still authenticate.
+    assert.equal(macKey('SECRET').toString('hex'), 'e0440264ad5b00f7a31ba05f008ac903b96397171c45cf1730db075d55248f6c');
     assert.equal(splitLine(JSON.stringify(r)), undefined, 'a line without a MAC');
     assert.equal(splitLine(`${line} `), undefined, 'the MAC must end the line');
     assert.equal(splitLine(line.replace(/"mac":"[0-9a-f]{2}/, '"mac":"G0')), undefined, 'the MAC is 64 hex digits');
