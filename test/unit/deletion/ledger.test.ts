@@ -109,13 +109,13 @@ describe('deletion/ledger', () => {
     assert.equal(ledgerCsv(entries), [
       'Input,PlatformId,TitleId,TitleIds,JobReceiptId,MetaData,RequestedAt,State,VerifiedAt,BatchId,Error',
       `"ana","${A}","F71AC","F71AC A248","R1","T-1","t1","verified-deleted","t2","b","e"`,
-      `"${B}","${B}","F71AC","","none returned","","t3","queued","","",""`,
+      `"${B}","${B}","F71AC","","","","t3","queued","","",""`,
       '',
     ].join('\r\n'));
     assert.equal(ledgerCsv([]), 'Input,PlatformId,TitleId,TitleIds,JobReceiptId,MetaData,RequestedAt,State,VerifiedAt,BatchId,Error\r\n');
     const json = ledgerJson(entries, '2026-02-02T00:00:00.000Z');
     assert.ok(json.endsWith('}\n') && json.includes('\n  "exportedAt"'), 'indented, one newline at the end');
-    assert.deepEqual(JSON.parse(json), { exportedAt: '2026-02-02T00:00:00.000Z', deletions: [entries[0], { ...entries[1], jobReceiptId: 'none returned' }] });
+    assert.deepEqual(JSON.parse(json), { exportedAt: '2026-02-02T00:00:00.000Z', deletions: [entries[0], { ...entries[1], jobReceiptId: null }] });
     assert.match(JSON.parse(ledgerJson([])).exportedAt, /^\d{4}-\d\d-\d\dT/);
   });
 });
