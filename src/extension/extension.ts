@@ -53,7 +53,7 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
   const emulator = new EmulatorHost(ctx.extensionMode === vscode.ExtensionMode.Test);
   const emulatorProbe = new EmulatorProbe(titles);
   const statusBar = new TitleStatusBar(activeTitle, titles, clients);
-  const dataRequests = new DataRequests({ ctx, titles, secrets, clients });
+  const dataRequests = new DataRequests({ ctx });
   const dataRequestsView = new DataRequestsView(dataRequests, (problem) => log.warn(`Data requests: ${problem}`));
   const s: Services = {
     ctx, titles, activeTitle, statusBar, jobs, activity, activityView, secrets, log, clients, addonStates, tree, emulator, emulatorProbe, dataRequests, dataRequestsView,

@@ -14,7 +14,6 @@ import type { Services } from './services';
 import type { TitleStore } from './titles';
 import type { TitlesTreeProvider } from './tree/provider';
 import { observePanels, type PanelTraffic } from './views/panel';
-import { forgetJournals } from './commands/journals';
 
 export interface TestApi {
   /** Answer every prompt with `p` from now on; `undefined` restores the real UI. */
@@ -123,7 +122,7 @@ export function createTestApi(s: Services, mcpProvider: McpProvider): TestApi {
         await s.ctx.globalState.update(key, undefined);
       }
       // With the ledger, the deletion journals it was built from (a plan reads them too).
-      await forgetJournals(s);
+      await (await import('./lazy/deletion')).forgetJournals(s);
       for (const key of s.ctx.workspaceState.keys()) {
         await s.ctx.workspaceState.update(key, undefined);
       }

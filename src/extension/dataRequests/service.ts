@@ -1,18 +1,12 @@
 // The editor's side of data requests (core/requests does the work): the store folder from the
-// settings, the requests as last read (for the view and the pickers), and per step the clients
-// and keys of the configured titles, taken from SecretStorage as every other command takes them.
+// settings and the requests as last read (for the view and the pickers). What a step needs (clients,
+// keys, anchors) is ../commands/dataRequests/stepServices.ts, loaded with the request commands.
 import * as vscode from 'vscode';
 import { isAbsolute, join } from 'node:path';
-import type { PlatformClient } from '../../core/api/client';
-import { emulatorEventReader } from '../../core/requests/events';
 import { RequestStore } from '../../core/requests/store';
-import type { DataRequest, EventReader, RequestServices } from '../../core/requests/types';
-import { journalAnchors } from '../commands/journals';
+import type { DataRequest } from '../../core/requests/types';
 import { CommandError } from '../errors';
 import { Disposable } from '../lifecycle';
-import type { Clients } from '../clients';
-import type { SecretKeys } from '../secrets';
-import type { TitleStore } from '../titles';
 import { readDataRequestSettings } from '../settings';
 
 export interface RequestList {
@@ -29,7 +23,7 @@ export class DataRequests extends Disposable {
   private last: RequestList | undefined;
   private reading: Promise<RequestList> | undefined;
 
-  constructor(private readonly s: { ctx: vscode.ExtensionContext; titles: TitleStore; secrets: SecretKeys; clients: Clients }) {
+  constructor(private readonly s: { ctx: vscode.ExtensionContext }) {
     super();
     this._register(vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('platformExplorer.dataRequests')) this.refresh();
@@ -80,35 +74,5 @@ export class DataRequests extends Disposable {
 
   refresh(): void {
     this.changed.fire();
-  }
-
-  /**
-   * What a core step needs: a client for each of the request's titles configured here with a key
-   * (`sender`: clients without automatic retries, for the paced runs; the caller closes them),
-   * the key for its journals, and the emulator's event feed for titles that run on one.
-   */
-  async services(titleIds: readonly string[], o: { signal?: AbortSignal; sender?: boolean } = {}): Promise<RequestServices & { close(): Promise<void> }> {
-    const clients = new Map<string, PlatformClient>();
-    const owned: PlatformClient[] = [];
-    let events: EventReader | undefined;
-    for (const titleId of titleIds) {
-      const title = this.s.titles.get(titleId);
-      if (!title || !(await this.s.secrets.has(titleId))) continue;
-      const client = o.sender ? await this.s.clients.sender(titleId) : await this.s.clients.get(titleId);
-      if (o.sender) owned.push(client);
-      clients.set(title.titleId, client);
-      if (title.endpointProfile === 'emulator' && title.emulatorEndpoint) events ??= emulatorEventReader(title.emulatorEndpoint, title.titleId);
-    }
-    return {
-      client: (titleId) => clients.get(titleId.toUpperCase()),
-      key: (titleId) => this.s.secrets.get(titleId),
-      // A request's journals are anchored with the deletion journals' anchors (global storage).
-      anchors: journalAnchors(this.s),
-      ...(events ? { events } : {}),
-      ...(o.signal ? { signal: o.signal } : {}),
-      close: async () => {
-        await Promise.allSettled(owned.map((c) => c.close()));
-      },
-    };
   }
 }

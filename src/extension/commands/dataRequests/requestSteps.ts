@@ -13,6 +13,7 @@ import { CommandError } from '../../errors';
 import { ActionNode, awaitsLink, clip, requestFlags } from '../../dataRequests/view';
 import type { CommandContext } from '../context';
 import { resolveRequest } from './requestArg';
+import { stepServices } from './stepServices';
 import { nextStepWords } from './runDataRequest';
 
 export async function verifyDataRequest(c: CommandContext, arg?: unknown): Promise<VerifySummary & { request: DataRequest }> {
@@ -25,7 +26,7 @@ export async function verifyDataRequest(c: CommandContext, arg?: unknown): Promi
   const result = await c.ui.progress(vscode.l10n.t('Verifying data request {0}…', clip(request.reference, 40)), async (_p, token) => {
     const ac = new AbortController();
     token.onCancellationRequested(() => ac.abort());
-    const services = await s.dataRequests.services(request.titles, { signal: ac.signal });
+    const services = await stepServices(s, request.titles, { signal: ac.signal });
     try {
       return await verifyRequest(store, request.id, services);
     } finally {
@@ -89,7 +90,7 @@ export async function closeDataRequest(c: CommandContext, arg?: unknown): Promis
     { label: KEEP, detail: vscode.l10n.t('The evidence names the person\'s identifiers and PlatformIds.') },
     { label: HASH, detail: vscode.l10n.t('Retention: PlatformIds, e-mails and names become SHA-256 hashes in the evidence and the request; the journals are removed. The chain still verifies.') },
   ], { title: vscode.l10n.t('Close {0} with evidence', clip(request.reference, 60)) });
-  const services = await s.dataRequests.services(request.titles);
+  const services = await stepServices(s, request.titles);
   let closed: DataRequest;
   try {
     closed = (await closeRequest(store, request.id, services, { hashIdentifiers: retention.label === HASH })).request;

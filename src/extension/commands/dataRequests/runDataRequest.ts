@@ -14,6 +14,7 @@ import type { CommandContext } from '../context';
 import { progressText } from '../deleteFromList';
 import { confirmProductionTitle } from '../production';
 import { resolveRequest } from './requestArg';
+import { stepServices } from './stepServices';
 
 export interface RunOutcome {
   dryRun: DryRun;
@@ -49,7 +50,7 @@ export async function runDataRequest(c: CommandContext, arg?: unknown): Promise<
     request.resolution === undefined ? vscode.l10n.t('Looking for the accounts of {0} in {1} titles…', clip(request.reference, 40), titleCount) : vscode.l10n.t('Reading data request {0}…', clip(request.reference, 40)),
     async (_p, token) => {
       const ac = abortOn(token);
-      const services = await s.dataRequests.services(request.titles, { signal: ac.signal });
+      const services = await stepServices(s, request.titles, { signal: ac.signal });
       return dryRun(store, request.id, services);
     },
   );
@@ -90,7 +91,7 @@ export async function runDataRequest(c: CommandContext, arg?: unknown): Promise<
 
   const result = await c.ui.progress(vscode.l10n.t('Sending the actions of data request {0}', clip(dry.reference, 40)), async (progress, token) => {
     const ac = abortOn(token);
-    const services = await s.dataRequests.services(request.titles, { signal: ac.signal, sender: true });
+    const services = await stepServices(s, request.titles, { signal: ac.signal, sender: true });
     const gate = new ProgressGate();
     try {
       return await runActions(store, request.id, services, {
