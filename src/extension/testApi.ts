@@ -13,7 +13,7 @@ import { windowPrompts, type Prompts } from './prompts';
 import type { Services } from './services';
 import type { TitleStore } from './titles';
 import type { TitlesTreeProvider } from './tree/provider';
-import { observePanels, type PanelTraffic } from './views/panel';
+import { observePanels, type PanelTraffic } from './views/panelTraffic';
 
 export interface TestApi {
   /** Answer every prompt with `p` from now on; `undefined` restores the real UI. */

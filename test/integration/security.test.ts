@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
 import type { TestApi } from '../../src/extension/testApi';
-import type { PanelTraffic } from '../../src/extension/views/panel';
+import type { PanelTraffic } from '../../src/extension/views/panelTraffic';
 import { emu, getApi, requestCount, ScriptedPrompts, startEmulatorWithDemoTitles, startFresh } from './support/harness';
 import { clientSecrets, exact, search, type Secret, sinks } from './support/secretSinks';
 

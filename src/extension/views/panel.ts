@@ -8,21 +8,12 @@ import { reportFailure, type FailureServices } from '../failures';
 import { Disposable } from '../lifecycle';
 import type { TitleStore } from '../titles';
 import { newNonce, panelHtml } from './html';
+import { notePanelTraffic } from './panelTraffic';
 
 const openPanels = new Map<string, BasePanel>();
 
 /** What a panel needs of the extension: its context, the titles (a removed title closes its panels), and the log and prompts its failures go through. */
 export type PanelHost = FailureServices & { readonly ctx: vscode.ExtensionContext; readonly titles: Pick<TitleStore, 'get' | 'onDidChange'> };
-
-/** What a panel hands to its webview: the HTML once, then each message. */
-export type PanelTraffic = { kind: PanelKind; titleId: string } & ({ html: string } | { message: HostToPage });
-const observers = new Set<(t: PanelTraffic) => void>();
-
-/** Lets tests (through the extension's test API) see everything the panels give their pages. */
-export function observePanels(listener: (t: PanelTraffic) => void): vscode.Disposable {
-  observers.add(listener);
-  return new vscode.Disposable(() => observers.delete(listener));
-}
 
 function panelKey(kind: PanelKind, titleId: string): string {
   return `${kind}/${titleId}`;
@@ -70,7 +61,7 @@ export abstract class BasePanel extends Disposable {
       title,
     });
     webview.html = html;
-    for (const o of observers) o({ kind, titleId, html });
+    notePanelTraffic({ kind, titleId, html });
     this._register(webview.onDidReceiveMessage((m: unknown) => this.receive(m)));
     this._register(this.panel.onDidChangeViewState((e) => {
       // A hidden page is torn down; it says 'ready' again when shown.
@@ -124,7 +115,7 @@ export abstract class BasePanel extends Disposable {
 
   private send(msg: HostToPage): void {
     if (this.disposed || !this.pageReady) return;
-    for (const o of observers) o({ kind: this.kind, titleId: this.titleId, message: msg });
+    notePanelTraffic({ kind: this.kind, titleId: this.titleId, message: msg });
     void this.panel.webview.postMessage(msg);
   }
 

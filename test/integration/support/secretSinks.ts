@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { defaultAddon } from '../../../src/emulator/seed';
 import type { TestApi } from '../../../src/extension/testApi';
 import type { TreeNode } from '../../../src/extension/tree/nodes';
-import type { PanelTraffic } from '../../../src/extension/views/panel';
+import type { PanelTraffic } from '../../../src/extension/views/panelTraffic';
 import type { ScriptedPrompts } from './prompts';
 
 /** What a suite recorded for the sweep: panel traffic, the prompts it scripted, what its commands returned. */
