@@ -39,13 +39,17 @@ export const common = {
 // emulator (Start Local Emulator, the demo), and the LAZY_BUNDLES below, each reached from the
 // main bundle only through import() (require() once bundled). A module the main bundle holds is
 // not copied into a lazy bundle: the lazy bundle takes the main bundle's own instance (its
-// `__shared` export), so there is one Activity recorder, one tree node class, one error class.
+// `__shared` export), so there is one Activity recorder, one tree node class, one error class,
+// one in-process journal lock (core/deletion/lock.ts). A module two lazy bundles use and the main
+// bundle does not (the journal, the plan, the pacer) is copied into each: keep module-level state
+// and error classes out of such modules, or keep them in the main bundle.
 export const LAZY_BUNDLES = {
   client: 'src/core/api/client.ts',
   deletion: 'src/extension/lazy/deletion.ts',
   panels: 'src/extension/lazy/panels.ts',
   'emulator-commands': 'src/extension/lazy/emulatorCommands.ts',
   requests: 'src/extension/lazy/dataRequests.ts',
+  lookups: 'src/extension/lazy/lookups.ts',
 };
 const LAZY_BY_PATH = new Map(Object.entries(LAZY_BUNDLES).map(([name, file]) => [file, name]));
 

@@ -9,18 +9,12 @@ import { copyJobReceiptIdCommand } from './copyJobReceiptId';
 import { copyPlatformIdCommand } from './copyPlatformId';
 import { copyTitleIdCommand } from './copyTitleId';
 import { deleteMobileStoreCommand, deleteConsoleNetBCommand } from './deleteAddon';
-import { exportDeletionJobsCommand } from './exportDeletionJobs';
 import { filterTitlesCommand, clearTitlesFilterCommand } from './filterTitles';
-import { findPlatformIdsCommand } from './findPlatformIds';
-import { lookUpAccountInfoCommand } from './lookUpAccountInfo';
-import { lookUpConsoleLiveIdsCommand } from './lookUpConsoleLiveIds';
-import { lookUpStorefrontNamesCommand } from './lookUpStorefrontNames';
 import { openEndpointSettingCommand } from './openEndpointSetting';
 import { markProductionCommand, unmarkProductionCommand, pickTitleCommand } from './production';
 import { removeTitleCommand } from './removeTitle';
 import { renameTitleCommand } from './renameTitle';
 import { setSecretKeyCommand, replaceSecretKeyCommand } from './setSecretKey';
-import { showPlayedTitlesCommand, showPlayedTitlesInViewCommand } from './showPlayedTitles';
 
 export const DECLARED_COMMANDS: readonly CommandDefinition[] = [
   filterActivityCommand,
@@ -37,13 +31,8 @@ export const DECLARED_COMMANDS: readonly CommandDefinition[] = [
   copyTitleIdCommand,
   deleteMobileStoreCommand,
   deleteConsoleNetBCommand,
-  exportDeletionJobsCommand,
   filterTitlesCommand,
   clearTitlesFilterCommand,
-  findPlatformIdsCommand,
-  lookUpAccountInfoCommand,
-  lookUpConsoleLiveIdsCommand,
-  lookUpStorefrontNamesCommand,
   openEndpointSettingCommand,
   markProductionCommand,
   unmarkProductionCommand,
@@ -52,6 +41,4 @@ export const DECLARED_COMMANDS: readonly CommandDefinition[] = [
   renameTitleCommand,
   setSecretKeyCommand,
   replaceSecretKeyCommand,
-  showPlayedTitlesCommand,
-  showPlayedTitlesInViewCommand,
 ];

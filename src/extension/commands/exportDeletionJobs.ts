@@ -9,7 +9,6 @@ import { CommandError } from '../errors';
 import { jobsOfNodes } from '../tree/jobNodes';
 import { isTreeNode } from '../tree/nodes';
 import { selectedNodes, stringArg } from './args';
-import { defineCommand } from './define';
 
 export async function exportDeletionJobs(c: CommandContext, arg?: unknown, selection?: unknown): Promise<vscode.Uri | undefined> {
   const s = c.services;
@@ -32,5 +31,3 @@ export async function exportDeletionJobs(c: CommandContext, arg?: unknown, selec
   const name = { what, title: one && { titleId: one.titleId, name: one.name } };
   return (await openResultDocument(format === 'csv' ? ledgerCsv(jobs) : ledgerJson(jobs), format, name)).uri;
 }
-
-export const exportDeletionJobsCommand = defineCommand('platformExplorer.exportDeletionJobs', exportDeletionJobs);

@@ -4,7 +4,6 @@ import * as vscode from 'vscode';
 import { findPlatformIds as scan } from '../../core/ids';
 import { CommandError } from '../errors';
 import type { CommandContext } from './context';
-import { defineCommand } from './define';
 
 /** More cursors than this make the editor sluggish and are no use to read. */
 export const MAX_SELECTIONS = 10_000;
@@ -38,5 +37,3 @@ export async function findPlatformIds(c: CommandContext): Promise<FoundPlatformI
   );
   return { found: hits.length, distinct, selected: shown.length };
 }
-
-export const findPlatformIdsCommand = defineCommand('platformExplorer.findPlatformIds', findPlatformIds);

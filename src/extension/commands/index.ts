@@ -1,7 +1,7 @@
 // Every command of the extension, registered through one wrapper with the operations it sends
 // (Activity's names and re-runnable set derive from them and the table): each file's own
 // declaration (./define.ts; listed in ./all.ts, generated), and here the commands whose handler
-// loads on first use (the deletion workflow, the data requests, the panels, the emulator: ../lazy,
+// loads on first use (the deletion workflow, the data requests, the lookups, the panels, the emulator: ../lazy,
 // bundles of their own). package.json declares the same IDs; scripts/check-commands.mjs keeps them in step.
 import type { Services } from '../services';
 import { DECLARED_COMMANDS } from './all';
@@ -16,6 +16,7 @@ const deletion = (): Promise<typeof import('../lazy/deletion')> => import('../la
 const panels = (): Promise<typeof import('../lazy/panels')> => import('../lazy/panels');
 const emulator = (): Promise<typeof import('../lazy/emulatorCommands')> => import('../lazy/emulatorCommands');
 const requests = (): Promise<typeof import('../lazy/dataRequests')> => import('../lazy/dataRequests');
+const lookups = (): Promise<typeof import('../lazy/lookups')> => import('../lazy/lookups');
 
 export function registerCommands(s: Services): void {
   for (const d of DECLARED_COMMANDS) registerCommand(s, d.id, d.handler, d.operations);
@@ -25,6 +26,13 @@ export function registerCommands(s: Services): void {
   registerCommand(s, 'platformExplorer.verifyDeletions', onFirstUse(deletion, (m) => m.verifyDeletions), ['GetPlayedTitleList']);
   registerCommand(s, 'platformExplorer.testLauncherLogin', onFirstUse(panels, (m) => m.testLauncherLogin), ['LoginWithLauncher']);
   registerCommand(s, 'platformExplorer.showHandheldStore', onFirstUse(panels, (m) => m.showHandheldStore), ['GetHandheldStore']);
+  registerCommand(s, 'platformExplorer.showPlayedTitles', onFirstUse(lookups, (m) => m.showPlayedTitles), ['GetPlayedTitleList']);
+  registerCommand(s, 'platformExplorer.showPlayedTitlesInView', onFirstUse(lookups, (m) => m.showPlayedTitlesInView), ['GetPlayedTitleList']);
+  registerCommand(s, 'platformExplorer.lookUpAccountInfo', onFirstUse(lookups, (m) => m.lookUpAccountInfo), ['GetUserAccountInfo']);
+  registerCommand(s, 'platformExplorer.lookUpConsoleLiveIds', onFirstUse(lookups, (m) => m.lookUpConsoleLiveIds), ['GetPlatformIDsFromConsoleLiveIDs']);
+  registerCommand(s, 'platformExplorer.lookUpStorefrontNames', onFirstUse(lookups, (m) => m.lookUpStorefrontNames), ['GetPlatformIDsFromStorefrontNames']);
+  registerCommand(s, 'platformExplorer.findPlatformIds', onFirstUse(lookups, (m) => m.findPlatformIds));
+  registerCommand(s, 'platformExplorer.exportDeletionJobs', onFirstUse(lookups, (m) => m.exportDeletionJobs));
   registerCommand(s, 'platformExplorer.startEmulator', onFirstUse(emulator, (m) => m.startEmulator));
   registerCommand(s, 'platformExplorer.stopEmulator', onFirstUse(emulator, (m) => m.stopEmulator));
   registerCommand(s, 'platformExplorer.newDataRequest', onFirstUse(requests, (m) => m.newDataRequest));

@@ -7,7 +7,6 @@ import { redactObject } from '../../core/redact';
 import { openResultDocument } from '../documents';
 import { stringArg, usableTitle } from './args';
 import type { CommandContext } from './context';
-import { defineCommand } from './define';
 
 /** The argument member naming each identifier: `{ platformId }`, `{ email }`, `{ username }`, `{ titleDisplayName }`. */
 const ARG_MEMBER: Record<AccountLookupField, string> = { PlatformId: 'platformId', Email: 'email', Username: 'username', TitleDisplayName: 'titleDisplayName' };
@@ -47,5 +46,3 @@ export async function lookUpAccountInfo(c: CommandContext, arg?: unknown): Promi
   const doc = await openResultDocument(`${JSON.stringify(shown, null, 2)}\n`, 'json', { what: vscode.l10n.t('Account info'), title });
   return { titleId: title.titleId, lookedUpBy: field, document: doc.uri };
 }
-
-export const lookUpAccountInfoCommand = defineCommand('platformExplorer.lookUpAccountInfo', lookUpAccountInfo, ['GetUserAccountInfo']);

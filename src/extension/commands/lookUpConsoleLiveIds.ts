@@ -4,7 +4,6 @@ import { DEFAULT_SANDBOX } from '../../core/api/types';
 import type { CommandContext } from './context';
 import { stringArg, usableTitle } from './args';
 import { gatherEntries, lookUpAndShow, splitInvalid, type LookupSpec, type LookupSummary } from './lookup';
-import { defineCommand } from './define';
 
 // Built on use, so the texts come from the l10n bundle loaded at activation.
 const spec = (): LookupSpec => ({
@@ -36,5 +35,3 @@ export async function lookUpConsoleLiveIds(c: CommandContext, arg?: unknown): Pr
   })).trim();
   return lookUpAndShow(c, title, spec(), entries, (opts) => client.getPlatformIdsFromConsoleLiveIds(entries.valid, sandbox, opts), { sandbox });
 }
-
-export const lookUpConsoleLiveIdsCommand = defineCommand('platformExplorer.lookUpConsoleLiveIds', lookUpConsoleLiveIds, ['GetPlatformIDsFromConsoleLiveIDs']);

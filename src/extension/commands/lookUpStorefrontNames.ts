@@ -3,7 +3,6 @@ import * as vscode from 'vscode';
 import { usableTitle } from './args';
 import type { CommandContext } from './context';
 import { gatherEntries, lookUpAndShow, splitInvalid, type LookupSpec, type LookupSummary } from './lookup';
-import { defineCommand } from './define';
 
 // Built on use, so the texts come from the l10n bundle loaded at activation.
 const spec = (): LookupSpec => ({
@@ -20,5 +19,3 @@ export async function lookUpStorefrontNames(c: CommandContext, arg?: unknown): P
   const entries = splitInvalid(spec(), await gatherEntries(c, arg, spec()));
   return lookUpAndShow(c, title, spec(), entries, (opts) => client.getPlatformIdsFromStorefrontNames(entries.valid, opts));
 }
-
-export const lookUpStorefrontNamesCommand = defineCommand('platformExplorer.lookUpStorefrontNames', lookUpStorefrontNames, ['GetPlatformIDsFromStorefrontNames']);

@@ -17,7 +17,6 @@ import { stringArg, stringListArg, usableTitle } from './args';
 import type { CommandContext } from './context';
 import { NOT_LOOKED_UP, runCancellable } from './lookup';
 import { resolvePlatformIdFromArgOrEditor } from './platformIdArg';
-import { defineCommand } from './define';
 
 export type PlayedStatus = 'found' | 'account not found' | 'invalid' | 'failed' | typeof NOT_LOOKED_UP;
 
@@ -211,6 +210,3 @@ function playedMessage(title: TitleRecord, n: Counts, distinct: number): string 
       named(title), valid - n.notLookedUp, valid, parts.join(', '), n.notLookedUp, distinct, folded)
     : vscode.l10n.t('{0}: played titles of {1} distinct PlatformIds: {2}{3}.', named(title), distinct, parts.join(', '), folded);
 }
-
-export const showPlayedTitlesCommand = defineCommand('platformExplorer.showPlayedTitles', showPlayedTitles, ['GetPlayedTitleList']);
-export const showPlayedTitlesInViewCommand = defineCommand('platformExplorer.showPlayedTitlesInView', showPlayedTitlesInView, ['GetPlayedTitleList']);

@@ -1,0 +1,8 @@
+// The lookups, loaded on first use (dist/lookups.js; esbuild.mjs): Show Played Titles, the
+// PlatformId lookups, Look Up Account Info, Find PlatformIds and Export Deletion Jobs.
+export { exportDeletionJobs } from '../commands/exportDeletionJobs';
+export { findPlatformIds } from '../commands/findPlatformIds';
+export { lookUpAccountInfo } from '../commands/lookUpAccountInfo';
+export { lookUpConsoleLiveIds } from '../commands/lookUpConsoleLiveIds';
+export { lookUpStorefrontNames } from '../commands/lookUpStorefrontNames';
+export { showPlayedTitles, showPlayedTitlesInView } from '../commands/showPlayedTitles';
