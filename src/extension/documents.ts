@@ -1,7 +1,7 @@
-// Results opened as untitled documents (never saved by the extension), each named with what
-// they hold so that several results can be told apart in the tabs; Save puts them under that
-// name in the first workspace folder (else the home folder).
-import { homedir } from 'node:os';
+// Results open as read-only documents of our own scheme, each named with what it holds so that
+// several results can be told apart in the tabs. They are never dirty: closing one (or VS Code)
+// asks nothing; File > Save As… keeps a copy. The text lives in memory only while the document
+// is open (and at most MAX_HELD results at once).
 import * as vscode from 'vscode';
 import { named } from './titles';
 
@@ -13,6 +13,8 @@ export interface ResultName {
   sandbox?: string;
 }
 
+export const RESULT_SCHEME = 'platform-result';
+
 /** "Demo Racer (F71AC) ConsoleLive lookup RETAIL 2026-11-23 02.37.14 UTC": no character a file name cannot hold. */
 export function resultDocumentName(n: ResultName, now = new Date()): string {
   const stamp = `${now.toISOString().slice(0, 19).replace('T', ' ').replace(/:/g, '.')} UTC`;
@@ -20,33 +22,39 @@ export function resultDocumentName(n: ResultName, now = new Date()): string {
   return parts.filter(Boolean).join(' ').replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, '_');
 }
 
-/**
- * Where a result is saved on Ctrl+S: the first workspace folder, else the home folder. An untitled
- * document with a path saves there without a dialog, so the path must be a real folder (a bare
- * name would mean the file system's root).
- */
-function saveFolder(): string {
-  return (vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(homedir())).path;
+const MAX_HELD = 100;
+/** URI string → text; insertion order is age. */
+const held = new Map<string, string>();
+
+/** The provider of result documents' text; registered once at activation. */
+export function registerResultDocuments(): vscode.Disposable {
+  return vscode.Disposable.from(
+    vscode.workspace.registerTextDocumentContentProvider(RESULT_SCHEME, {
+      provideTextDocumentContent: (uri) =>
+        held.get(uri.toString()) ?? vscode.l10n.t('This result is no longer held. Run the command again to see it.'),
+    }),
+    vscode.workspace.onDidCloseTextDocument((d) => {
+      if (d.uri.scheme === RESULT_SCHEME) held.delete(d.uri.toString());
+    }),
+  );
 }
 
-/**
- * An empty untitled document named `base`.`format` in the save folder: a name of its own, never a
- * recycled Untitled-N that a closed result may still hold in this host, nor a file that exists.
- */
-async function openNamedUntitled(base: string, format: string): Promise<vscode.TextDocument> {
+/** A URI of its own for `base`.`format`: a second result in the same second gets " (2)". */
+function freshUri(base: string, format: string): vscode.Uri {
   const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
-  const folder = saveFolder().replace(/\/+$/, '');
-  let lastError: unknown;
-  for (let i = 1; i < 100; i++) {
-    const uri = vscode.Uri.from({ scheme: 'untitled', path: `${folder}/${base}${i === 1 ? '' : ` (${i})`}.${format}` });
-    if (open.has(uri.toString())) continue;
-    try {
-      return await vscode.workspace.openTextDocument(uri);
-    } catch (e) {
-      lastError = e; // "file already exists": the next name
-    }
+  for (let i = 1; ; i++) {
+    const uri = vscode.Uri.from({ scheme: RESULT_SCHEME, path: `/${base}${i === 1 ? '' : ` (${i})`}.${format}` });
+    if (!held.has(uri.toString()) && !open.has(uri.toString())) return uri;
   }
-  throw lastError instanceof Error ? lastError : new Error(`Could not open a result document named ${base}.`);
+}
+
+function hold(uri: vscode.Uri, content: string): void {
+  held.set(uri.toString(), content);
+  // Bounded: the oldest text goes first (an open document keeps what it already shows).
+  for (const key of held.keys()) {
+    if (held.size <= MAX_HELD) break;
+    held.delete(key);
+  }
 }
 
 const LANGUAGE = { json: 'json', csv: 'plaintext', md: 'markdown' } as const;
@@ -58,12 +66,10 @@ export async function openResultDocument(
   if (format === 'csv' && (await vscode.languages.getLanguages()).includes('csv')) {
     language = 'csv';
   }
-  const doc = await openNamedUntitled(resultDocumentName(name), format);
-  const editor = await vscode.window.showTextDocument(doc, { preview: false, viewColumn });
-  // CSV keeps its CRLF line ends (RFC 4180): an inserted text takes the document's.
-  await editor.edit((b) => {
-    b.insert(new vscode.Position(0, 0), content);
-    b.setEndOfLine(content.includes('\r\n') ? vscode.EndOfLine.CRLF : vscode.EndOfLine.LF);
-  });
-  return doc.languageId === language ? doc : vscode.languages.setTextDocumentLanguage(doc, language);
+  const uri = freshUri(resultDocumentName(name), format);
+  hold(uri, content);
+  let doc = await vscode.workspace.openTextDocument(uri);
+  if (doc.languageId !== language) doc = await vscode.languages.setTextDocumentLanguage(doc, language);
+  await vscode.window.showTextDocument(doc, { preview: false, viewColumn });
+  return doc;
 }

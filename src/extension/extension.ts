@@ -10,6 +10,7 @@ import { Clients } from './clients';
 import { registerCommands } from './commands';
 import { ContextKeys, setContext, trackSetupState } from './contextKeys';
 import { registerEditorFeatures } from './editor';
+import { registerResultDocuments } from './documents';
 import { registerEmulatorRequests } from './commands/emulatorRequests';
 import { registerDataRequests } from './commands/dataRequests';
 import { DataRequests } from './dataRequests/service';
@@ -88,6 +89,7 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
     // Tests check the keys at once; a person's session lets the walkthrough register first.
     trackSetupState(titles, secrets, activity, ctx.extensionMode === vscode.ExtensionMode.Test ? 0 : 8000),
     registerEditorFeatures(jobs),
+    registerResultDocuments(),
   );
   registerCommands(s);
   const mcp = registerMcpServer(s);

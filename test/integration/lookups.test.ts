@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_PLAYERS, DEMO_TITLES, DEMO_UNLINKED } from '../../src/emulator/seed';
 import type { TestApi } from '../../src/extension/testApi';
-import { documentText, emu, getApi, requestCount, script, startEmulatorWithDemoTitles, startFresh, untitledOpenedDuring, openText } from './support/harness';
+import { documentText, emu, getApi, requestCount, script, startEmulatorWithDemoTitles, startFresh, resultsOpenedDuring, openText } from './support/harness';
 
 const RACER = DEMO_TITLES[0];
 const retail = DEMO_PLAYERS.flatMap((p) => p.consoleLive.filter((c) => c.sandbox === 'RETAIL').map((c) => ({ id: c.id, platformId: p.platformId })));
@@ -247,7 +247,7 @@ describe('PlatformId lookups', () => {
     const p = script(api);
     let opened: vscode.TextDocument[] = [];
     try {
-      opened = (await untitledOpenedDuring(() =>
+      opened = (await resultsOpenedDuring(() =>
         vscode.commands.executeCommand('platformExplorer.lookUpStorefrontNames', { titleId: RACER.titleId, names: [names[0].name] }),
       )).opened;
     } finally {

@@ -9,7 +9,7 @@ import { validatePlatformId } from '../../src/core/ids';
 import { DEMO_PLAYERS, DEMO_TITLES, DEMO_UNLINKED } from '../../src/emulator/seed';
 import type { PlayedTitlesSummary } from '../../src/extension/commands/showPlayedTitles';
 import type { TestApi } from '../../src/extension/testApi';
-import { documentText, emu, EXTENSION_ID, requestCount, script, titleItem, untitledOpenedDuring, useFreshExtension, openText } from './support/harness';
+import { documentText, emu, EXTENSION_ID, requestCount, script, titleItem, resultsOpenedDuring, useFreshExtension, openText } from './support/harness';
 
 const RACER = DEMO_TITLES[0];
 const PLAYED = 'Admin/GetPlayedTitleList';
@@ -135,7 +135,7 @@ describe('Selections of several PlatformIds', () => {
     ].join('\r\n'));
 
     p = script(ctx.api);
-    const { result, opened } = await untitledOpenedDuring(() => vscode.commands.executeCommand('platformExplorer.showPlayedTitles', { titleId: RACER.titleId, platformIds: [ONE.platformId] }));
+    const { result, opened } = await resultsOpenedDuring(() => vscode.commands.executeCommand('platformExplorer.showPlayedTitles', { titleId: RACER.titleId, platformIds: [ONE.platformId] }));
     p.assertDone();
     assert.deepEqual(result, ONE.playedTitles);
     assert.deepEqual(opened, [], 'one PlatformId: a message, no document');
@@ -179,7 +179,7 @@ describe('Selections of several PlatformIds', () => {
     await until('editorHasPlatformIds', () => hasIds() === true);
     const node = (await titleItem(ctx.api, RACER.titleId)).node;
     const p = script(ctx.api).typeIn(ONE.platformId);
-    const { result, opened } = await untitledOpenedDuring(() => vscode.commands.executeCommand('platformExplorer.showPlayedTitles', node));
+    const { result, opened } = await resultsOpenedDuring(() => vscode.commands.executeCommand('platformExplorer.showPlayedTitles', node));
     p.assertDone();
     assert.deepEqual(result, ONE.playedTitles);
     assert.deepEqual(opened, []);
@@ -221,7 +221,7 @@ describe('Selections of several PlatformIds', () => {
     await vscode.commands.executeCommand('platformExplorer.findPlatformIds');
     // The question after the dry run: dismissed, so nothing is deleted.
     const p = script(ctx.api).typeIn(undefined);
-    const { opened } = await untitledOpenedDuring(() => vscode.commands.executeCommand('platformExplorer.deleteMasterPlayerAccountsFromList', { titleId: RACER.titleId, metaData: 'T-1' }));
+    const { opened } = await resultsOpenedDuring(() => vscode.commands.executeCommand('platformExplorer.deleteMasterPlayerAccountsFromList', { titleId: RACER.titleId, metaData: 'T-1' }));
     assert.deepEqual(p.unexpected, []);
     const dryRun = opened.find((d) => d.uri.path.includes('Deletion plan'));
     assert.ok(dryRun, 'no dry run opened');

@@ -230,7 +230,7 @@ await runSuite('The UI tests', async ({ results, cleanups }) => {
       return label.includes('.json') ? label : undefined;
     });
     assert(name.startsWith(`${RACER.name} (${RACER.titleId}) Login result `) && !/Untitled/.test(name), `the tab is named for the result: "${name}"`);
-    // An untitled document with text asks to be saved on close: revert it.
+    // Closes the result (read-only, never dirty; Revert and Close works on any editor).
     await wb.runCommand('View: Revert and Close Editor');
   });
 

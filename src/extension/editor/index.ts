@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { CommandId } from '../commandIds';
 import { ContextKeys, setContext } from '../contextKeys';
+import { RESULT_SCHEME } from '../documents';
 import type { LedgerEntry } from '../../core/deletion/types';
 import { TITLE_ID_RE } from '../../core/ids';
 import { readableLocal } from '../../core/time';
@@ -51,7 +52,7 @@ export function registerEditorFeatures(ledger: HoverLedger): vscode.Disposable {
   disposables.push(
     vscode.window.onDidChangeTextEditorSelection((e) => update(e.textEditor)),
     vscode.window.onDidChangeActiveTextEditor(update),
-    vscode.languages.registerHoverProvider([{ scheme: 'file' }, { scheme: 'untitled' }], { provideHover: (doc, pos) => provideHover(ledger, doc, pos) }),
+    vscode.languages.registerHoverProvider([{ scheme: 'file' }, { scheme: 'untitled' }, { scheme: RESULT_SCHEME }], { provideHover: (doc, pos) => provideHover(ledger, doc, pos) }),
   );
   update(vscode.window.activeTextEditor);
   return vscode.Disposable.from(...disposables);

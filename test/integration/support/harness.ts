@@ -72,7 +72,7 @@ export async function startFresh(api: TestApi): Promise<void> {
   }
 }
 
-/** Closes every editor, discarding the untitled result documents instead of asking to save them. */
+/** Closes every editor, discarding any edited text instead of asking to save it. */
 export async function closeAllEditors(): Promise<void> {
   const open = (): number => vscode.window.tabGroups.all.reduce((n, g) => n + g.tabs.length, 0);
   for (let i = 0; i < 50 && open() > 0; i++) {
@@ -153,11 +153,11 @@ export function documentText(uri: vscode.Uri | undefined): string {
   return doc.getText();
 }
 
-/** Runs `fn` and returns it with the untitled documents opened meanwhile. */
-export async function untitledOpenedDuring<T>(fn: () => Thenable<T>): Promise<{ result: T; opened: vscode.TextDocument[] }> {
+/** Runs `fn` and returns it with the result documents opened meanwhile. */
+export async function resultsOpenedDuring<T>(fn: () => Thenable<T>): Promise<{ result: T; opened: vscode.TextDocument[] }> {
   const opened: vscode.TextDocument[] = [];
   const sub = vscode.workspace.onDidOpenTextDocument((d) => {
-    if (d.isUntitled) opened.push(d);
+    if (d.uri.scheme === 'platform-result') opened.push(d); // RESULT_SCHEME in src/extension/documents.ts
   });
   try {
     return { result: await fn(), opened };
