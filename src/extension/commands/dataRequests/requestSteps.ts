@@ -14,7 +14,7 @@ import { ActionNode, awaitsLink, clip, requestFlags } from '../../dataRequests/v
 import type { CommandContext } from '../context';
 import { resolveRequest } from './requestArg';
 import { stepServices } from './stepServices';
-import { nextStepWords } from './runDataRequest';
+import { abortOn, nextStepWords } from './runDataRequest';
 
 export async function verifyDataRequest(c: CommandContext, arg?: unknown): Promise<VerifySummary & { request: DataRequest }> {
   const s = c.services;
@@ -24,8 +24,7 @@ export async function verifyDataRequest(c: CommandContext, arg?: unknown): Promi
     none: vscode.l10n.t('No data request has actions waiting for the service.'),
   });
   const result = await c.ui.progress(vscode.l10n.t('Verifying data request {0}…', clip(request.reference, 40)), async (_p, token) => {
-    const ac = new AbortController();
-    token.onCancellationRequested(() => ac.abort());
+    const ac = abortOn(token);
     const services = await stepServices(s, request.titles, { signal: ac.signal });
     try {
       return await verifyRequest(store, request.id, services);

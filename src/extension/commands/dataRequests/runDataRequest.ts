@@ -30,8 +30,8 @@ export function readyActions(r: DataRequest): Action[] {
   return r.actions.filter((a) => a.status === 'planned' || a.status === 'failed' || (a.status === 'waiting' && exportDone(a.platformId)));
 }
 
-/** A function that aborts `ac` when the command's progress is cancelled. */
-function abortOn(token: vscode.CancellationToken): AbortController {
+/** An AbortController aborted when the command's progress is cancelled (or already was). */
+export function abortOn(token: vscode.CancellationToken): AbortController {
   const ac = new AbortController();
   token.onCancellationRequested(() => ac.abort());
   if (token.isCancellationRequested) ac.abort();
