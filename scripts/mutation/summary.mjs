@@ -5,6 +5,8 @@
 // everything but the mutants that do not compile or were ignored; the score of covered leaves
 // out the mutants no test reaches. An interrupted run's file holds every mutant decided before
 // testing (no coverage, not compiling, static) but only the tested ones of the rest.
+// Several reports (complete runs of different files): `summary.mjs A.json B.json`; a file in
+// more than one is taken from the last. `--per-file` adds a row per source file.
 import { readFileSync } from 'node:fs';
 
 export const FOLDERS = [
@@ -14,14 +16,25 @@ export const FOLDERS = [
   ['src/emulator (rateLimit, jobs)', (f) => f.startsWith('src/emulator/')],
 ];
 
-/** Counts per folder of the report at `file`, and in all. */
-export function summarise(file) {
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  const rows = [...FOLDERS.map(([name]) => name), 'all'].map((name) => ({ name, killed: 0, survived: 0, noCoverage: 0, compileErrors: 0, ignored: 0, pending: 0 }));
-  for (const [path, { mutants }] of Object.entries(report.files)) {
+/** The files of the reports at `files` (a path or a list; a file in several is taken from the last). */
+function readFiles(files) {
+  const merged = {};
+  for (const file of [files].flat()) Object.assign(merged, JSON.parse(readFileSync(file, 'utf8')).files);
+  return merged;
+}
+
+/** Counts per folder of the reports at `files`, and in all; with `perFile`, a row per source file too. */
+export function summarise(files, { perFile = false } = {}) {
+  const sources = readFiles(files);
+  const row = (name) => ({ name, killed: 0, survived: 0, noCoverage: 0, compileErrors: 0, ignored: 0, pending: 0 });
+  const rows = [...FOLDERS.map(([name]) => name), 'all'].map(row);
+  const fileRows = [];
+  for (const [path, { mutants }] of Object.entries(sources).sort(([a], [b]) => a.localeCompare(b))) {
     const i = FOLDERS.findIndex(([, match]) => match(path));
+    const own = row(path);
+    if (perFile) fileRows.push(own);
     for (const m of mutants) {
-      for (const row of [rows[i], rows.at(-1)]) {
+      for (const row of [own, rows[i], rows.at(-1)]) {
         if (row === undefined) continue;
         if (m.status === 'Killed' || m.status === 'Timeout') row.killed++;
         else if (m.status === 'Survived') row.survived++;
@@ -32,7 +45,7 @@ export function summarise(file) {
       }
     }
   }
-  return rows.map((r) => {
+  return [...fileRows, ...rows].map((r) => {
     const valid = r.killed + r.survived + r.noCoverage;
     const covered = r.killed + r.survived;
     return { ...r, score: valid === 0 ? undefined : (100 * r.killed) / valid, coveredScore: covered === 0 ? undefined : (100 * r.killed) / covered };
@@ -42,7 +55,7 @@ export function summarise(file) {
 export function formatSummary(rows) {
   const pct = (x) => (x === undefined ? '–' : `${x.toFixed(1)}%`);
   const lines = [
-    '| Folder | Score | Score of covered | Killed | Survived | No coverage | Not compiling | Ignored | Pending |',
+    '| Folder or file | Score | Score of covered | Killed | Survived | No coverage | Not compiling | Ignored | Pending |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const r of rows) {
@@ -52,5 +65,7 @@ export function formatSummary(rows) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(formatSummary(summarise(process.argv[2] ?? 'reports/mutation/mutation.json')));
+  const args = process.argv.slice(2);
+  const files = args.filter((a) => a !== '--per-file');
+  console.log(formatSummary(summarise(files.length > 0 ? files : 'reports/mutation/mutation.json', { perFile: args.includes('--per-file') })));
 }
