@@ -269,12 +269,13 @@ async function size() {
   row(sec, 'lazy bundles: dist/undici.js, dist/emulator-lib.js', (s.undiciBytes + s.emulatorLibBytes) / KB, s.mainBytes / KB, (s.undiciBytes + s.emulatorLibBytes) / s.mainBytes, 'info', undefined, 'KB');
   const firstUse = Object.values(s.lazyBytes).reduce((a, b) => a + b, 0);
   row(sec, `loaded on first use: ${Object.entries(s.lazyBytes).map(([n, b]) => `${n} ${(b / KB).toFixed(0)}`).join(', ')}`, firstUse / KB, s.mainBytes / KB, firstUse / s.mainBytes, 'info', undefined, 'KB');
+  row(sec, `copies of the vscode API namespace the main bundle's load makes, vs its modules importing 'vscode'`, s.vscodeRequires, s.vscodeImporters, s.vscodeRequires / s.vscodeImporters, '1', s.vscodeRequires === 1);
   row(sec, 'undici and the client load lazily (not reachable without import())', s.undiciEager || s.clientEager ? 'no' : 'yes', '-', '-', 'yes', !(s.undiciEager || s.clientEager));
   return s;
 }
 
 async function activation(s) {
-  const a = await measureActivation();
+  const a = await measureActivation({ samples: quick ? 1 : 5 });
   raw.activation = a;
   const sec = 'Activation in the real extension host (code-server)';
   if (a.skipped) {
