@@ -30,6 +30,11 @@ exports.run = async function run() {
     writeFileSync(process.env.PLATFORM_BENCH_OUT, JSON.stringify({ cleared: true }));
     return;
   }
+  // The copy without contributions (activation.mjs): nothing to activate; the page's marks are read.
+  if (process.env.PLATFORM_BENCH_BARE === '1') {
+    writeFileSync(process.env.PLATFORM_BENCH_OUT, JSON.stringify({ bare: true, active: vscode.extensions.getExtension('platform-explorer.platform-explorer')?.isActive }));
+    return;
+  }
   const ext = vscode.extensions.getExtension('platform-explorer.platform-explorer');
   if (!ext) throw new Error('platform-explorer.platform-explorer is not loaded in this host');
   const wasActive = ext.isActive;

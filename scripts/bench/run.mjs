@@ -295,6 +295,7 @@ async function activation(s) {
   row(sec, `  host: require() of our entry, its interceptors, our vscode API object (${fmt(h.apiMs, 1)} ms)`, h.requireMs, a.oursMs, h.requireMs / a.oursMs, 'info', undefined, 'ms');
   row(sec, '  host: from our load to activate() (globalState/workspaceState from the workbench, queued work)', h.contextMs, a.oursMs, h.contextMs / a.oursMs, 'info', undefined, 'ms');
   row(sec, '  host: from activate() returning to its didActivate mark', h.settleMs, a.oursMs, h.settleMs / a.oursMs, 'info', undefined, 'ms');
+  row(sec, "the workbench handling every extension's contributions: with ours vs the same without (median)", a.extensionPointsMs, a.bareExtensionPointsMs, a.extensionPointsMs / a.bareExtensionPointsMs, 'info', undefined, 'ms');
   if (a.cold) row(sec, 'first start (no code cache yet): load + activate() vs require(undici)', a.cold.bundleLoadMs + a.cold.activateMs, a.cold.undiciRequireMs, (a.cold.bundleLoadMs + a.cold.activateMs) / a.cold.undiciRequireMs, 'info', undefined, 'ms');
   row(sec, 'vscode extension.activate() as a caller sees it (host bookkeeping + load + activate)', a.extensionActivateMs, a.undiciRequireMs, a.extensionActivateMs / a.undiciRequireMs, 'info', undefined, 'ms');
   row(sec, `code cache of the warm samples: ${a.samples.map((r) => r.codeCache).join(', ')}`, '-', '-', '-', 'used', a.samples.every((r) => r.codeCache === 'used'));
