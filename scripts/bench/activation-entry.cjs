@@ -6,6 +6,17 @@ const { writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const vscode = require('vscode');
 
+/** The host log's lines about starting and activating extensions, each with its time (epoch ms). */
+function readHostLog(file) {
+  const { readFileSync } = require('node:fs');
+  let text;
+  try { text = readFileSync(file, 'utf8'); } catch { return []; }
+  return text.split('\n').filter((l) => /_doActivateExtension|Eager extensions activated|Extension host with pid/.test(l)).map((l) => {
+    const m = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d\.\d{3}) \[\w+\] (.*)$/.exec(l);
+    return m ? { at: new Date(`${m[1]}T${m[2]}`).getTime(), text: m[3] } : { text: l };
+  });
+}
+
 exports.run = async function run() {
   // The first sample starts without a code cache: its own (and its probe's) are removed first.
   if (process.env.PLATFORM_BENCH_COLD === '1') {
@@ -19,12 +30,18 @@ exports.run = async function run() {
     writeFileSync(process.env.PLATFORM_BENCH_OUT, JSON.stringify({ cleared: true }));
     return;
   }
+  // The copy without contributions (activation.mjs): nothing to activate; the page's marks are read.
+  if (process.env.PLATFORM_BENCH_BARE === '1') {
+    writeFileSync(process.env.PLATFORM_BENCH_OUT, JSON.stringify({ bare: true, active: vscode.extensions.getExtension('platform-explorer.platform-explorer')?.isActive }));
+    return;
+  }
   const ext = vscode.extensions.getExtension('platform-explorer.platform-explorer');
   if (!ext) throw new Error('platform-explorer.platform-explorer is not loaded in this host');
   const wasActive = ext.isActive;
   const t0 = performance.now();
   await ext.activate();
   const extensionActivateMs = performance.now() - t0;
+  const callerAt = [performance.timeOrigin + t0, performance.timeOrigin + t0 + extensionActivateMs];
   // The host loaded the entry (dist/main.js), which put the bundle in require.cache: the same instances.
   const entry = require(join(ext.extensionPath, 'dist', 'main.js'));
   const main = require(join(ext.extensionPath, 'dist', 'extension.js'));
@@ -41,7 +58,13 @@ exports.run = async function run() {
   const u0 = performance.now();
   require(process.env.PLATFORM_BENCH_UNDICI);
   const undiciRequireMs = performance.now() - u0;
+  // The host's side: its performance marks (epoch ms) and its log's activation lines (the wrapper
+  // activation-main.cjs, the copy's package.json main, recorded when our code started and ended).
+  const { bench } = require(join(ext.extensionPath, 'bench-main.js'));
+  const marks = (globalThis.MonacoPerformanceMarks?.getMarks() ?? []).filter((m) => m.name.startsWith('code/extHost/') || m.name === 'code/timeOrigin');
+  const hostLog = bench.hostLog ? readHostLog(bench.hostLog) : [];
   writeFileSync(process.env.PLATFORM_BENCH_OUT, JSON.stringify({
-    wasActive, extensionActivateMs, activateMs: main.lastActivationMs, bundleLoadMs: entry.bundleLoadMs, codeCache: entry.codeCache, probeLoadMs: bundleLoadMs, plainLoadMs, undiciRequireMs, node: process.version, vscode: vscode.version,
+    host: { ...bench, callerAt, marks, hostLog },
+    wasActive, extensionActivateMs, activateMs: main.lastActivationMs, bundleLoadMs: entry.bundleLoadMs, codeCache: entry.codeCache, loadSteps: entry.loadSteps, probeLoadMs: bundleLoadMs, plainLoadMs, undiciRequireMs, node: process.version, vscode: vscode.version,
   }));
 };

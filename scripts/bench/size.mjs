@@ -1,6 +1,6 @@
 // Bundle size and what loads lazily: the production extension bundle (esbuild metafile), undici
 // and the emulator in files of their own, and which modules activation evaluates.
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO } from './lib.mjs';
@@ -63,6 +63,9 @@ export async function measureSizes() {
       lazyBytes,
       undiciEager,
       clientEager: eager.has('src/core/api/client.ts'),
+      // Modules importing 'vscode' in the main bundle, and the namespace copies of the API its load makes (esbuild.mjs: one).
+      vscodeImporters: Object.values(metafile.inputs).filter((i) => i.imports.some((x) => x.original === 'vscode')).length,
+      vscodeRequires: (readFileSync(join(dir, 'extension.js'), 'utf8').match(/require\("vscode"\)/g) ?? []).length,
       heaviest,
     };
   } finally {

@@ -14,6 +14,8 @@ export interface LoadedBundle {
   exports: Record<string, unknown>;
   /** Whether V8 took a cache file for this load. */
   cache: 'used' | 'rejected' | 'none';
+  /** Wall ms of the load's steps: reading the file and its cache, compiling (or taking the cache), running the bundle's top level. */
+  steps: { readMs: number; compileMs: number; runMs: number };
   /** Writes the cache once the code that ran at start-up is compiled (no-op when the cache was used). */
   saveCache(): void;
 }
@@ -39,6 +41,7 @@ export function cachePlace(file: string, root?: string): { folder: string | unde
 
 /** Loads `file` as the CommonJS module require() would make of it (same require.cache entry), with its code cache. */
 export function loadBundle(file: string, root?: string): LoadedBundle {
+  const t0 = performance.now();
   const source = readFileSync(file, 'utf8');
   const folder = cacheFolder(root);
   // One cache per installed file (its path), named by the content and runtime it was made for.
@@ -51,18 +54,22 @@ export function loadBundle(file: string, root?: string): LoadedBundle {
   } catch {
     cachedData = undefined;
   }
+  const t1 = performance.now();
   const script = new Script(Module.wrap(source), { filename: file, ...(cachedData ? { cachedData } : {}) });
   const m = new Module(file, module);
   m.filename = file;
   m.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(dirname(file));
   const run = script.runInThisContext() as (...a: unknown[]) => void;
+  const t2 = performance.now();
   // From here on the bundle's own code runs: its failure is the extension's, never retried.
   require.cache[file] = m;
   run.call(m.exports, m.exports, createRequire(file), m, file, dirname(file));
   m.loaded = true;
+  const steps = { readMs: t1 - t0, compileMs: t2 - t1, runMs: performance.now() - t2 };
   const needed = cacheFile !== undefined && folder !== undefined && (cachedData === undefined || script.cachedDataRejected === true);
   return {
     exports: m.exports as Record<string, unknown>,
+    steps,
     cache: cachedData === undefined ? 'none' : script.cachedDataRejected === true ? 'rejected' : 'used',
     saveCache: () => {
       if (!needed || folder === undefined) return;
