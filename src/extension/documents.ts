@@ -59,8 +59,9 @@ function hold(uri: vscode.Uri, content: string): void {
 
 const LANGUAGE = { json: 'json', csv: 'plaintext', md: 'markdown' } as const;
 
+/** Opens `content` as a new result document; `preview` for one a click opens (the next click's replaces it). */
 export async function openResultDocument(
-  content: string, format: 'json' | 'csv' | 'md', name: ResultName, viewColumn?: vscode.ViewColumn,
+  content: string, format: 'json' | 'csv' | 'md', name: ResultName, o: { viewColumn?: vscode.ViewColumn; preview?: boolean } = {},
 ): Promise<vscode.TextDocument> {
   let language: string = LANGUAGE[format];
   if (format === 'csv' && (await vscode.languages.getLanguages()).includes('csv')) {
@@ -70,6 +71,6 @@ export async function openResultDocument(
   hold(uri, content);
   let doc = await vscode.workspace.openTextDocument(uri);
   if (doc.languageId !== language) doc = await vscode.languages.setTextDocumentLanguage(doc, language);
-  await vscode.window.showTextDocument(doc, { preview: false, viewColumn });
+  await vscode.window.showTextDocument(doc, { preview: o.preview === true, viewColumn: o.viewColumn });
   return doc;
 }

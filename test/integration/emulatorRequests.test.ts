@@ -1,6 +1,7 @@
 // The Emulator Requests view in a real VS Code: live from the running emulator's request log,
 // filtered, an entry opened as a JSON document; no key or token anywhere in what it shows.
 import * as assert from 'node:assert/strict';
+import { posix } from 'node:path';
 import * as vscode from 'vscode';
 import { DEMO_PLAYERS, DEMO_TITLES, DEMO_UNLINKED } from '../../src/emulator/seed';
 import type { EmulatorRequestEntry } from '../../src/extension/views/emulatorRequestsView';
@@ -63,10 +64,15 @@ describe('Emulator Requests view', () => {
     assert.ok(filtered.length > 0 && filtered.every((e) => e.error === 'AccountNotFound'), 'only the AccountNotFound rows');
     assert.ok(filtered.some((e) => e.seq === unlinked.seq));
 
-    // Open an entry: a JSON document with both bodies, masked.
+    // Open an entry: a read-only JSON result named after it (not Untitled-1), with both bodies, masked.
     const doc = await vscode.commands.executeCommand<vscode.TextDocument>('platformExplorer.openEmulatorRequest', found.seq);
     assert.equal(doc.languageId, 'json');
     assert.equal(vscode.window.activeTextEditor?.document, doc);
+    assert.equal(doc.isUntitled, false, 'an untitled document asks to be saved on close');
+    assert.equal(doc.uri.scheme, 'platform-result');
+    assert.match(posix.basename(doc.uri.path), new RegExp(`^Demo Racer \\(${RACER.titleId}\\) Emulator request ${found.seq} GetPlayedTitleList \\d{4}-\\d\\d-\\d\\d [\\d.]+ UTC\\.json$`));
+    await vscode.commands.executeCommand('type', { text: 'x' });
+    assert.equal(doc.isDirty, false, 'typing changed the result');
     const opened = JSON.parse(doc.getText()) as EmulatorRequestEntry;
     assert.deepEqual(opened.request, { PlatformId: PLAYER.platformId });
     assert.deepEqual((opened.response as { data: { TitleIds: string[] } }).data.TitleIds.sort(), [...PLAYER.playedTitles].sort());

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../src/emulator/seed';
 import type { TreeNode } from '../../src/extension/tree/nodes';
-import { children, documentText, emu, EXTENSION_ID, openText, requestCount, script, titleChild, titleItem, useFreshExtension, type ShownItem } from './support/harness';
+import { children, documentText, emu, EXTENSION_ID, openText, requestCount, resultsOpenedDuring, script, titleChild, titleItem, useFreshExtension, type ShownItem } from './support/harness';
 
 const [RACER, ARENA, KART] = DEMO_TITLES;
 const IDS = DEMO_PLAYERS.slice(0, 3).map((p) => p.platformId);
@@ -74,6 +74,69 @@ describe('Titles view: selection, keys and filter', () => {
     await fromPalette('Show Played Titles', () => p.infos.length + p.errors.length > 0);
     assert.match(p.infos[0], new RegExp(`PlatformId ${job.label} has played`));
     p.assertDone();
+  });
+
+  // The same palette split for the other commands that read the editor's PlatformId.
+  it('Copy PlatformId from the palette while the Titles view has focus copies the selected job\'s PlatformId, else says what to select; never the editor behind it', async () => {
+    const [job] = await threeJobs();
+    const behind = IDS.find((id) => id !== job.label)!;
+    await openText(`ticket: ${behind}`, { selections: [new vscode.Selection(0, 10, 0, 10)] });
+    await select(ctx.api, job.node);
+    await vscode.env.clipboard.writeText('before');
+    let p = script(ctx.api);
+    await fromPalette('Platform: Copy PlatformId', () => p.statuses.length + p.infos.length + p.errors.length > 0);
+    assert.equal(await vscode.env.clipboard.readText(), job.label);
+    p.assertDone();
+
+    await select(ctx.api, (await titleItem(ctx.api, RACER.titleId)).node);
+    await vscode.env.clipboard.writeText('before');
+    p = script(ctx.api);
+    await fromPalette('Platform: Copy PlatformId', () => p.statuses.length + p.infos.length + p.errors.length > 0);
+    assert.deepEqual(p.infos, ['Select a deletion job in the Titles view to copy its PlatformId.']);
+    assert.equal(await vscode.env.clipboard.readText(), 'before', 'it copied the PlatformId of the editor behind the view');
+    p.assertDone();
+  });
+
+  it('Delete Master Player Account from the palette while the Titles view has focus takes the selected job\'s player, else asks; never the editor behind it', async () => {
+    const [job] = await threeJobs();
+    const behind = IDS.find((id) => id !== job.label)!;
+    const editor = await openText(`ticket: ${behind}`, { selections: [new vscode.Selection(0, 10, 0, 10)] });
+    await select(ctx.api, job.node);
+    // The job is queued: the command says so and sends nothing.
+    let p = script(ctx.api).press(undefined);
+    await fromPalette('Platform: Delete Master Player Account', () => p.confirms.length + p.inputs.length + p.errors.length > 0);
+    assert.match(p.confirms[0]?.message ?? '', new RegExp(`A deletion of ${job.label} is already queued`), JSON.stringify(p.confirms));
+    p.assertDone();
+
+    // A title selected: it asks which player (given up here), and never looks up the editor's one.
+    const before = await requestCount(ctx.api, PLAYED);
+    await select(ctx.api, (await titleItem(ctx.api, RACER.titleId)).node);
+    p = script(ctx.api).typeIn(undefined);
+    await fromPalette('Platform: Delete Master Player Account', () => p.confirms.length + p.inputs.length + p.errors.length > 0);
+    assert.equal(p.inputs.length, 1, `it did not ask: ${JSON.stringify(p.confirms)}`);
+    assert.equal(p.inputs[0].options.title, 'Delete Master Player Account');
+    assert.deepEqual(p.confirms, []);
+    assert.equal(await requestCount(ctx.api, PLAYED), before, 'it looked up the player of the editor behind the view');
+
+    // With the editor focused again, the palette's command takes its cursor's PlatformId.
+    await vscode.window.showTextDocument(editor.document);
+    p = script(ctx.api).press(undefined);
+    await fromPalette('Platform: Delete Master Player Account', () => p.confirms.length + p.inputs.length + p.errors.length > 0);
+    // (threeJobs queued it too: the command says so, naming the editor's PlatformId.)
+    assert.match(p.confirms[0]?.message ?? '', new RegExp(`A deletion of ${behind} is already queued`));
+  });
+
+  it('Look Up Account Info from the palette while a deletion job is selected in the Titles view looks up that job\'s player without asking', async () => {
+    const [job] = await threeJobs();
+    await openText(`ticket: ${IDS.find((id) => id !== job.label)!}`, { selections: [new vscode.Selection(0, 10, 0, 10)] });
+    await select(ctx.api, job.node);
+    const p = script(ctx.api);
+    const { opened } = await resultsOpenedDuring(() => fromPalette('Look Up Account Info', () => p.picks.length + p.inputs.length + p.errors.length > 0
+      || vscode.workspace.textDocuments.some((d) => d.uri.scheme === 'platform-result' && d.uri.path.includes('Account info'))));
+    assert.deepEqual([p.picks.length, p.inputs.length], [0, 0], 'it asked for the player');
+    p.assertDone();
+    const shown = JSON.parse(opened.find((d) => d.uri.path.includes('Account info'))?.getText() ?? '{}') as { lookedUpBy?: unknown };
+    assert.deepEqual(shown.lookedUpBy, { PlatformId: job.label });
   });
 
   it('Copy Title ID copies the title, or every selected title one per line', async () => {

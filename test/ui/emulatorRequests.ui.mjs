@@ -61,6 +61,9 @@ await runSuite('The Emulator Requests view tests', async ({ results, cleanups })
       return t.includes('"operation"') ? t.replace(/\u00a0/g, ' ') : undefined;
     });
     assert(/"EntityToken": "\*\*\*"/.test(text), `the token is masked in the document: ${text.slice(0, 400)}`);
+    // A read-only result named for the entry, not Untitled-1 (which asks to be saved on close).
+    const tab = ((await page.locator('.tab.active').first().textContent()) ?? '').replace(/\s+/g, ' ');
+    assert(/Emulator request \d+ GetEntityToken \d{4}-\d\d-\d\d [\d.]+ UTC\.json/.test(tab), `the tab is named for the entry: "${tab}"`);
     assert(/"credential": "secretKey"/.test(text), 'the credential kind is shown, not its value');
     await shot('emulator-requests-open');
   });

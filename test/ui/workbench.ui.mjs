@@ -5,7 +5,7 @@
 //
 // Usage: node test/ui/workbench.ui.mjs   (after `node esbuild.mjs` and scripts/test-host/install.mjs)
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT, startCodeServer } from '../../scripts/test-host/server.mjs';
@@ -16,6 +16,8 @@ const ARENA = { titleId: 'A248', name: 'Demo Racer Arena' };
 // A linked demo player (seed.ts: player 0 has this Storefront name and a launcher subject,
 // and has played both demo titles).
 const PLAYER = { storefrontName: 'racer_ana_0', launcherSubject: 'launcher-user-0000' };
+/** The name of that player's Storefront lookup result. */
+const RESULT_NAME = /Demo Racer \(F71AC\) Storefront lookup .* UTC\.json/;
 
 /**
  * The HandheldStore environments of a demo title as the emulator's seed builds them
@@ -420,18 +422,24 @@ await runSuite('The UI tests', async ({ results, cleanups }) => {
     assert((await wb.treeRow('Arena Renamed').count()) === 1 && (await wb.treeRow(RACER.name).count()) === 1, 'both titles kept');
   });
 
+  /** Looks up the demo player's Storefront name from the palette; the result's tab. */
+  async function storefrontLookupTab() {
+    await wb.runCommand('Platform: Look Up PlatformIds from Storefront Names');
+    const names = await wb.quickInputTitled('Look Up PlatformIds from Storefront Names');
+    await names.fill(PLAYER.storefrontName);
+    await page.keyboard.press('Enter');
+    const tab = page.locator('.tab', { hasText: RESULT_NAME }).first();
+    await tab.waitFor({ timeout: 15_000 });
+    return tab;
+  }
+
   t.step('a lookup result opens in a read-only tab named for it, holding the result; closing it asks nothing and writes nothing', async () => {
     // The active title is the one the status bar shows: Demo Racer picked there, the lookup asks no title.
     await page.locator('.statusbar-item', { hasText: /· local emulator/ }).first().click();
     await wb.quickInputTitled('Which title?');
     await wb.quickPick(RACER.name);
     await page.mouse.move(400, 300);
-    await wb.runCommand('Platform: Look Up PlatformIds from Storefront Names');
-    const names = await wb.quickInputTitled('Look Up PlatformIds from Storefront Names');
-    await names.fill(PLAYER.storefrontName);
-    await page.keyboard.press('Enter');
-    const tab = page.locator('.tab', { hasText: /Demo Racer \(F71AC\) Storefront lookup .* UTC\.json/ }).first();
-    await tab.waitFor({ timeout: 15_000 });
+    const tab = await storefrontLookupTab();
     await tab.click();
     assert(!(await tab.getAttribute('class')).split(/\s+/).includes('dirty'), 'the result is not an unsaved document');
     const text = await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().innerText();
@@ -443,6 +451,30 @@ await runSuite('The UI tests', async ({ results, cleanups }) => {
     await tab.waitFor({ state: 'detached', timeout: 15_000 });
     assert((await page.locator('.monaco-dialog-box').count()) === 0, 'no save question');
     assert(readdirSync(folder).every((f) => !/Storefront lookup/.test(f)), 'nothing written to the workspace folder');
+  });
+
+  t.step('Ctrl+S on a result offers Save As in the workspace folder under the result\'s name, and keeps a copy there', async () => {
+    const tab = await storefrontLookupTab();
+    const name = RESULT_NAME.exec(((await tab.textContent()) ?? '').replace(/\s+/g, ' '))?.[0];
+    await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
+    await page.keyboard.press('Control+S');
+    // Not an error, not a question: the Save As dialog, in the workspace folder, with the result's name.
+    const path = await wb.quickInputTitled('Save As');
+    // The dialog fills in the folder, then the name.
+    let proposed = '';
+    await poll(`Save As to propose ${join(folder, name)}`, async () => (proposed = await path.inputValue()) === join(folder, name))
+      .catch((e) => { throw new Error(`${e.message}; it proposes "${proposed}"`); });
+    assert((await page.locator('.monaco-dialog-box').count()) === 0, 'a dialog besides Save As');
+    await shot('17-result-save-as');
+    await page.keyboard.press('Enter');
+    // Polled until the whole result is there (the file may be seen while it is being written).
+    const saved = await poll('the copy in the workspace folder', async () => {
+      try { return JSON.parse(readFileSync(join(folder, name), 'utf8')); } catch { return undefined; }
+    });
+    assert(saved.linked === 1 && JSON.stringify(saved).includes(platformId), `the copy holds the result: ${JSON.stringify(saved).slice(0, 300)}`);
+    assert((await wb.notifications()).every((n) => !/fail|error|unable/i.test(n)), `no error: ${await wb.notifications()}`);
+    await wb.runCommand('View: Close All Editors');
+    rmSync(join(folder, name));
   });
 
   t.step('select two of four lines and run Delete Master Player Accounts from List… from the editor context menu: the dry run plans those two, not the file', async () => {

@@ -1,6 +1,7 @@
 // Bulk lookups: distinct identifiers in requests of at most 25, a bounded number in flight, each
 // identifier's PlatformId matched back from the answers (and reported per request, so that a
 // cancelled run keeps what was resolved); a failure stops the rest.
+import { PlatformError } from './errors';
 import { MAX_IDS_PER_LOOKUP } from './operations';
 import { linkSignals } from './signals';
 
@@ -17,6 +18,19 @@ export interface BulkRun {
   /** Called with each request's identifiers and their PlatformId (or null) once its answer is merged. */
   onResolved?: (resolved: ReadonlyMap<string, string | null>) => void;
   send: (chunk: string[], signal: AbortSignal) => Promise<(LookupEntry | null)[]>;
+}
+
+/** Throws a validation error naming `field` unless `ids` is a list of non-empty identifiers. */
+export function checkIdentifiers(ids: unknown, field: string): asserts ids is readonly string[] {
+  const invalid = (message: string, hint: string): PlatformError => new PlatformError({ kind: 'validation', message, hint });
+  if (!Array.isArray(ids)) {
+    throw invalid(`${field} must be a list of identifiers.`, 'Enter one identifier per line or separate them with commas.');
+  }
+  ids.forEach((id: unknown, i) => {
+    if (typeof id !== 'string' || id.trim().length === 0) {
+      throw invalid(`${field}[${i}] is empty.`, 'Remove empty entries from the list.');
+    }
+  });
 }
 
 /** PlatformId (or null) per distinct identifier; throws the first failure, or `cancelled()` once `signal` aborts. */

@@ -9,7 +9,7 @@ import { buildBaseUrl } from '../endpoint';
 import { validatePlatformId } from '../ids';
 import { MAX_MESSAGE, redactText } from '../redact';
 import { checkAccountLookup } from './accountLookup';
-import { runBulk, type LookupEntry } from './bulk';
+import { checkIdentifiers, runBulk, type LookupEntry } from './bulk';
 import { lookupEntries, redactError, usableToken, withoutClientSecret } from './answers';
 import { PlatformError } from './errors';
 import { checkResult, exchange, type ExchangeContext, type RequestLogEntry } from './exchange';
@@ -20,6 +20,7 @@ import {
   type BulkOptions, type CallOptions, type PlatformClientOptions,
 } from './options';
 import { decide } from './retryPolicy';
+import { IdleTracker } from './idle';
 import { validate, type Schema } from './schema';
 import { afterAttempts, CallEnd } from './retryReport';
 import { linkSignals, sleep } from './signals';
@@ -71,11 +72,10 @@ export class PlatformClient {
     return [...this.knownSecrets];
   }
   private closed: Promise<void> | undefined;
-  /** Calls running now; closeWhenIdle() waits for them. */
-  private inFlight = 0;
+  /** The calls running now (the token fetch they share outlives a cancelled caller). */
+  private readonly busy = new IdleTracker();
   /** Set by closeWhenIdle(): the client was replaced (its settings changed), not cancelled by a user. */
-  private whenIdle: Promise<void> | undefined;
-  private markIdle: (() => void) | undefined;
+  private replaced = false;
 
   constructor(o: PlatformClientOptions) {
     if (typeof o !== 'object' || o === null) {
@@ -206,11 +206,13 @@ export class PlatformClient {
    * message saying so, never silently as a cancellation.
    */
   closeWhenIdle(): Promise<void> {
-    if (this.whenIdle === undefined) {
-      this.whenIdle = new Promise<void>((resolve) => { this.markIdle = resolve; });
-      if (this.inFlight === 0) this.markIdle?.();
-    }
-    return this.whenIdle.then(() => this.close());
+    this.replaced = true;
+    return this.whenIdle().then(() => this.close());
+  }
+
+  /** Resolves once nothing runs: no request in flight, no retry waiting, no bulk lookup scheduling, no token fetch. */
+  whenIdle(): Promise<void> {
+    return this.busy.whenIdle();
   }
 
   /** Aborts calls in flight and closes the connection pool. */
@@ -227,10 +229,10 @@ export class PlatformClient {
   /** Runs `fn` with one signal for the user's cancellation and close(), and redacts what it throws. */
   private async run<T>(o: CallOptions | undefined, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const link = linkSignals([o?.signal, this.closing.signal]);
-    this.inFlight++;
+    this.busy.enter();
     try {
       if (this.closed !== undefined) {
-        throw this.whenIdle !== undefined
+        throw this.replaced
           ? new PlatformError({ kind: 'network', message: `The connection for title ${this.titleId} was replaced because its settings changed.`, hint: 'Run the command again; it uses the new settings.' })
           : new PlatformError({ kind: 'cancelled', message: `The connection for title ${this.titleId} is closed.`, hint: 'Try again; a new connection will be made.' });
       }
@@ -242,7 +244,7 @@ export class PlatformClient {
       throw this.redacted(e instanceof PlatformError ? e : this.asPlatformError(e, link.signal));
     } finally {
       link.dispose();
-      if (--this.inFlight === 0) this.markIdle?.();
+      this.busy.leave();
     }
   }
 
@@ -340,6 +342,7 @@ export class PlatformClient {
     let refreshedToken = false;
     const started = Date.now();
     const end = new CallEnd();
+    this.busy.enter();
     try {
       for (let attempt = 1; ; attempt++) {
         let header: [string, string];
@@ -368,13 +371,13 @@ export class PlatformClient {
       }
     } finally {
       end.done();
+      this.busy.leave();
     }
   }
 
   private log(e: RequestLogEntry): void {
-    if (this.onRequest === undefined) return;
     try {
-      this.onRequest(e);
+      this.onRequest?.(e);
     } catch {
       // A failing log sink must not fail the call.
     }
@@ -385,14 +388,7 @@ export class PlatformClient {
     ids: readonly string[], field: string, o: BulkOptions | undefined, signal: AbortSignal,
     send: (chunk: string[], signal: AbortSignal) => Promise<(LookupEntry | null)[]>,
   ): Promise<Map<string, string | null>> {
-    if (!Array.isArray(ids)) {
-      throw this.invalid(`${field} must be a list of identifiers.`, 'Enter one identifier per line or separate them with commas.');
-    }
-    ids.forEach((id, i) => {
-      if (typeof id !== 'string' || id.trim().length === 0) {
-        throw this.invalid(`${field}[${i}] is empty.`, 'Remove empty entries from the list.');
-      }
-    });
+    checkIdentifiers(ids, field);
     const concurrency = intOption(o?.concurrency, 'concurrency', 1, 64, this.concurrency);
     return runBulk(ids, signal, { concurrency, onProgress: o?.onProgress, onResolved: o?.onResolved, send }, () => this.cancelled());
   }

@@ -6,7 +6,7 @@ import { addTitleCommand } from './addTitle';
 import { clearSecretKeyCommand } from './clearSecretKey';
 import { copyItemCommand } from './copyItem';
 import { copyJobReceiptIdCommand } from './copyJobReceiptId';
-import { copyPlatformIdCommand } from './copyPlatformId';
+import { copyPlatformIdCommand, copyPlatformIdInViewCommand } from './copyPlatformId';
 import { copyTitleIdCommand } from './copyTitleId';
 import { deleteMobileStoreCommand, deleteConsoleNetBCommand } from './deleteAddon';
 import { filterTitlesCommand, clearTitlesFilterCommand } from './filterTitles';
@@ -28,6 +28,7 @@ export const DECLARED_COMMANDS: readonly CommandDefinition[] = [
   copyItemCommand,
   copyJobReceiptIdCommand,
   copyPlatformIdCommand,
+  copyPlatformIdInViewCommand,
   copyTitleIdCommand,
   deleteMobileStoreCommand,
   deleteConsoleNetBCommand,

@@ -12,14 +12,24 @@ import { readableLocal } from '../../core/time';
 import { usableTitle } from './args';
 import type { CommandContext } from './context';
 import { resolvePlatformId } from './platformIdArg';
+import { titlesViewArg } from './titlesViewArg';
 import { verifyTitle } from './verifyDeletions';
 import { confirmProductionTitle } from './production';
 import { noteActivity } from '../activity/recorder';
 
-export async function deleteMasterPlayerAccount(c: CommandContext, arg?: unknown): Promise<DeleteMasterPlayerAccountResult | undefined> {
+export function deleteMasterPlayerAccount(c: CommandContext, arg?: unknown): Promise<DeleteMasterPlayerAccountResult | undefined> {
+  return deleteAccount(c, arg, vscode.window.activeTextEditor);
+}
+
+/** From the palette while the Titles view has focus: the selected deletion job's player, else asked; never the editor behind the view. */
+export function deleteMasterPlayerAccountInView(c: CommandContext): Promise<DeleteMasterPlayerAccountResult | undefined> {
+  return deleteAccount(c, titlesViewArg(c), undefined);
+}
+
+async function deleteAccount(c: CommandContext, arg: unknown, editor: vscode.TextEditor | undefined): Promise<DeleteMasterPlayerAccountResult | undefined> {
   const s = c.services;
   const { title, client } = await usableTitle(c, arg);
-  const platformId = await resolvePlatformId(c, arg, vscode.l10n.t('Delete Master Player Account'));
+  const platformId = await resolvePlatformId(c, arg, vscode.l10n.t('Delete Master Player Account'), editor);
   const queued = s.jobs.queuedFor(platformId);
   if (queued !== undefined) {
     // The service refuses a second deletion while one is queued: say so instead of sending.

@@ -1,6 +1,7 @@
 // The Emulator Requests view and its commands: filter, refresh, and open an entry (its request
-// and answer bodies, masked by the emulator) as a JSON document.
+// and answer bodies, masked by the emulator) as a read-only JSON result document named after it.
 import * as vscode from 'vscode';
+import { openResultDocument } from '../documents';
 import { CommandError } from '../errors';
 import type { Services } from '../services';
 import { EmulatorRequestsView, type EmulatorRequestEntry } from '../views/emulatorRequestsView';
@@ -16,7 +17,7 @@ export function registerEmulatorRequests(s: Services): vscode.Disposable[] {
     await provider.sync(true);
     return provider.shown();
   });
-  registerCommand(s, 'platformExplorer.openEmulatorRequest', (_c, seq) => open(provider, seq));
+  registerCommand(s, 'platformExplorer.openEmulatorRequest', (c, seq) => open(c, provider, seq));
   return [provider, view, provider.attach(view)];
 }
 
@@ -31,14 +32,16 @@ async function filter(c: CommandContext, provider: EmulatorRequestsView, text: u
   return provider.shown();
 }
 
-/** Opens one entry (by sequence number, or the selected tree item) as an untitled JSON document. */
-async function open(provider: EmulatorRequestsView, seq: unknown): Promise<vscode.TextDocument> {
+/** Opens one entry (by sequence number, or the selected tree item) as "<title> Emulator request 12 GetPlayedTitleList <UTC time>.json". */
+async function open(c: CommandContext, provider: EmulatorRequestsView, seq: unknown): Promise<vscode.TextDocument> {
   const n = typeof seq === 'number' ? seq : (seq as EmulatorRequestEntry | undefined)?.seq;
   const entry = n === undefined ? undefined : provider.entry(n);
   if (!entry) {
     throw new CommandError(vscode.l10n.t('That request is not in the Emulator Requests view.'), vscode.l10n.t('Pick one of the requests the view shows.'));
   }
-  const doc = await vscode.workspace.openTextDocument({ language: 'json', content: `${JSON.stringify(entry, null, 2)}\n` });
-  await vscode.window.showTextDocument(doc, { preview: true });
-  return doc;
+  // The emulator logs whatever path a client asked for: only a configured title and a plain operation name go into the tab's name.
+  const title = entry.titleId === null ? undefined : c.services.titles.get(entry.titleId);
+  const operation = /^[A-Za-z]+\/([A-Za-z]{1,64})$/.exec(entry.operation ?? '')?.[1];
+  const what = [vscode.l10n.t('Emulator request {0}', entry.seq), operation].filter(Boolean).join(' ');
+  return openResultDocument(`${JSON.stringify(entry, null, 2)}\n`, 'json', { what, title }, { preview: true });
 }

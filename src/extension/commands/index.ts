@@ -21,6 +21,7 @@ const lookups = (): Promise<typeof import('../lazy/lookups')> => import('../lazy
 export function registerCommands(s: Services): void {
   for (const d of DECLARED_COMMANDS) registerCommand(s, d.id, d.handler, d.operations);
   registerCommand(s, 'platformExplorer.deleteMasterPlayerAccount', onFirstUse(deletion, (m) => m.deleteMasterPlayerAccount), ['DeleteMasterPlayerAccount']);
+  registerCommand(s, 'platformExplorer.deleteMasterPlayerAccountInView', onFirstUse(deletion, (m) => m.deleteMasterPlayerAccountInView), ['DeleteMasterPlayerAccount']);
   registerCommand(s, 'platformExplorer.deleteMasterPlayerAccountsFromList', onFirstUse(deletion, (m) => m.deleteFromList), ['DeleteMasterPlayerAccount']);
   registerCommand(s, 'platformExplorer.resumeDeletionBatches', onFirstUse(deletion, (m) => m.resumeBatches), ['DeleteMasterPlayerAccount']);
   registerCommand(s, 'platformExplorer.verifyDeletions', onFirstUse(deletion, (m) => m.verifyDeletions), ['GetPlayedTitleList']);
@@ -29,6 +30,7 @@ export function registerCommands(s: Services): void {
   registerCommand(s, 'platformExplorer.showPlayedTitles', onFirstUse(lookups, (m) => m.showPlayedTitles), ['GetPlayedTitleList']);
   registerCommand(s, 'platformExplorer.showPlayedTitlesInView', onFirstUse(lookups, (m) => m.showPlayedTitlesInView), ['GetPlayedTitleList']);
   registerCommand(s, 'platformExplorer.lookUpAccountInfo', onFirstUse(lookups, (m) => m.lookUpAccountInfo), ['GetUserAccountInfo']);
+  registerCommand(s, 'platformExplorer.lookUpAccountInfoInView', onFirstUse(lookups, (m) => m.lookUpAccountInfoInView), ['GetUserAccountInfo']);
   registerCommand(s, 'platformExplorer.lookUpConsoleLiveIds', onFirstUse(lookups, (m) => m.lookUpConsoleLiveIds), ['GetPlatformIDsFromConsoleLiveIDs']);
   registerCommand(s, 'platformExplorer.lookUpStorefrontNames', onFirstUse(lookups, (m) => m.lookUpStorefrontNames), ['GetPlatformIDsFromStorefrontNames']);
   registerCommand(s, 'platformExplorer.findPlatformIds', onFirstUse(lookups, (m) => m.findPlatformIds));

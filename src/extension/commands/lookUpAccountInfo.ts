@@ -7,6 +7,7 @@ import { redactObject } from '../../core/redact';
 import { openResultDocument } from '../documents';
 import { stringArg, usableTitle } from './args';
 import type { CommandContext } from './context';
+import { titlesViewArg } from './titlesViewArg';
 
 /** The argument member naming each identifier: `{ platformId }`, `{ email }`, `{ username }`, `{ titleDisplayName }`. */
 const ARG_MEMBER: Record<AccountLookupField, string> = { PlatformId: 'platformId', Email: 'email', Username: 'username', TitleDisplayName: 'titleDisplayName' };
@@ -45,4 +46,9 @@ export async function lookUpAccountInfo(c: CommandContext, arg?: unknown): Promi
   const shown = redactObject({ titleId: title.titleId, lookedUpBy: { [field]: value }, UserInfo: r.UserInfo ?? null }, c.services.secrets.known());
   const doc = await openResultDocument(`${JSON.stringify(shown, null, 2)}\n`, 'json', { what: vscode.l10n.t('Account info'), title });
   return { titleId: title.titleId, lookedUpBy: field, document: doc.uri };
+}
+
+/** From the palette while the Titles view has focus: the selected deletion job's player, else asked. */
+export function lookUpAccountInfoInView(c: CommandContext): Promise<AccountInfoSummary> {
+  return lookUpAccountInfo(c, titlesViewArg(c));
 }

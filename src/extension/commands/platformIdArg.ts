@@ -10,9 +10,9 @@ import { stringArg } from './args';
 
 /**
  * The PlatformId given as argument (validated), else the one at `editor`'s cursor or selection
- * (default: the active editor; none for a command started from a node of the Platform view).
+ * (none for a command started from a node of the Platform view, or with no editor given).
  */
-export function resolvePlatformIdFromArgOrEditor(arg: unknown, editor = vscode.window.activeTextEditor): string | undefined {
+export function resolvePlatformIdFromArgOrEditor(arg: unknown, editor: vscode.TextEditor | undefined): string | undefined {
   const given = stringArg(arg, 'platformId');
   if (given !== undefined) {
     const problem = validatePlatformId(given);
@@ -26,8 +26,9 @@ export function resolvePlatformIdFromArgOrEditor(arg: unknown, editor = vscode.w
   return platformIdInEditor(editor)?.toUpperCase();
 }
 
-export async function resolvePlatformId(c: CommandContext, arg: unknown, purpose: string): Promise<string> {
-  const known = resolvePlatformIdFromArgOrEditor(arg);
+/** The PlatformId as resolvePlatformIdFromArgOrEditor finds it, else typed. */
+export async function resolvePlatformId(c: CommandContext, arg: unknown, purpose: string, editor: vscode.TextEditor | undefined): Promise<string> {
+  const known = resolvePlatformIdFromArgOrEditor(arg, editor);
   if (known) {
     return known;
   }

@@ -11,12 +11,12 @@ import { openResultDocument } from '../documents';
 import { idListInEditor, platformIdsInSelections } from '../editor/selection';
 import { readSettings } from '../settings';
 import { named, type TitleRecord } from '../titles';
-import { DeletionJobNode } from '../tree/jobNodes';
 import { isTreeNode } from '../tree/nodes';
 import { stringArg, stringListArg, usableTitle } from './args';
 import type { CommandContext } from './context';
 import { NOT_LOOKED_UP, runCancellable } from './lookup';
 import { resolvePlatformIdFromArgOrEditor } from './platformIdArg';
+import { titlesViewArg } from './titlesViewArg';
 
 export type PlayedStatus = 'found' | 'account not found' | 'invalid' | 'failed' | typeof NOT_LOOKED_UP;
 
@@ -101,10 +101,7 @@ export async function showPlayedTitles(c: CommandContext, arg?: unknown): Promis
  * the cursor of the editor behind the view, which VS Code still reports as the active one.
  */
 export async function showPlayedTitlesInView(c: CommandContext): Promise<string[] | PlayedTitlesSummary> {
-  const selected = c.services.tree.view?.selection ?? [];
-  const node = selected.length === 1 ? selected[0] : undefined;
-  const arg = node instanceof DeletionJobNode ? { titleId: node.titleId, platformId: node.job.platformId } : node;
-  return playedTitles(c, arg, undefined);
+  return playedTitles(c, titlesViewArg(c), undefined);
 }
 
 async function playedTitles(c: CommandContext, arg: unknown, editor: vscode.TextEditor | undefined): Promise<string[] | PlayedTitlesSummary> {

@@ -62,7 +62,7 @@ class LoginResultPanel extends BasePanel {
     } else if (msg.type === 'openJson') {
       // Named for what it holds ("Demo Racer (F71AC) Login result …json"), not Untitled-1 (issue 21 item 7).
       const { titleId, titleName: name } = this.args;
-      await openResultDocument(redactedLoginJson(this.args.result), 'json', { what: vscode.l10n.t('Login result'), title: { titleId, name } }, vscode.ViewColumn.Beside);
+      await openResultDocument(redactedLoginJson(this.args.result), 'json', { what: vscode.l10n.t('Login result'), title: { titleId, name } }, { viewColumn: vscode.ViewColumn.Beside });
     }
   }
 }

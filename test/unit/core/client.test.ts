@@ -330,11 +330,13 @@ describe('core/PlatformClient (scripted server)', () => {
     it('an aborted signal stops a call in flight and nothing is retried', async () => {
       server.setDefault(R.played, { action: 'hang' });
       const ac = new AbortController();
-      const p = client().getPlayedTitleList(PID, { signal: ac.signal });
+      const c = client();
+      const p = c.getPlayedTitleList(PID, { signal: ac.signal });
       while (server.count(R.played) === 0) await new Promise((r) => setTimeout(r, 5));
       ac.abort();
       const e = await rejection(p);
       assert.equal(e.kind, 'cancelled');
+      await c.whenIdle();
       assert.equal(server.count(R.played), 1);
     });
 
@@ -347,11 +349,28 @@ describe('core/PlatformClient (scripted server)', () => {
     it('cancelling during a Retry-After wait stops at once', async () => {
       server.queue(R.played, { status: 429, body: { code: 429, errorCode: 1199, retryAfterSeconds: 30 } });
       const ac = new AbortController();
-      const p = client().getPlayedTitleList(PID, { signal: ac.signal });
+      const c = client();
+      const p = c.getPlayedTitleList(PID, { signal: ac.signal });
       while (log.length === 0) await new Promise((r) => setTimeout(r, 5));
       ac.abort();
       assert.equal((await rejection(p)).kind, 'cancelled');
+      await c.whenIdle();
       assert.equal(server.count(R.played), 1);
+    });
+
+    it('whenIdle() waits for the token fetch a cancelled caller left running', async () => {
+      const c = client();
+      await c.whenIdle();
+      server.setDefault(R.token, { ...tokenReply(1, T0 + 24 * HOUR), delayMs: 100 });
+      const ac = new AbortController();
+      const p = c.getHandheldStore({ signal: ac.signal });
+      while (server.count(R.token) === 0) await new Promise((r) => setTimeout(r, 5));
+      ac.abort();
+      assert.equal((await rejection(p)).kind, 'cancelled');
+      assert.equal(log.length, 0, 'the token fetch is still running');
+      await c.whenIdle();
+      assert.deepEqual(log.map((e) => [e.operation, e.ok]), [['GetEntityToken', true]], 'whenIdle() resolved before the token fetch ended');
+      assert.equal(server.count(R.handheld), 0);
     });
 
     it('closeWhenIdle() lets calls in flight finish, then closes; a later call says the client was replaced, not a silent cancel', async () => {
@@ -370,10 +389,10 @@ describe('core/PlatformClient (scripted server)', () => {
     it('close() stops calls in flight and refuses new ones', async () => {
       server.setDefault(R.played, { action: 'hang' });
       const c = client();
-      const p = c.getPlayedTitleList(PID);
+      const p = rejection(c.getPlayedTitleList(PID));
       while (server.count(R.played) === 0) await new Promise((r) => setTimeout(r, 5));
       await c.close();
-      assert.equal((await rejection(p)).kind, 'cancelled');
+      assert.equal((await p).kind, 'cancelled');
       assert.equal((await rejection(c.getPlayedTitleList(PID))).kind, 'cancelled');
       await c.close();
     });
@@ -431,11 +450,13 @@ describe('core/PlatformClient (scripted server)', () => {
       server.setDefault(R.store, { action: 'hang' });
       const ac = new AbortController();
       const names = Array.from({ length: 250 }, (_, i) => `n${i}`);
-      const p = client().getPlatformIdsFromStorefrontNames(names, { concurrency: 2, signal: ac.signal });
+      const c = client();
+      const p = c.getPlatformIdsFromStorefrontNames(names, { concurrency: 2, signal: ac.signal });
       while (server.count(R.store) < 2) await new Promise((r) => setTimeout(r, 5));
       ac.abort();
       assert.equal((await rejection(p)).kind, 'cancelled');
-      await new Promise((r) => setTimeout(r, 50));
+      // No request in flight, no retry waiting, no chunk left to schedule: then nothing more can arrive.
+      await c.whenIdle();
       assert.equal(server.count(R.store), 2);
     });
 

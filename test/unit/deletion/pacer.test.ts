@@ -84,14 +84,18 @@ describe('deletion/pacer', () => {
   });
 
   it('sends nothing before Retry-After, keeps the interval of its rate and the in-flight cap; a 1342 halves the cap', async () => {
-    const p = new Pacer({ initialRate: 100, maxInFlight: 4, now: clock });
+    let reads = 0;
+    const p = new Pacer({ initialRate: 100, maxInFlight: 4, now: () => { reads++; return now; } });
     assert.equal(await p.acquire(), true);
     p.release();
     p.onThrottle(0.05);
     const ac = new AbortController();
     let got = false;
+    const before = reads;
     const waiting = p.acquire(ac.signal).then((ok) => { got = ok; });
-    await new Promise((r) => setTimeout(r, 20));
+    // The event to wait for: the pacer slept out the pause and read the clock again (the test clock has not moved), or took the slot.
+    while (reads < before + 2 && !got) await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setImmediate(r));
     assert.equal(got, false, 'still paused on the test clock');
     now += 60;
     await waiting;
