@@ -28,6 +28,7 @@ const PROXY_VARS = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'];
 
 /** True when `host:port` matches a NO_PROXY-style list: `*`, `name`, `.name` (suffix), `name:port`. */
 export function bypassesProxy(list: readonly string[], hostname: string, port: string): boolean {
+  // Stryker disable next-line Regex: a URL's hostname has brackets only around an IPv6 address, at its two ends
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   return list.map((s) => s.trim().toLowerCase()).filter((s) => s !== '').some((entry) => {
     if (entry === '*') {

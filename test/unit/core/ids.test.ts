@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { findPlatformIds, isPlatformId, parseIdList, platformIdAt, validatePlatformId, validateTitleId } from '../../../src/core/ids';
+import { findPlatformIds, isPlatformId, parseIdList, platformIdAt, quoteForMessage, validatePlatformId, validateTitleId } from '../../../src/core/ids';
 
 describe('core/ids', () => {
   describe('validateTitleId', () => {
@@ -97,6 +97,17 @@ describe('core/ids', () => {
       assert.deepEqual(parseIdList(' b ,a\r\n\n c,,a \n'), ['b', 'a', 'c', 'a']);
       assert.deepEqual(parseIdList(''), []);
       assert.deepEqual(parseIdList('Some Name, Other Name'), ['Some Name', 'Other Name']);
+    });
+  });
+
+  describe('quoteForMessage', () => {
+    it('keeps 40 characters whole, shortens a longer value with an ellipsis, and writes invisible characters as escapes', () => {
+      assert.equal(quoteForMessage('a'.repeat(40)), 'a'.repeat(40));
+      assert.equal(quoteForMessage('a'.repeat(41)), `${'a'.repeat(40)}…`);
+      assert.equal(quoteForMessage('abcdef', 3), 'abc…');
+      assert.equal(quoteForMessage('a\u0000\u001f\u007f\u009f\u00ad\u200b\u200f\u2028\u202e\u2060\u206f\ufeffb'),
+        'a\\u0000\\u001f\\u007f\\u009f\\u00ad\\u200b\\u200f\\u2028\\u202e\\u2060\\u206f\\ufeffb');
+      assert.equal(quoteForMessage('\u00a0\u00ac\u00ae\u200a\u2010\u2027\u202f\u2070é'), '\u00a0\u00ac\u00ae\u200a\u2010\u2027\u202f\u2070é', 'their neighbours are kept');
     });
   });
 });

@@ -91,6 +91,7 @@ describe('core/network: proxy resolution', () => {
     assert.equal(bypassesProxy(['fe80::1'], '[fe80::1]', '80'), true);
     assert.equal(bypassesProxy(['fe80::1'], '[fe80::2]', '80'), false);
     assert.equal(bypassesProxy(['example:80:90'], 'example', '80'), false, 'name:port takes one colon');
+    assert.equal(bypassesProxy(['', '  '], 'a.example.', '443'), false, 'an empty entry matches no host, not even one ending in a dot');
   });
 
   it('the OS store\'s certificates where this Node reads them', () => {
