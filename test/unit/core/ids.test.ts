@@ -16,6 +16,11 @@ describe('core/ids', () => {
         assert.ok(err !== undefined && err.includes('Title ID'), JSON.stringify(id));
       }
       assert.ok(validateTitleId(undefined)?.includes('empty'));
+      assert.equal(validateTitleId(''), 'Title ID is empty. Enter the hex title ID shown in the title\'s management portal, e.g. F71AC.');
+      for (const padded of [' F71AC', 'F71AC\t', '\nF71AC']) {
+        assert.equal(validateTitleId(padded), 'Title ID has spaces around it. Remove them (a title ID looks like F71AC).', JSON.stringify(padded));
+      }
+      assert.equal(validateTitleId('F7 1A'), 'Title ID "F7 1A" is not valid: use 4 to 16 hex characters (0-9, A-F), e.g. F71AC.');
       assert.ok(validateTitleId('A'.repeat(5000))!.length < 200, 'long input is shortened in the message');
     });
   });

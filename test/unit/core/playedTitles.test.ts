@@ -105,7 +105,7 @@ describe('core/checkPlayedTitles', () => {
   });
 
   it('asks at most 4 players at a time unless told, and as many at once as it may', async () => {
-    await emulatorControl(emu.origin, 'faults', { latencyMs: 400 });
+    await emulatorControl(emu.origin, 'faults', { latencyMs: 600 });
     let inFlight = 0;
     let most = 0;
     const c = client();
@@ -118,6 +118,9 @@ describe('core/checkPlayedTitles', () => {
     const ids = DEMO_PLAYERS.slice(0, 9).map((p) => p.platformId);
     assert.equal((await checkPlayedTitles(counting, ids)).size, 9);
     assert.equal(most, 4);
+    most = 0;
+    assert.equal((await checkPlayedTitles(counting, ids, { concurrency: 6 })).size, 9);
+    assert.equal(most, 6, 'as many as told, past the default');
     most = 0;
     assert.equal((await checkPlayedTitles(counting, ids.slice(0, 2), { concurrency: 6 })).size, 2);
     assert.equal(most, 2);
