@@ -83,6 +83,7 @@ const MIN_ID_LENGTH = 14;
 export function findPlatformIds(text: string): { id: string; index: number }[] {
   const out: { id: string; index: number }[] = [];
   const n = text.length;
+  // Stryker disable next-line EqualityOperator: charCodeAt(n) is NaN, no hex character, so a sample at n finds nothing
   for (let p = MIN_ID_LENGTH - 1; p < n; p += MIN_ID_LENGTH) {
     if (!isUpperHexCode(text.charCodeAt(p))) {
       continue;
@@ -95,6 +96,7 @@ export function findPlatformIds(text: string): { id: string; index: number }[] {
     while (isWordCode(text.charCodeAt(end))) {
       end++;
     }
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,ArithmeticOperator: a shortcut; looksLikePlatformId takes 14 to 16 characters only
     if (end - start >= MIN_ID_LENGTH && end - start <= 16) {
       const id = text.slice(start, end);
       if (looksLikePlatformId(id, text[start - 1])) {
@@ -102,6 +104,7 @@ export function findPlatformIds(text: string): { id: string; index: number }[] {
       }
     }
     // The next sample past this word: a word is looked at once.
+    // Stryker disable next-line EqualityOperator: a sample exactly at `end` falls on the character that ends the word, never a PlatformId's
     while (p + MIN_ID_LENGTH < end) {
       p += MIN_ID_LENGTH;
     }
@@ -122,13 +125,20 @@ export function platformIdAt(line: string, character: number): { id: string; sta
     return undefined;
   }
   let start = character;
-  while (start > 0 && character - start < PLATFORM_ID_REACH && isWordCode(line.charCodeAt(start - 1))) {
+  while (character - start < PLATFORM_ID_REACH
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a shortcut; charCodeAt(-1) is NaN, no word character
+    && start > 0
+    && isWordCode(line.charCodeAt(start - 1))) {
     start--;
   }
   let end = character;
-  while (end < line.length && end - character < PLATFORM_ID_REACH && isWordCode(line.charCodeAt(end))) {
+  while (end - character < PLATFORM_ID_REACH
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a shortcut; charCodeAt(line.length) is NaN, no word character
+    && end < line.length
+    && isWordCode(line.charCodeAt(end))) {
     end++;
   }
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,BlockStatement: a shortcut; looksLikePlatformId refuses an empty word and one over 16 characters
   if (end === start || end - start > 16) {
     return undefined;
   }
@@ -139,6 +149,7 @@ export function platformIdAt(line: string, character: number): { id: string; sta
 /** Identifiers typed or pasted by a user: one per line or comma-separated; trimmed; empties dropped; order kept. */
 export function parseIdList(text: string): string[] {
   return text
+    // Stryker disable next-line Regex: splitting at each single separator only adds empty entries, which are dropped
     .split(/[\r\n,]+/)
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
