@@ -38,6 +38,10 @@ describe('core/ids', () => {
         assert.ok(validatePlatformId(s)?.startsWith('PlatformId'), s);
       }
       assert.equal(isPlatformId(42), false);
+      for (const empty of ['', '   ', undefined]) {
+        assert.equal(validatePlatformId(empty), 'PlatformId is empty. Enter the player\'s PlatformId (14-16 hex characters, e.g. 9437A5ADDAE3012D).', JSON.stringify(empty));
+      }
+      assert.equal(validatePlatformId(' 9437A5ADDAE3012D'), 'PlatformId " 9437A5ADDAE3012D" is not valid: use 14 to 16 hex characters (0-9, A-F), e.g. 9437A5ADDAE3012D.');
     });
   });
 
@@ -77,6 +81,9 @@ describe('core/ids', () => {
       }
       assert.equal(platformIdAt('#9437A5ADDAE3012D', 5), undefined);
       assert.equal(platformIdAt('', 0), undefined);
+      assert.equal(platformIdAt(line, 10.5), undefined, 'a position between characters, inside the ID');
+      assert.deepEqual(platformIdAt('9437A5ADDAE3012D x', 0), { id: '9437A5ADDAE3012D', start: 0, end: 16 }, 'at the start of the line');
+      assert.deepEqual(platformIdAt('x 9437A5ADDAE3012D', 18), { id: '9437A5ADDAE3012D', start: 2, end: 18 }, 'at the end of the line');
     });
     it('looks at most 17 characters each side of the cursor, in a word of megabytes', () => {
       const word = 'A'.repeat(1_000_000) + '9437A5ADDAE3012D' + 'B'.repeat(1_000_000);
@@ -88,7 +95,7 @@ describe('core/ids', () => {
       for (const ch of [0, 500_000, 1_000_008, word.length]) {
         reads = 0;
         assert.equal(platformIdAt(counted, ch), undefined);
-        assert.ok(reads <= 2 * 17 + 2, `${reads} characters read at ${ch}`);
+        assert.ok(reads <= 2 * 17, `${reads} characters read at ${ch}`);
       }
       // A 16-character ID with a non-word neighbour 17 away is still found from either edge.
       assert.deepEqual(platformIdAt('x 9437A5ADDAE3012D y', 18), { id: '9437A5ADDAE3012D', start: 2, end: 18 });

@@ -55,7 +55,7 @@ describe('core/network: proxy resolution', () => {
 
   it('a host on this machine: 127.0.0.0/8, ::1, ::, 0.0.0.0, localhost and *.localhost, IPv4-mapped 127.x; nothing else', () => {
     for (const h of ['127.0.0.1', '127.255.3.4', '[::1]', '::1', '[::]', '0.0.0.0', 'localhost', 'LOCALHOST', 'localhost.', 'emu.localhost', 'a.b.Localhost',
-      '[::ffff:7f00:1]', '::ffff:7fab:ffff', '::ffff:127.0.0.1']) {
+      '[::ffff:7f00:1]', '::ffff:7fab:ffff', '::ffff:127.0.0.1', '127.10.100.200', '::ffff:127.100.10.254']) {
       assert.equal(isOnThisMachine(h), true, h);
     }
     for (const h of ['128.0.0.1', '127.0.0', '127.0.0.1.example', 'x127.0.0.1', '127.0.0.1234', '10.0.0.1', 'localhost.example', 'notlocalhost', 'mylocalhost',

@@ -75,10 +75,28 @@ describe('core/checkPlayedTitles', () => {
   });
 
   it('a refused key stops every player and is thrown', async () => {
-    const e = await checkPlayedTitles(client('WRONGKEY0123456789ABCDEFGHIJKLMNOPQRSTUV'), DEMO_PLAYERS.slice(0, 10).map((p) => p.platformId), { concurrency: 1 })
+    const progress: number[] = [];
+    const e = await checkPlayedTitles(client('WRONGKEY0123456789ABCDEFGHIJKLMNOPQRSTUV'), DEMO_PLAYERS.slice(0, 10).map((p) => p.platformId), { concurrency: 1, onProgress: (d) => progress.push(d) })
       .then(() => assert.fail('no failure'), (err: unknown) => err);
     assert.ok(e instanceof PlatformError && (e.httpStatus === 401 || e.httpStatus === 403), String(e));
     assert.equal(await requests(), 1);
+    assert.deepEqual(progress, [0], 'a player the run stopped on is not counted as checked');
+  });
+
+  it('Cancel while an answer is awaited: the request is abandoned and nothing is reported for that player', async () => {
+    await emulatorControl(emu.origin, 'faults', { latencyMs: 3000 });
+    const abort = new AbortController();
+    const reported: PlayedTitlesCheck[] = [];
+    const progress: number[] = [];
+    const run = checkPlayedTitles(client(), [DEMO_PLAYERS[0].platformId], { signal: abort.signal, onChecked: (_, c) => reported.push(c), onProgress: (d) => progress.push(d) });
+    // Abort once the emulator has the request (it holds the answer 3 s).
+    while (await requests() === 0) await new Promise((r) => setImmediate(r));
+    abort.abort();
+    const e = await run.then(() => assert.fail('not cancelled'), (err: unknown) => err);
+    await emulatorControl(emu.origin, 'faults/clear', {});
+    assert.ok(e instanceof PlatformError && e.kind === 'cancelled', String(e));
+    assert.deepEqual(reported, []);
+    assert.deepEqual(progress, [0]);
   });
 
   it('a player the service keeps failing (HTTP 500, 429) is failed with the reason; the run goes on to the others', async () => {

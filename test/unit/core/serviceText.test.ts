@@ -102,6 +102,11 @@ describe('core/serviceText: at the edges', () => {
     const secret = `S${'e'.repeat(700)}`;
     const out = serviceText(`${'x'.repeat(5)}${secret}`, { max: 10, secrets: [secret] });
     assert.equal(out, 'xxxxx•••••… (706 characters in all)');
+    // A known secret that starts before the cut is masked whole, also when the text is cut for the scan just past it.
+    const phrase = 'the secret phrase is long enough to hide';
+    const text = `xxxxx${phrase}${'y'.repeat(485)}`;
+    assert.equal(text.length, 530);
+    assert.equal(serviceText(text, { max: 10, secrets: [phrase] }), 'xxxxx•••••… (530 characters in all)');
   });
 
   it('lines: each kept to 4000 characters unless told, line breaks kept', () => {
@@ -126,6 +131,16 @@ describe('core/serviceText: at the edges', () => {
       original = (original as unknown[])[0];
     }
     assert.equal(cleaned, original, 'level 21 is the original');
+    let deepObject: unknown = 'a\u0007';
+    for (let i = 0; i < 25; i++) deepObject = { n: deepObject };
+    let cleanedObject = serviceValue(deepObject) as unknown;
+    let originalObject = deepObject;
+    for (let level = 0; level < 21; level++) {
+      assert.notEqual(cleanedObject, originalObject, `object level ${level} is a copy`);
+      cleanedObject = (cleanedObject as { n: unknown }).n;
+      originalObject = (originalObject as { n: unknown }).n;
+    }
+    assert.equal(cleanedObject, originalObject, 'object level 21 is the original');
     const shallow = serviceValue([[['a\u0007']]]);
     assert.equal(shallow[0][0][0], 'a\\u0007');
   });

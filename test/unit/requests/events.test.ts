@@ -48,6 +48,14 @@ describe('requests: the emulator\'s events', () => {
     }
   });
 
+  it('keeps at most 100000 events of an answer', async () => {
+    const read = emulatorEventReader(`http://127.0.0.1:${port}/{titleId}`, 'F71AC')!;
+    answer = { status: 200, body: JSON.stringify({ events: Array.from({ length: 100_001 }, (_, i) => ({ type: 't', i })) }) };
+    const events = await read('t');
+    assert.equal(events.length, 100_000);
+    assert.deepEqual(events.at(-1), { type: 't', i: 99_999 });
+  });
+
   it('throws on an HTTP error, naming the origin and the status', async () => {
     const read = emulatorEventReader(`http://127.0.0.1:${port}/{titleId}`, 'F71AC')!;
     answer = { status: 503, body: '{"events":[{"type":"x"}]}' };
