@@ -121,21 +121,21 @@ export const PLATFORM_ID_REACH = 17;
  * and walking a whole multi-megabyte word on every cursor move cost up to 200 ms.
  */
 export function platformIdAt(line: string, character: number): { id: string; start: number; end: number } | undefined {
-  if (!Number.isInteger(character) || character < 0 || character > line.length) {
+  if (!Number.isInteger(character)) {
+    return undefined;
+  }
+  // Stryker disable next-line ConditionalExpression: a shortcut; outside the line every read is NaN, no word character, so nothing is found either
+  if (character < 0 || character > line.length) {
     return undefined;
   }
   let start = character;
-  while (character - start < PLATFORM_ID_REACH
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: a shortcut; charCodeAt(-1) is NaN, no word character
-    && start > 0
-    && isWordCode(line.charCodeAt(start - 1))) {
+  const lowest = Math.max(0, character - PLATFORM_ID_REACH);
+  while (start > lowest && isWordCode(line.charCodeAt(start - 1))) {
     start--;
   }
   let end = character;
-  while (end - character < PLATFORM_ID_REACH
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: a shortcut; charCodeAt(line.length) is NaN, no word character
-    && end < line.length
-    && isWordCode(line.charCodeAt(end))) {
+  const highest = Math.min(line.length, character + PLATFORM_ID_REACH);
+  while (end < highest && isWordCode(line.charCodeAt(end))) {
     end++;
   }
   // Stryker disable next-line ConditionalExpression,LogicalOperator,BlockStatement: a shortcut; looksLikePlatformId refuses an empty word and one over 16 characters
@@ -148,9 +148,6 @@ export function platformIdAt(line: string, character: number): { id: string; sta
 
 /** Identifiers typed or pasted by a user: one per line or comma-separated; trimmed; empties dropped; order kept. */
 export function parseIdList(text: string): string[] {
-  return text
-    // Stryker disable next-line Regex: splitting at each single separator only adds empty entries, which are dropped
-    .split(/[\r\n,]+/)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
+  // Stryker disable next-line Regex: splitting at each single separator only adds empty entries, which are dropped
+  return text.split(/[\r\n,]+/).map((s) => s.trim()).filter((s) => s.length > 0);
 }

@@ -70,11 +70,13 @@ export function resolveProxy(i: ProxyInputs): ProxyDecision {
   }
   const port = i.target.port || (i.target.protocol === 'https:' ? '443' : '80');
   const noProxy = i.noProxySetting.filter((s) => s.trim() !== '');
+  // Stryker disable next-line StringLiteral: with neither variable set, any entry that is no host name matches nothing, as the empty one does
+  const envNoProxy = (i.env.no_proxy ?? i.env.NO_PROXY ?? '').split(',');
   if (noProxy.length > 0) {
     if (bypassesProxy(noProxy, i.target.hostname, port)) {
       return { source: 'http.noProxy' };
     }
-  } else if (bypassesProxy((i.env.no_proxy ?? i.env.NO_PROXY ?? '').split(','), i.target.hostname, port)) {
+  } else if (bypassesProxy(envNoProxy, i.target.hostname, port)) {
     return { source: 'NO_PROXY' };
   }
   if (i.proxySetting.trim() !== '') {

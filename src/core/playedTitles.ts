@@ -87,14 +87,8 @@ export async function checkPlayedTitles(
       if (checked.has(id)) o.onProgress?.(++done, todo.length);
     }
   };
-  try {
-    // Stryker disable next-line MethodExpression: workers past the number of players find nothing to do, and the Pacer holds the in-flight cap
-    await Promise.all(Array.from({ length: Math.min(concurrency, todo.length) }, worker));
-  // Stryker disable next-line BlockStatement: releases the caller's signal's listener (memory only)
-  } finally {
-    // Stryker disable next-line all: releases the caller's signal's listener (memory only)
-    link.dispose();
-  }
+  // Stryker disable next-line MethodExpression,ArrowFunction: workers past the number of players find nothing to do (the Pacer holds the in-flight cap); dispose only releases the caller's signal's listener (memory)
+  await Promise.all(Array.from({ length: Math.min(concurrency, todo.length) }, worker)).finally(() => link.dispose());
   if (o.signal?.aborted === true) {
     throw o.cancelled?.() ?? new PlatformError({ kind: 'cancelled', message: 'Cancelled.', hint: 'Run it again when ready.' });
   }

@@ -102,10 +102,12 @@ describe('core/serviceText: at the edges', () => {
     const secret = `S${'e'.repeat(700)}`;
     const out = serviceText(`${'x'.repeat(5)}${secret}`, { max: 10, secrets: [secret] });
     assert.equal(out, 'xxxxx•••••… (706 characters in all)');
-    // A known secret that starts before the cut is masked whole, also when the text is cut for the scan just past it.
+  });
+
+  it('a known secret that starts before the cut is masked whole, also in text the scan cuts short just past it', () => {
     const phrase = 'the secret phrase is long enough to hide';
     const text = `xxxxx${phrase}${'y'.repeat(485)}`;
-    assert.equal(text.length, 530);
+    assert.equal(text.length, 530, 'longer than max + the 512 margin, so the scan sees 522 characters');
     assert.equal(serviceText(text, { max: 10, secrets: [phrase] }), 'xxxxx•••••… (530 characters in all)');
   });
 
