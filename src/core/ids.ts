@@ -124,7 +124,7 @@ export function platformIdAt(line: string, character: number): { id: string; sta
   if (!Number.isInteger(character)) {
     return undefined;
   }
-  // Stryker disable next-line ConditionalExpression: a shortcut; outside the line every read is NaN, no word character, so nothing is found either
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,BlockStatement: a shortcut; outside the line every read is NaN, no word character, so nothing is found either
   if (character < 0 || character > line.length) {
     return undefined;
   }
