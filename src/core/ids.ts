@@ -83,6 +83,7 @@ const MIN_ID_LENGTH = 14;
 export function findPlatformIds(text: string): { id: string; index: number }[] {
   const out: { id: string; index: number }[] = [];
   const n = text.length;
+  // Stryker disable next-line EqualityOperator: charCodeAt(n) is NaN, no hex character, so a sample at n finds nothing
   for (let p = MIN_ID_LENGTH - 1; p < n; p += MIN_ID_LENGTH) {
     if (!isUpperHexCode(text.charCodeAt(p))) {
       continue;
@@ -95,6 +96,7 @@ export function findPlatformIds(text: string): { id: string; index: number }[] {
     while (isWordCode(text.charCodeAt(end))) {
       end++;
     }
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,ArithmeticOperator: a shortcut; looksLikePlatformId takes 14 to 16 characters only
     if (end - start >= MIN_ID_LENGTH && end - start <= 16) {
       const id = text.slice(start, end);
       if (looksLikePlatformId(id, text[start - 1])) {
@@ -102,6 +104,7 @@ export function findPlatformIds(text: string): { id: string; index: number }[] {
       }
     }
     // The next sample past this word: a word is looked at once.
+    // Stryker disable next-line EqualityOperator: a sample exactly at `end` falls on the character that ends the word, never a PlatformId's
     while (p + MIN_ID_LENGTH < end) {
       p += MIN_ID_LENGTH;
     }
@@ -118,17 +121,24 @@ export const PLATFORM_ID_REACH = 17;
  * and walking a whole multi-megabyte word on every cursor move cost up to 200 ms.
  */
 export function platformIdAt(line: string, character: number): { id: string; start: number; end: number } | undefined {
-  if (!Number.isInteger(character) || character < 0 || character > line.length) {
+  if (!Number.isInteger(character)) {
+    return undefined;
+  }
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,BlockStatement: a shortcut; outside the line every read is NaN, no word character, so nothing is found either
+  if (character < 0 || character > line.length) {
     return undefined;
   }
   let start = character;
-  while (start > 0 && character - start < PLATFORM_ID_REACH && isWordCode(line.charCodeAt(start - 1))) {
+  const lowest = Math.max(0, character - PLATFORM_ID_REACH);
+  while (start > lowest && isWordCode(line.charCodeAt(start - 1))) {
     start--;
   }
   let end = character;
-  while (end < line.length && end - character < PLATFORM_ID_REACH && isWordCode(line.charCodeAt(end))) {
+  const highest = Math.min(line.length, character + PLATFORM_ID_REACH);
+  while (end < highest && isWordCode(line.charCodeAt(end))) {
     end++;
   }
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,BlockStatement: a shortcut; looksLikePlatformId refuses an empty word and one over 16 characters
   if (end === start || end - start > 16) {
     return undefined;
   }
@@ -138,8 +148,6 @@ export function platformIdAt(line: string, character: number): { id: string; sta
 
 /** Identifiers typed or pasted by a user: one per line or comma-separated; trimmed; empties dropped; order kept. */
 export function parseIdList(text: string): string[] {
-  return text
-    .split(/[\r\n,]+/)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
+  // Stryker disable next-line Regex: splitting at each single separator only adds empty entries, which are dropped
+  return text.split(/[\r\n,]+/).map((s) => s.trim()).filter((s) => s.length > 0);
 }

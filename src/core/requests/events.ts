@@ -4,6 +4,13 @@
 import { buildBaseUrl, isLoopbackHost } from '../endpoint';
 import type { EventReader, ServiceEvent } from './types';
 
+function isEvent(e: unknown): e is ServiceEvent {
+  if (e === null) return false;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: what else JSON gives (a string, a number) has no string `type` either
+  if (typeof e !== 'object') return false;
+  return typeof (e as ServiceEvent).type === 'string';
+}
+
 /** The event reader of the emulator behind `endpoint` (a template) for `titleId`; undefined when it is not on this machine. */
 export function emulatorEventReader(endpoint: string, titleId: string): EventReader | undefined {
   let base: URL;
@@ -20,8 +27,6 @@ export function emulatorEventReader(endpoint: string, titleId: string): EventRea
       throw new Error(`the events of ${base.origin} answered HTTP ${res.status}`);
     }
     const body = await res.json() as { events?: unknown };
-    return Array.isArray(body.events)
-      ? body.events.slice(0, 100_000).filter((e): e is ServiceEvent => typeof e === 'object' && e !== null && typeof (e as ServiceEvent).type === 'string')
-      : [];
+    return Array.isArray(body.events) ? body.events.slice(0, 100_000).filter(isEvent) : [];
   };
 }

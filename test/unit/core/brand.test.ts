@@ -16,6 +16,7 @@ describe('brand: instanceof across copies of a class', () => {
     assert.ok(!(new Other() instanceof CopyA));
     assert.ok(!(new Error('x') instanceof CopyA));
     assert.ok(!((null as unknown as object) instanceof CopyA) && !(({}) instanceof CopyA));
+    for (const x of [undefined, 42, 'CopyA', Symbol.for('x'), () => undefined]) assert.equal((x as unknown as object) instanceof CopyA, false, String(typeof x));
   });
 
   it('a subclass without a brand of its own is checked by its prototype', () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { findPlatformIds, isPlatformId, parseIdList, platformIdAt, validatePlatformId, validateTitleId } from '../../../src/core/ids';
+import { findPlatformIds, isPlatformId, parseIdList, platformIdAt, quoteForMessage, validatePlatformId, validateTitleId } from '../../../src/core/ids';
 
 describe('core/ids', () => {
   describe('validateTitleId', () => {
@@ -16,6 +16,11 @@ describe('core/ids', () => {
         assert.ok(err !== undefined && err.includes('Title ID'), JSON.stringify(id));
       }
       assert.ok(validateTitleId(undefined)?.includes('empty'));
+      assert.equal(validateTitleId(''), 'Title ID is empty. Enter the hex title ID shown in the title\'s management portal, e.g. F71AC.');
+      for (const padded of [' F71AC', 'F71AC\t', '\nF71AC']) {
+        assert.equal(validateTitleId(padded), 'Title ID has spaces around it. Remove them (a title ID looks like F71AC).', JSON.stringify(padded));
+      }
+      assert.equal(validateTitleId('F7 1A'), 'Title ID "F7 1A" is not valid: use 4 to 16 hex characters (0-9, A-F), e.g. F71AC.');
       assert.ok(validateTitleId('A'.repeat(5000))!.length < 200, 'long input is shortened in the message');
     });
   });
@@ -33,6 +38,10 @@ describe('core/ids', () => {
         assert.ok(validatePlatformId(s)?.startsWith('PlatformId'), s);
       }
       assert.equal(isPlatformId(42), false);
+      for (const empty of ['', '   ', undefined]) {
+        assert.equal(validatePlatformId(empty), 'PlatformId is empty. Enter the player\'s PlatformId (14-16 hex characters, e.g. 9437A5ADDAE3012D).', JSON.stringify(empty));
+      }
+      assert.equal(validatePlatformId(' 9437A5ADDAE3012D'), 'PlatformId " 9437A5ADDAE3012D" is not valid: use 14 to 16 hex characters (0-9, A-F), e.g. 9437A5ADDAE3012D.');
     });
   });
 
@@ -72,6 +81,9 @@ describe('core/ids', () => {
       }
       assert.equal(platformIdAt('#9437A5ADDAE3012D', 5), undefined);
       assert.equal(platformIdAt('', 0), undefined);
+      assert.equal(platformIdAt(line, 10.5), undefined, 'a position between characters, inside the ID');
+      assert.deepEqual(platformIdAt('9437A5ADDAE3012D x', 0), { id: '9437A5ADDAE3012D', start: 0, end: 16 }, 'at the start of the line');
+      assert.deepEqual(platformIdAt('x 9437A5ADDAE3012D', 18), { id: '9437A5ADDAE3012D', start: 2, end: 18 }, 'at the end of the line');
     });
     it('looks at most 17 characters each side of the cursor, in a word of megabytes', () => {
       const word = 'A'.repeat(1_000_000) + '9437A5ADDAE3012D' + 'B'.repeat(1_000_000);
@@ -83,7 +95,7 @@ describe('core/ids', () => {
       for (const ch of [0, 500_000, 1_000_008, word.length]) {
         reads = 0;
         assert.equal(platformIdAt(counted, ch), undefined);
-        assert.ok(reads <= 2 * 17 + 2, `${reads} characters read at ${ch}`);
+        assert.ok(reads <= 2 * 17, `${reads} characters read at ${ch}`);
       }
       // A 16-character ID with a non-word neighbour 17 away is still found from either edge.
       assert.deepEqual(platformIdAt('x 9437A5ADDAE3012D y', 18), { id: '9437A5ADDAE3012D', start: 2, end: 18 });
@@ -97,6 +109,17 @@ describe('core/ids', () => {
       assert.deepEqual(parseIdList(' b ,a\r\n\n c,,a \n'), ['b', 'a', 'c', 'a']);
       assert.deepEqual(parseIdList(''), []);
       assert.deepEqual(parseIdList('Some Name, Other Name'), ['Some Name', 'Other Name']);
+    });
+  });
+
+  describe('quoteForMessage', () => {
+    it('keeps 40 characters whole, shortens a longer value with an ellipsis, and writes invisible characters as escapes', () => {
+      assert.equal(quoteForMessage('a'.repeat(40)), 'a'.repeat(40));
+      assert.equal(quoteForMessage('a'.repeat(41)), `${'a'.repeat(40)}…`);
+      assert.equal(quoteForMessage('abcdef', 3), 'abc…');
+      assert.equal(quoteForMessage('a\u0000\u001f\u007f\u009f\u00ad\u200b\u200f\u2028\u202e\u2060\u206f\ufeffb'),
+        'a\\u0000\\u001f\\u007f\\u009f\\u00ad\\u200b\\u200f\\u2028\\u202e\\u2060\\u206f\\ufeffb');
+      assert.equal(quoteForMessage('\u00a0\u00ac\u00ae\u200a\u2010\u2027\u202f\u2070é'), '\u00a0\u00ac\u00ae\u200a\u2010\u2027\u202f\u2070é', 'their neighbours are kept');
     });
   });
 });

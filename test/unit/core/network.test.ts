@@ -1,6 +1,7 @@
 // Which proxy a request takes: VS Code's settings first, then the environment, with no-proxy lists.
 import * as assert from 'node:assert/strict';
-import { bypassesProxy, proxyHostPort, resolveProxy, type ProxyInputs } from '../../../src/core/network';
+import * as tls from 'node:tls';
+import { bypassesProxy, isOnThisMachine, proxyHostPort, resolveProxy, systemCertificates, type ProxyInputs } from '../../../src/core/network';
 
 const TARGET = new URL('https://f71ac.platform.example/');
 
@@ -50,5 +51,52 @@ describe('core/network: proxy resolution', () => {
     assert.equal(proxyHostPort(new URL('http://user:secret@proxy.corp')), 'proxy.corp:80');
     assert.equal(proxyHostPort(new URL('https://proxy.corp')), 'proxy.corp:443');
     assert.equal(proxyHostPort(new URL('http://127.0.0.1:3128')), '127.0.0.1:3128');
+  });
+
+  it('a host on this machine: 127.0.0.0/8, ::1, ::, 0.0.0.0, localhost and *.localhost, IPv4-mapped 127.x; nothing else', () => {
+    for (const h of ['127.0.0.1', '127.255.3.4', '[::1]', '::1', '[::]', '0.0.0.0', 'localhost', 'LOCALHOST', 'localhost.', 'emu.localhost', 'a.b.Localhost',
+      '[::ffff:7f00:1]', '::ffff:7fab:ffff', '::ffff:127.0.0.1', '127.10.100.200', '::ffff:127.100.10.254']) {
+      assert.equal(isOnThisMachine(h), true, h);
+    }
+    for (const h of ['128.0.0.1', '127.0.0', '127.0.0.1.example', 'x127.0.0.1', '127.0.0.1234', '10.0.0.1', 'localhost.example', 'notlocalhost', 'mylocalhost',
+      '[::2]', '::ffff:8f00:1', '::ffff:7f00:12345', 'x::ffff:7f00:1', '::ffff:128.0.0.1', '0.0.0.1', 'platform.example']) {
+      assert.equal(isOnThisMachine(h), false, h);
+    }
+  });
+
+  it('a target on this machine goes direct whatever the settings', () => {
+    for (const target of ['http://127.0.0.1:8080/x', 'https://emu.localhost/', 'http://[::1]:1/']) {
+      assert.deepEqual(decide({ target: new URL(target), proxySetting: 'http://p:1', env: { HTTPS_PROXY: 'http://q:2' } }), { source: 'a loopback target always goes direct' }, target);
+    }
+  });
+
+  it('a no-proxy entry with a port compares it with the target\'s, 443 or 80 when the URL names none', () => {
+    const p = { proxySetting: ' http://p:1 ' };
+    assert.deepEqual(decide({ ...p }), { proxy: 'http://p:1', source: 'http.proxy' }, 'the setting is trimmed');
+    assert.equal(decide({ ...p, target: new URL('http://f71ac.platform.example/'), noProxySetting: ['platform.example:80'] }).source, 'http.noProxy');
+    assert.equal(decide({ ...p, target: new URL('http://f71ac.platform.example/'), noProxySetting: ['platform.example:443'] }).source, 'http.proxy');
+    assert.equal(decide({ ...p, target: new URL('https://f71ac.platform.example:8443/'), noProxySetting: ['platform.example:8443'] }).source, 'http.noProxy');
+    assert.equal(decide({ ...p, noProxySetting: ['  ', ''], env: { NO_PROXY: 'platform.example' } }).source, 'NO_PROXY', 'a list of blanks is no list');
+    assert.equal(decide({ ...p, env: { no_proxy: 'other.example', NO_PROXY: 'platform.example' } }).source, 'http.proxy', 'no_proxy first');
+    assert.equal(decide({ ...p, noProxySetting: [' PLATFORM.Example '] }).source, 'http.noProxy', 'entries trimmed, any case');
+    assert.deepEqual(decide({ env: { https_proxy: '  ', HTTPS_PROXY: ' http://b:2 ' } }), { proxy: 'http://b:2', source: 'HTTPS_PROXY' }, 'a blank variable is skipped, a value trimmed');
+  });
+
+  it('bypass entries: "*", names with or without a leading dot, [v6]:port, a bare v6 address', () => {
+    assert.equal(bypassesProxy(['*'], 'anything', '1'), true);
+    assert.equal(bypassesProxy(['.example'], 'example', '443'), true);
+    assert.equal(bypassesProxy(['a.example'], 'A.EXAMPLE', '443'), true);
+    assert.equal(bypassesProxy(['[::1]:8080'], '[::1]', '8081'), false);
+    assert.equal(bypassesProxy(['[::1]'], '[::1]', '8081'), true);
+    assert.equal(bypassesProxy(['fe80::1'], '[fe80::1]', '80'), true);
+    assert.equal(bypassesProxy(['fe80::1'], '[fe80::2]', '80'), false);
+    assert.equal(bypassesProxy(['example:80:90'], 'example', '80'), false, 'name:port takes one colon');
+    assert.equal(bypassesProxy(['', '  '], 'a.example.', '443'), false, 'an empty entry matches no host, not even one ending in a dot');
+  });
+
+  it('the OS store\'s certificates where this Node reads them', () => {
+    const get = (tls as { getCACertificates?: (type: string) => string[] }).getCACertificates;
+    if (typeof get === 'function') assert.deepEqual(systemCertificates(), get('system'));
+    else assert.equal(systemCertificates(), undefined);
   });
 });

@@ -75,9 +75,74 @@ describe('core/checkPlayedTitles', () => {
   });
 
   it('a refused key stops every player and is thrown', async () => {
-    const e = await checkPlayedTitles(client('WRONGKEY0123456789ABCDEFGHIJKLMNOPQRSTUV'), DEMO_PLAYERS.slice(0, 10).map((p) => p.platformId), { concurrency: 1 })
+    const progress: number[] = [];
+    const e = await checkPlayedTitles(client('WRONGKEY0123456789ABCDEFGHIJKLMNOPQRSTUV'), DEMO_PLAYERS.slice(0, 10).map((p) => p.platformId), { concurrency: 1, onProgress: (d) => progress.push(d) })
       .then(() => assert.fail('no failure'), (err: unknown) => err);
     assert.ok(e instanceof PlatformError && (e.httpStatus === 401 || e.httpStatus === 403), String(e));
     assert.equal(await requests(), 1);
+    assert.deepEqual(progress, [0], 'a player the run stopped on is not counted as checked');
+  });
+
+  it('Cancel while an answer is awaited: the request is abandoned and nothing is reported for that player', async () => {
+    await emulatorControl(emu.origin, 'faults', { latencyMs: 3000 });
+    const abort = new AbortController();
+    const reported: PlayedTitlesCheck[] = [];
+    const progress: number[] = [];
+    const run = checkPlayedTitles(client(), [DEMO_PLAYERS[0].platformId], { signal: abort.signal, onChecked: (_, c) => reported.push(c), onProgress: (d) => progress.push(d) });
+    // Abort once the emulator has the request (it holds the answer 3 s).
+    while (await requests() === 0) await new Promise((r) => setImmediate(r));
+    abort.abort();
+    const e = await run.then(() => assert.fail('not cancelled'), (err: unknown) => err);
+    await emulatorControl(emu.origin, 'faults/clear', {});
+    assert.ok(e instanceof PlatformError && e.kind === 'cancelled', String(e));
+    assert.deepEqual(reported, []);
+    assert.deepEqual(progress, [0]);
+  });
+
+  it('a player the service keeps failing (HTTP 500, 429) is failed with the reason; the run goes on to the others', async () => {
+    for (const kind of ['500', '429']) {
+      await emulatorControl(emu.origin, 'faults', { rules: [{ operation: 'Admin/GetPlayedTitleList', times: -1, kind, retryAfterSeconds: 0 }] });
+      const ids = DEMO_PLAYERS.slice(0, 3).map((p) => p.platformId);
+      const progress: number[] = [];
+      const found = await checkPlayedTitles(new PlatformClient({ titleId: TITLE.titleId, endpoint: emu.endpoint, getSecretKey: async () => TITLE.secretKey, retryBaseDelayMs: 1, maxRetries: 0 }), ids,
+        { concurrency: 1, onProgress: (done, total) => progress.push(done * 10 + total) });
+      await emulatorControl(emu.origin, 'faults/clear', {});
+      assert.deepEqual([...found.keys()], ids, kind);
+      for (const check of found.values()) assert.ok(check.status === 'failed' && check.reason.length > 0, `${kind}: ${JSON.stringify(check)}`);
+      assert.deepEqual(progress, [3, 13, 23, 33], kind);
+    }
+  });
+
+  it('no players: no request, progress 0 of 0; cancelled before the start: the default cancellation, nothing sent', async () => {
+    const progress: [number, number][] = [];
+    assert.deepEqual(await checkPlayedTitles(client(), [], { onProgress: (d, t) => progress.push([d, t]) }), new Map());
+    assert.deepEqual(progress, [[0, 0]]);
+    const e = await checkPlayedTitles(client(), [DEMO_PLAYERS[0].platformId], { signal: AbortSignal.abort() }).then(() => assert.fail('not cancelled'), (err: unknown) => err);
+    assert.ok(e instanceof PlatformError && e.kind === 'cancelled' && e.message === 'Cancelled.' && e.hint === 'Run it again when ready.', String(e));
+    assert.equal(await requests(), 0);
+  });
+
+  it('asks at most 4 players at a time unless told, and as many at once as it may', async () => {
+    await emulatorControl(emu.origin, 'faults', { latencyMs: 600 });
+    let inFlight = 0;
+    let most = 0;
+    const c = client();
+    const counting = {
+      getPlayedTitleList: async (id: string, o?: { signal?: AbortSignal }) => {
+        most = Math.max(most, ++inFlight);
+        try { return await c.getPlayedTitleList(id, o); } finally { inFlight--; }
+      },
+    };
+    const ids = DEMO_PLAYERS.slice(0, 9).map((p) => p.platformId);
+    assert.equal((await checkPlayedTitles(counting, ids)).size, 9);
+    assert.equal(most, 4);
+    most = 0;
+    assert.equal((await checkPlayedTitles(counting, ids, { concurrency: 6 })).size, 9);
+    assert.equal(most, 6, 'as many as told, past the default');
+    most = 0;
+    assert.equal((await checkPlayedTitles(counting, ids.slice(0, 2), { concurrency: 6 })).size, 2);
+    assert.equal(most, 2);
+    await emulatorControl(emu.origin, 'faults/clear', {});
   });
 });
+

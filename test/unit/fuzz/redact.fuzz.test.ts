@@ -7,25 +7,10 @@
 // before one "eyJ": 80 KB took 1.3 s, 8 MB never finished).
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { mask, redactionWork, redactText } from '../../../src/core/redact';
+import { redactionWork, redactText } from '../../../src/core/redact';
+import { JWT, KEY, reference, shortHostile } from '../helpers/redactReference';
 import { FUZZ_RUNS } from './arbitraries';
 import { fill, tokenShape } from './tokenShapes';
-
-const JWT = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJwbGF5ZXIxIn0.c2lnbmF0dXJlLXBhcnQ';
-const KEY = 'EMUF71AC7Q2M9X4T8W1R6Y3U5P0S2N8B4C7D1';
-
-/** The patterns redactText used before the single-pass scan: correct, but backtracking. */
-function reference(s: string): string {
-  const uuid = /^[0-9A-Fa-f]{8}-(?:[0-9A-Fa-f]{4}-){3}[0-9A-Fa-f]{12}$/;
-  return s
-    .replace(/\b(X-SecretKey|X-EntityToken|X-Authorization|Authorization)(["']?\s*[:=]\s*["']?)(?:Bearer\s+)?([^\s"',;}]+)/gi,
-      (_m, name: string, sep: string, value: string) => (value.startsWith('••••••••') ? `${name}${sep}${value}` : `${name}${sep}${mask(value)}`))
-    .replace(/\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g, (m) => mask(m))
-    .replace(/[A-Za-z0-9+/=_-]{32,}/g, (m) => (/[A-Z]/.test(m) && /[0-9]/.test(m) && !uuid.test(m) && !/^[0-9A-F]{32}$/.test(m) ? mask(m) : m));
-}
-
-const piece = fc.constantFrom('eyJ', '-', '.', '..', 'a', 'Z', '9', 'abcde', 'ABCDE12345', '_', ' ', ':', '"', 'Authorization: ', 'Bearer ', '=', '/', '+', '•', '\n', 'x-secretkey=', JWT, KEY);
-const shortHostile = fc.array(piece, { maxLength: 60 }).map((p) => p.join(''));
 
 describe(`fuzz: redaction (${FUZZ_RUNS} strings against the reference patterns, hostile inputs to 8 MB)`, function () {
   this.timeout(Math.max(60_000, FUZZ_RUNS * 20));
