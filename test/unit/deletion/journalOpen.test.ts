@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { FolderAnchorStore, Journal, JOURNAL_VERSION, JournalError, macKey, sealLine, splitLine, type BatchRecord } from '../../../src/core/deletion';
 
@@ -71,6 +72,28 @@ describe('deletion/journal: open and create', () => {
     await again.close();
     assert.equal(readFileSync(path, 'utf8').split('\n').length, 4);
     assert.equal((await anchors.get('b-open'))!.lines, 3);
+  });
+
+  it('a journal read while its run appends a line (its anchor moved on after the file was read) is read again, not refused as cut back', async () => {
+    const j = await Journal.open(path, { key: KEY, anchors, create: batch() });
+    // The module object itself: the bundled code calls readFile through it.
+    const fsp = createRequire(__filename)('node:fs/promises') as { readFile: (...a: unknown[]) => Promise<unknown> };
+    const readFile = fsp.readFile;
+    let raced = 0;
+    fsp.readFile = async (...a: unknown[]) => {
+      const text = await readFile(...a);
+      // The run writes its next line (and anchor) just after this read of the journal.
+      if (a[0] === path && raced++ === 0) await j.append({ type: 'intent', platformId: A, at: 't1' });
+      return text;
+    };
+    let found: Awaited<ReturnType<typeof Journal.read>>;
+    try {
+      found = await Journal.read(path, KEY, anchors);
+    } finally {
+      fsp.readFile = readFile;
+      await j.close();
+    }
+    assert.deepEqual([found!.records.map((r) => r.type), found!.notice, raced], [['batch', 'intent'], undefined, 2]);
   });
 
   it('a batch that already has an anchor is not started again, under any path; a batch record that is not one is refused, and nothing is left', async () => {
