@@ -195,6 +195,43 @@ describe('deletion/run: each answer, in this process', () => {
     assert.deepEqual(c.sent.map((s) => (s.request as { PlatformId: string }).PlatformId), [pid(0), pid(1), pid(0)]);
   });
 
+  it('a journal line that cannot be written stops every sender: only requests already past their intent go out, and the player stays unknown', async () => {
+    for (const failing of ['intent', 'outcome'] as const) {
+      const j = await journal(4, {}, failing);
+      const append = j.append.bind(j);
+      let failed = false;
+      j.append = async (r) => {
+        if (r.type === failing && !failed) {
+          failed = true;
+          throw new Error('ENOSPC: no space left on device');
+        }
+        return append(r);
+      };
+      const c = client({});
+      await assert.rejects(runBatch(c, j, { resendUnknown: false, pacer: fast(2) }), { message: 'ENOSPC: no space left on device' }, failing);
+      const players = j.players();
+      await j.close();
+      // The other sender had taken its player before the failure: it finishes that one, and no more.
+      assert.equal(c.sent.length, failing === 'intent' ? 1 : 2, `${failing}: ${c.sent.length} sent`);
+      assert.deepEqual([...players.values()].map((p) => p.state), failing === 'intent' ? ['pending', 'queued', 'pending', 'pending'] : ['unknown', 'queued', 'pending', 'pending'], failing);
+    }
+  });
+
+  it('a cancel while the last request is in flight ends the run as cancelled; the progress says while it waits out a throttle', async () => {
+    const ac = new AbortController();
+    const j = await journal(1, {}, 'last');
+    const r = await runBatch(client({}), j, { resendUnknown: false, pacer: fast(), signal: ac.signal, onOutcome: () => ac.abort() });
+    assert.deepEqual([r.cancelled, r.sent, r.queued], [true, 1, 1]);
+    await j.close();
+    const t = await journal(1, {}, 'wait');
+    const seen: boolean[] = [];
+    const c = client({ [pid(0)]: [() => { throw refusal({ httpStatus: 429, retryAfterSeconds: 0.5 }); }, () => ({ JobReceiptId: 'R0' })] });
+    const done = await runBatch(c, t, { resendUnknown: false, pacer: fast(), onProgress: (p) => seen.push(p.waiting) });
+    await t.close();
+    assert.deepEqual([done.queued, done.throttled, done.waiting], [1, 1, false]);
+    assert.deepEqual([seen[0], seen.includes(true), seen.at(-1)], [false, true, false], JSON.stringify(seen));
+  });
+
   it('a cancel before the first send sends nothing and says so; an empty batch runs one sender and ends', async () => {
     const j = await journal(3);
     const ac = new AbortController();
