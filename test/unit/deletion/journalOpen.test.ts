@@ -115,6 +115,36 @@ describe('deletion/journal: open and create', () => {
     await ok.close();
   });
 
+  it('a first line that is JSON but no record, and a step naming a player the batch does not delete, are refused', async () => {
+    for (const head of ['null', '5', '"batch"']) {
+      writeFileSync(path, `${head}\n`);
+      await assert.rejects(Journal.open(path, { key: KEY, anchors }), { message: `${path} does not start with a deletion batch record; is --journal the right file? Nothing was sent.` }, head);
+    }
+    rmSync(path);
+    // Players the plan did not send (already queued, already deleted, could not check) are not players a journal may record.
+    const C = 'CCCCCCCCCCCCCCC3';
+    const j = await Journal.open(path, { key: KEY, anchors, create: batch({ entries: [{ line: 1, input: A, status: 'delete', platformId: A }, { line: 2, input: C, status: 'already-queued', platformId: C }] }) });
+    await j.close();
+    const first = readFileSync(path, 'utf8');
+    writeFileSync(path, first + `${sealLine(macKey(KEY), 'b-open', 1, splitLine(first.trim())!.mac, { type: 'intent', platformId: C, at: 't' }).line}\n`);
+    await assert.rejects(Journal.open(path, { key: KEY, anchors }), { message: `Line 2 of the journal ${path} is not a valid record (it names ${C}, not a player of this batch); nothing was sent. Keep it for the audit record and start the batch with a new --journal file.` });
+  });
+
+  it('a file system without hard links: a new journal is refused saying why, not "already exists", and leaves nothing', async () => {
+    const fsp = createRequire(__filename)('node:fs/promises') as { link: (a: unknown, b: unknown) => Promise<void> };
+    const link = fsp.link;
+    fsp.link = async (from, to) => {
+      if (to === path) throw Object.assign(new Error('EPERM: operation not permitted, link'), { code: 'EPERM' });
+      return link(from, to);
+    };
+    try {
+      await assert.rejects(Journal.open(path, { key: KEY, anchors, create: batch() }), { message: 'EPERM: operation not permitted, link' });
+    } finally {
+      fsp.link = link;
+    }
+    assert.deepEqual(readdirSync(dir), ['anchors'], 'no journal, temp file or lock left');
+  });
+
   it('a second batch record in a journal is refused by its line', async () => {
     const j = await Journal.open(path, { key: KEY, anchors, create: batch() });
     await j.close();
