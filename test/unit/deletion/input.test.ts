@@ -33,6 +33,12 @@ describe('deletion/input', () => {
     for (const c of [' ', '~', '\u00a0', 'é', '\u2010', '\u2030', '\u2070', '\ufefe', '名']) assert.equal(formatError('storefront', `ra${c}cer`), undefined, `U+${c.charCodeAt(0).toString(16)}`);
   });
 
+  it('only a PlatformId list finds identifiers inside a line: a Storefront name or ConsoleLive ID that is not one stays refused', () => {
+    const line = `ticket about ${P} and more text than a Storefront name may hold, ${'x'.repeat(40)}`;
+    assert.deepEqual(readIdentifiers(line, 'storefront').map((l) => [l.input, l.value, l.invalid !== undefined]), [[line, undefined, true]]);
+    assert.deepEqual(readIdentifiers(`id ${P}`, 'consolelive').map((l) => [l.input, l.value, l.invalid !== undefined]), [[`id ${P}`, undefined, true]]);
+  });
+
   it('a ticket line is quoted up to 80 characters and one more, so a reader can tell it went on', () => {
     const long = `  SUPPORT-7: please delete ${P} ${'x'.repeat(100)}  `;
     const [found] = readIdentifiers(long, 'platform-id');
@@ -42,7 +48,7 @@ describe('deletion/input', () => {
 
   it('a text is a PlatformId list when every line that holds something is, or holds, one (in any case); not when empty or a line is a comment', () => {
     assert.equal(allLinesHoldPlatformIds(`${P.toLowerCase()}\r\n\r\n  ticket: ${P}  \r`), true);
-    assert.equal(allLinesHoldPlatformIds(P.toLowerCase()), true);
+    assert.equal(allLinesHoldPlatformIds(`  ${P.toLowerCase()}\t`), true);
     assert.equal(allLinesHoldPlatformIds(''), false);
     assert.equal(allLinesHoldPlatformIds(' \n\t\n'), false);
     assert.equal(allLinesHoldPlatformIds(`${Q}\n# ${P}`), false);

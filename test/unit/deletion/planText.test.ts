@@ -54,12 +54,21 @@ describe('deletion/plan in this process: lookups, normalisation and the document
       [6, 'unlinked', null, 'not linked to a player of this title'],
     ]);
     assert.equal(plan.createdAt, '2026-11-02T10:15:00.000Z');
+    assert.deepEqual(plan.entries[0], { line: 1, input: 'ana', status: 'delete', platformId: A, titleIds: ['F71AC'] }, 'no field but those that say something');
+  });
+
+  it('a cancel while the players are checked says nothing was deleted and what to do', async () => {
+    const ac = new AbortController();
+    ac.abort();
+    await assert.rejects(buildPlan(client({}), { titleId: 'F71AC', kind: 'platform-id', lines: readIdentifiers(A, 'platform-id'), signal: ac.signal }), {
+      kind: 'cancelled', message: 'Cancelled while checking the players; nothing was deleted.', hint: 'Run it again when ready.',
+    });
   });
 
   it('ConsoleLive IDs are looked up in the plan\'s sandbox; nothing is looked up for a list with nothing valid', async () => {
     const c = client({ 1234: C.toLowerCase() });
-    const plan = await buildPlan(c, { titleId: 'F71AC', kind: 'consolelive', sandbox: 'RETAIL', lines: readIdentifiers('1234\n99', 'consolelive'), now: NOW });
-    assert.deepEqual(c.asked, [{ op: 'ConsoleLive', args: [['1234', '99'], 'RETAIL', false] }, { op: 'GetPlayedTitleList', args: [C] }]);
+    const plan = await buildPlan(c, { titleId: 'F71AC', kind: 'consolelive', sandbox: 'RETAIL', lines: readIdentifiers('1234\n99', 'consolelive'), signal: new AbortController().signal, now: NOW });
+    assert.deepEqual(c.asked, [{ op: 'ConsoleLive', args: [['1234', '99'], 'RETAIL', true] }, { op: 'GetPlayedTitleList', args: [C] }]);
     assert.deepEqual(plan.entries.map((e) => [e.status, e.platformId ?? null]), [['delete', C], ['unlinked', null]]);
     for (const kind of ['consolelive', 'storefront'] as const) {
       const none = client({});
