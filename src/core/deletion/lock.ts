@@ -106,7 +106,8 @@ export async function lockJournal(journalPath: string): Promise<Release> {
     const release = await holdLock(`${real}.lock`, busyJournal(journalPath));
     // Checked under the lock: while a journal is created, its temp file is a second name for a moment.
     const st = await lstat(real).catch(() => undefined);
-    if (st !== undefined && st.nlink > 1) {
+    // A folder's links are its entries: it is refused as unreadable, not as a journal with two names.
+    if (st !== undefined && st.isFile() && st.nlink > 1) {
       await release();
       throw new JournalError(`The journal ${journalPath} has ${st.nlink} names (hard links), so a run under another name would not meet its lock; give a journal with one name.`);
     }

@@ -12,6 +12,9 @@ describe('deletion/input', () => {
     for (const [what, text] of [['LF', `${P}\n${Q}\n`], ['CRLF', `${P}\r\n${Q}\r\n`], ['CR', `${P}\r${Q}\r`], ['BOM', `\ufeff${P}\n${Q}`]]) {
       assert.deepEqual(readIdentifiers(text, 'platform-id').map((l) => [l.line, l.input, l.value, l.from]), [[1, P, P, undefined], [2, Q, Q, undefined]], what);
     }
+    // Blanks around an identifier are not part of it, for every kind.
+    assert.deepEqual(readIdentifiers(' \tracer_ana  \n  1234 ', 'storefront').map((l) => l.input), ['racer_ana', '1234']);
+    assert.deepEqual(readIdentifiers('  1234 ', 'consolelive').map((l) => l.value), ['1234']);
     // Blank lines keep their numbers: the next line is still counted where the file has it.
     assert.deepEqual(readIdentifiers(`\r\n\r${P}`, 'platform-id').map((l) => l.line), [3]);
   });
