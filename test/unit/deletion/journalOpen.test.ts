@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { FolderAnchorStore, Journal, JOURNAL_VERSION, JournalError, macKey, sealLine, splitLine, type BatchRecord } from '../../../src/core/deletion';
 
@@ -48,7 +49,7 @@ describe('deletion/journal: open and create', () => {
     rmSync(path);
     mkdirSync(path);
     await assert.rejects(Journal.read(path, KEY, anchors), (e: unknown) => e instanceof JournalError && e.message.startsWith(`Cannot read the journal ${path}: EISDIR`));
-    await assert.rejects(Journal.open(path, { key: KEY, anchors }), JournalError);
+    await assert.rejects(Journal.open(path, { key: KEY, anchors }), { message: `Cannot read the journal ${path}: EISDIR: illegal operation on a directory, read` });
   });
 
   it('read gives the batch, its records and the torn tail\'s size, without changing the file or writing an anchor', async () => {
@@ -73,6 +74,28 @@ describe('deletion/journal: open and create', () => {
     assert.equal((await anchors.get('b-open'))!.lines, 3);
   });
 
+  it('a journal read while its run appends a line (its anchor moved on after the file was read) is read again, not refused as cut back', async () => {
+    const j = await Journal.open(path, { key: KEY, anchors, create: batch() });
+    // The module object itself: the bundled code calls readFile through it.
+    const fsp = createRequire(__filename)('node:fs/promises') as { readFile: (...a: unknown[]) => Promise<unknown> };
+    const readFile = fsp.readFile;
+    let raced = 0;
+    fsp.readFile = async (...a: unknown[]) => {
+      const text = await readFile(...a);
+      // The run writes its next line (and anchor) just after this read of the journal.
+      if (a[0] === path && raced++ === 0) await j.append({ type: 'intent', platformId: A, at: 't1' });
+      return text;
+    };
+    let found: Awaited<ReturnType<typeof Journal.read>>;
+    try {
+      found = await Journal.read(path, KEY, anchors);
+    } finally {
+      fsp.readFile = readFile;
+      await j.close();
+    }
+    assert.deepEqual([found!.records.map((r) => r.type), found!.notice, raced], [['batch', 'intent'], undefined, 2]);
+  });
+
   it('a batch that already has an anchor is not started again, under any path; a batch record that is not one is refused, and nothing is left', async () => {
     const j = await Journal.open(path, { key: KEY, anchors, create: batch() });
     await j.close();
@@ -90,6 +113,36 @@ describe('deletion/journal: open and create', () => {
     // The batch is free again once refused: a valid record then starts it.
     const ok = await Journal.open(second, { key: KEY, anchors, create: batch({ batchId: 'b-2' }) });
     await ok.close();
+  });
+
+  it('a first line that is JSON but no record, and a step naming a player the batch does not delete, are refused', async () => {
+    for (const head of ['null', '5', '"batch"']) {
+      writeFileSync(path, `${head}\n`);
+      await assert.rejects(Journal.open(path, { key: KEY, anchors }), { message: `${path} does not start with a deletion batch record; is --journal the right file? Nothing was sent.` }, head);
+    }
+    rmSync(path);
+    // Players the plan did not send (already queued, already deleted, could not check) are not players a journal may record.
+    const C = 'CCCCCCCCCCCCCCC3';
+    const j = await Journal.open(path, { key: KEY, anchors, create: batch({ entries: [{ line: 1, input: A, status: 'delete', platformId: A }, { line: 2, input: C, status: 'already-queued', platformId: C }] }) });
+    await j.close();
+    const first = readFileSync(path, 'utf8');
+    writeFileSync(path, first + `${sealLine(macKey(KEY), 'b-open', 1, splitLine(first.trim())!.mac, { type: 'intent', platformId: C, at: 't' }).line}\n`);
+    await assert.rejects(Journal.open(path, { key: KEY, anchors }), { message: `Line 2 of the journal ${path} is not a valid record (it names ${C}, not a player of this batch); nothing was sent. Keep it for the audit record and start the batch with a new --journal file.` });
+  });
+
+  it('a file system without hard links: a new journal is refused saying why, not "already exists", and leaves nothing', async () => {
+    const fsp = createRequire(__filename)('node:fs/promises') as { link: (a: unknown, b: unknown) => Promise<void> };
+    const link = fsp.link;
+    fsp.link = async (from, to) => {
+      if (to === path) throw Object.assign(new Error('EPERM: operation not permitted, link'), { code: 'EPERM' });
+      return link(from, to);
+    };
+    try {
+      await assert.rejects(Journal.open(path, { key: KEY, anchors, create: batch() }), { message: 'EPERM: operation not permitted, link' });
+    } finally {
+      fsp.link = link;
+    }
+    assert.deepEqual(readdirSync(dir), ['anchors'], 'no journal, temp file or lock left');
   });
 
   it('a second batch record in a journal is refused by its line', async () => {

@@ -3,6 +3,7 @@
 // anchor that is not exactly as written is refused, and the folder lists and cleans what it holds.
 import * as assert from 'node:assert/strict';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FolderAnchorStore, type Anchor } from '../../../src/core/deletion';
@@ -123,6 +124,45 @@ describe('deletion/lock and the anchor folder', () => {
     writeFileSync(join(where, 'notes.txt'), 'x');
     writeFileSync(join(where, 'b_3.json'), 'x');
     assert.deepEqual(await store.list(), [anchor({ batchId: 'b-1', lines: 9 }), anchor({ batchId: 'b-2' })]);
+    // In batch ID order whatever order the folder gives; a copy under another name is not listed again.
+    for (const id of ['b-9', 'a-3', 'b-10', 'A-1']) await store.set(anchor({ batchId: id }));
+    writeFileSync(join(where, 'old_b-2.json'), readFileSync(join(where, 'b-2.json')));
+    const fsp = createRequire(__filename)('node:fs/promises') as { readdir: (p: string) => Promise<string[]> };
+    const readdir = fsp.readdir;
+    fsp.readdir = async (p) => (await readdir(p)).sort().reverse();
+    try {
+      assert.deepEqual((await store.list()).map((a) => a.batchId), ['A-1', 'a-3', 'b-1', 'b-10', 'b-2', 'b-9']);
+    } finally {
+      fsp.readdir = readdir;
+    }
+    await assert.rejects(store.get('y'.repeat(100)), { message: `The batch ID "${'y'.repeat(80)}" is not one this tool writes.` });
+  });
+
+  it('an anchor that cannot be looked at says why; temp files gone by the time a hold clears them are no error', async () => {
+    const where = join(dir, 'anchors');
+    const store = new FolderAnchorStore(where);
+    await store.set(anchor());
+    const fsp = createRequire(__filename)('node:fs/promises') as { lstat: (p: string) => Promise<unknown>; readdir: (p: string) => Promise<string[]> };
+    const { lstat, readdir } = fsp;
+    fsp.lstat = async (p) => {
+      if (p.endsWith('b-1.json')) throw Object.assign(new Error('EIO: i/o error, lstat'), { code: 'EIO' });
+      return lstat(p);
+    };
+    fsp.readdir = async (p) => {
+      const names = await readdir(p);
+      // Another cleaner got there first.
+      for (const n of names) if (n.endsWith('.tmp')) rmSync(join(where, n));
+      return names;
+    };
+    try {
+      await assert.rejects(store.get('b-1'), { message: `Cannot read the anchor ${join(where, 'b-1.json')}: EIO` });
+      writeFileSync(join(where, '.b-1.json.0a0a0a.tmp'), 'x');
+      const release = await store.hold('b-1', '/j.jsonl');
+      await release();
+    } finally {
+      Object.assign(fsp, { lstat, readdir });
+    }
+    assert.deepEqual(readdirSync(where), ['b-1.json']);
   });
 
   it('holding a batch clears the temp files its killed writers left, and only those; a second hold is refused', async () => {

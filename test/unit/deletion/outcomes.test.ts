@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PlatformError, type PlatformErrorInit } from '../../../src/core/api/errors';
 import {
-  FolderAnchorStore, isAlreadyQueued, Journal, JOURNAL_VERSION, Pacer, runBatch, type BatchRecord, type DeletionClient, type JournalRecord, type RunProgress,
+  FolderAnchorStore, isAlreadyQueued, Journal, JOURNAL_VERSION, Pacer, runBatch, type BatchRecord, type DeletionClient, type JournalRecord, type LedgerEntry, type RunProgress,
 } from '../../../src/core/deletion';
 
 const KEY = 'OUTCOMESTESTKEY0123456789ABCDEFGH';
@@ -89,6 +89,40 @@ describe('deletion/run: each answer, in this process', () => {
     assert.deepEqual(seen.map(([, s]) => s), ['queued', 'queued', 'queued', 'queued', 'failed', 'verified-deleted', 'unknown', 'pending', 'unknown', 'queued']);
     assert.deepEqual({ ...r }, { total: 10, sent: 10, queued: 6, failed: 1, unknown: 2, awaiting: 0, pending: 1, waiting: false, throttled: 0, cancelled: false });
     assert.equal(players.get(pid(5))!.state, 'verified-deleted');
+  });
+
+  it('odd answers: a thrown non-Error is an unknown outcome named by its text, titles that are not a list are not recorded, a quoted receipt is 8 to 64 characters', async () => {
+    const long = 'R'.repeat(65);
+    const answers: Record<string, Answer[]> = {
+      [pid(0)]: [() => { throw 'socket closed'; }],
+      [pid(1)]: [() => ({ JobReceiptId: 'R1', TitleIds: 'F71AC' })],
+      [pid(2)]: [() => { throw refusal({ errorCode: 1000, errorMessage: 'already queued, JobReceiptId:  01234567' }); }],
+      [pid(3)]: [() => { throw refusal({ errorCode: 1000, errorMessage: `already queued, JobReceiptId ${long}` }); }],
+    };
+    const j = await journal(4);
+    await runBatch(client(answers), j, { resendUnknown: false, pacer: fast() });
+    await j.close();
+    assert.deepEqual(outcomes().map((o) => [o.state, o.jobReceiptId ?? null, o.titleIds ?? null, o.error ?? null]), [
+      ['unknown', null, null, 'socket closed'],
+      ['queued', 'R1', null, null],
+      ['queued', '01234567', null, 'the service reports a deletion already queued'],
+      ['queued', 'R'.repeat(64), null, 'the service reports a deletion already queued'],
+    ]);
+  });
+
+  it('the ledger\'s queued or deleted players are not sent and the journal says why, exactly; its failed or unknown ones are sent', async () => {
+    const entry = (i: number, o: Partial<LedgerEntry>): LedgerEntry => ({ input: pid(i), platformId: pid(i).toLowerCase(), titleId: 'F71AC', titleIds: [], requestedAt: 't0', state: 'queued', ...o });
+    const ledger = [entry(0, { jobReceiptId: 'R-OLD', batchId: 'b-old' }), entry(1, { state: 'verified-deleted' }), entry(2, { state: 'failed' }), entry(3, { state: 'unknown' })];
+    const j = await journal(4);
+    const c = client({});
+    const r = await runBatch(c, j, { resendUnknown: false, pacer: fast(), ledger });
+    await j.close();
+    assert.deepEqual(c.sent.map((x) => (x.request as { PlatformId: string }).PlatformId), [pid(2), pid(3)]);
+    assert.deepEqual(outcomes().slice(0, 2).map((o) => [o.platformId, o.state, o.jobReceiptId ?? null, o.error]), [
+      [pid(0), 'queued', 'R-OLD', 'not sent: the ledger records its deletion (title F71AC, requested t0, batch b-old)'],
+      [pid(1), 'already-deleted', null, 'not sent: the ledger records its deletion (title F71AC, requested t0)'],
+    ]);
+    assert.deepEqual([r.sent, r.queued, r.pending], [2, 4, 0]);
   });
 
   it('a refusal is "already queued" only for 1322, or 1000 saying so', () => {
@@ -193,6 +227,43 @@ describe('deletion/run: each answer, in this process', () => {
     await j.close();
     assert.deepEqual([first.failed, first.queued, second.sent, second.queued, second.failed], [1, 1, 1, 2, 0]);
     assert.deepEqual(c.sent.map((s) => (s.request as { PlatformId: string }).PlatformId), [pid(0), pid(1), pid(0)]);
+  });
+
+  it('a journal line that cannot be written stops every sender: only requests already past their intent go out, and the player stays unknown', async () => {
+    for (const failing of ['intent', 'outcome'] as const) {
+      const j = await journal(4, {}, failing);
+      const append = j.append.bind(j);
+      let failed = false;
+      j.append = async (r) => {
+        if (r.type === failing && !failed) {
+          failed = true;
+          throw new Error('ENOSPC: no space left on device');
+        }
+        return append(r);
+      };
+      const c = client({});
+      await assert.rejects(runBatch(c, j, { resendUnknown: false, pacer: fast(2) }), { message: 'ENOSPC: no space left on device' }, failing);
+      const players = j.players();
+      await j.close();
+      // The other sender had taken its player before the failure: it finishes that one, and no more.
+      assert.equal(c.sent.length, failing === 'intent' ? 1 : 2, `${failing}: ${c.sent.length} sent`);
+      assert.deepEqual([...players.values()].map((p) => p.state), failing === 'intent' ? ['pending', 'queued', 'pending', 'pending'] : ['unknown', 'queued', 'pending', 'pending'], failing);
+    }
+  });
+
+  it('a cancel while the last request is in flight ends the run as cancelled; the progress says while it waits out a throttle', async () => {
+    const ac = new AbortController();
+    const j = await journal(1, {}, 'last');
+    const r = await runBatch(client({}), j, { resendUnknown: false, pacer: fast(), signal: ac.signal, onOutcome: () => ac.abort() });
+    assert.deepEqual([r.cancelled, r.sent, r.queued], [true, 1, 1]);
+    await j.close();
+    const t = await journal(1, {}, 'wait');
+    const seen: boolean[] = [];
+    const c = client({ [pid(0)]: [() => { throw refusal({ httpStatus: 429, retryAfterSeconds: 0.5 }); }, () => ({ JobReceiptId: 'R0' })] });
+    const done = await runBatch(c, t, { resendUnknown: false, pacer: fast(), onProgress: (p) => seen.push(p.waiting) });
+    await t.close();
+    assert.deepEqual([done.queued, done.throttled, done.waiting], [1, 1, false]);
+    assert.deepEqual([seen[0], seen.includes(true), seen.at(-1)], [false, true, false], JSON.stringify(seen));
   });
 
   it('a cancel before the first send sends nothing and says so; an empty batch runs one sender and ends', async () => {

@@ -146,6 +146,19 @@ describe('deletion/pacer', () => {
     assert.equal(third.got(), true);
   });
 
+  it('a wait aborted while paused ends false and takes no slot', async () => {
+    const p = new Pacer({ initialRate: 1000, maxInFlight: 1, now: clock });
+    p.onThrottle(60);
+    const ac = new AbortController();
+    const waiting = p.acquire(ac.signal);
+    await new Promise((r) => setImmediate(r));
+    ac.abort();
+    assert.equal(await waiting, false);
+    now += 60_000;
+    // The one slot is still free: taken at once.
+    assert.equal(await p.acquire(), true);
+  });
+
   it('release() frees one slot each, never more; an aborted signal takes none even when one is free', async () => {
     const p = new Pacer({ initialRate: 1000, maxInFlight: 2, now: clock });
     await fillThenWaitForRelease(p, 2);

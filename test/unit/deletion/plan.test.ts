@@ -161,6 +161,8 @@ describe('deletion/plan: the --confirm value', () => {
     const v = confirmValue(plan('F71AC', 'platform-id', [A, B]));
     assert.match(v, /^2:[0-9a-f]{12}$/);
     assert.equal(confirmValue(plan('f71ac', 'platform-id', [B, A])), v, 'title case and order do not matter');
+    // Fixed across versions: a value a dry run printed is still the same plan's after an update.
+    assert.equal(v, '2:d28f0005ff30');
     // Entries not sent do not count.
     assert.equal(confirmValue(plan('F71AC', 'platform-id', [A, B], [{ line: 9, input: 'x', status: 'invalid', reason: 'r' }, { line: 10, input: B, platformId: B, status: 'duplicate' }])), v);
   });
