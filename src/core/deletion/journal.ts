@@ -155,6 +155,8 @@ function checkAnchor(path: string, found: Parsed, anchor: Anchor | undefined, an
 
 export class Journal {
   private chain: Promise<void> = Promise.resolve();
+  /** Set when a line could not be written whole: nothing more is appended after its torn bytes. */
+  private failed: Error | undefined;
   private readonly mac: Buffer;
 
   private constructor(
@@ -279,9 +281,19 @@ export class Journal {
   append(record: JournalRecord): Promise<void> {
     const r = record.type === 'outcome' ? cleanOutcome(record, this.secret) : record;
     const write = this.chain.then(async () => {
+      if (this.failed !== undefined) {
+        throw new JournalError(`Nothing more is written to the journal ${this.path}: an earlier write to it failed (${this.failed.message}). Fix that, then resume the batch: the journal keeps every whole line.`);
+      }
       const { line, mac } = sealLine(this.mac, this.batch.batchId, this.records.length, this.lastMac, r);
-      await this.fh.appendFile(`${line}\n`, 'utf8');
-      await this.fh.datasync();
+      try {
+        await this.fh.appendFile(`${line}\n`, 'utf8');
+        await this.fh.datasync();
+      } catch (e) {
+        // Part of the line may be on disk: a later line after it would make a damaged middle line
+        // (refused on open); as the last line it is a torn tail, cut on the next open.
+        this.failed = e as Error;
+        throw e;
+      }
       this.records.push(r);
       this.lastMac = mac;
       await this.anchorNow();

@@ -1,5 +1,6 @@
 // The journal file: replay, a crash's torn tail, damage refused without a change, formula-safe CSV.
 import * as assert from 'node:assert/strict';
+import { open } from 'node:fs/promises';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +47,39 @@ describe('deletion/journal', () => {
     const entries = ledgerFromJournal(batch, reopened.players());
     await reopened.close();
     assert.deepEqual(entries.map((e) => [e.platformId, e.state, e.jobReceiptId ?? null]), [[A, 'queued', null], [B, 'failed', null]]);
+  });
+
+  it('a write that fails partway stops the journal: no later line lands after the torn bytes, and it resumes from its last whole line', async () => {
+    const j = await Journal.open(path, { key: KEY, anchors, create: batch });
+    await j.append({ type: 'intent', platformId: A, at: 't1' });
+    const probe = await open(join(dir, 'probe'), 'w');
+    type Append = (this: unknown, data: string, ...rest: unknown[]) => Promise<void>;
+    const proto = Object.getPrototypeOf(probe) as { appendFile: Append };
+    await probe.close();
+    const original = proto.appendFile;
+    let calls = 0;
+    // The disk fills during the next line: half of it is written, then the write fails.
+    proto.appendFile = async function (this: unknown, data: string, ...rest: unknown[]) {
+      if (calls++ > 0) return original.call(this, data, ...rest);
+      await original.call(this, data.slice(0, data.length >> 1), ...rest);
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    };
+    try {
+      const outcome = j.append({ type: 'outcome', platformId: A, state: 'queued', at: 't2' });
+      const next = j.append({ type: 'intent', platformId: B, at: 't3' });
+      await assert.rejects(outcome, /ENOSPC/);
+      await assert.rejects(next, (e: unknown) => e instanceof JournalError && /Nothing more is written to the journal .*ENOSPC/.test(e.message));
+    } finally {
+      proto.appendFile = original;
+    }
+    await j.close();
+    assert.ok(!readFileSync(path, 'utf8').endsWith('\n'), 'the torn bytes are the last thing in the file');
+    const again = await Journal.open(path, { key: KEY, anchors });
+    assert.equal(again.players().get(A)!.state, 'unknown', 'A was sent or not: its outcome never reached the disk');
+    assert.equal(again.records.length, 2, 'the batch and the intent are kept; the torn line is cut');
+    await again.append({ type: 'outcome', platformId: A, state: 'queued', at: 't4' });
+    await again.close();
+    assert.equal(readFileSync(path, 'utf8').trim().split('\n').length, 3);
   });
 
   it('a damaged line in the middle is refused, naming the line, and the file is not changed', async () => {
