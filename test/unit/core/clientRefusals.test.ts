@@ -79,6 +79,8 @@ describe('core/PlatformClient: refusals and stops, word for word (scripted serve
     for (const token of ['', '   ', undefined]) {
       await says(client().loginWithLauncher({ IdentityToken: token } as never), 'IdentityToken is empty.', 'Paste the identity token (a JWT) the launcher returned after login.');
     }
+    await says(client().loginWithLauncher(undefined as never), 'IdentityToken is empty.', 'Paste the identity token (a JWT) the launcher returned after login.');
+    await says(client().getPlatformIdsFromConsoleLiveIds(['x', '']), 'ConsoleLiveAccountIDs[1] is empty.', 'Remove empty entries from the list.');
     for (const sandbox of ['', '  ', 5]) {
       await says(client().getPlatformIdsFromConsoleLiveIds(['x'], sandbox as never), 'Sandbox is empty.', 'Enter the sandbox name (case-sensitive), or leave it at RETAIL.');
     }
@@ -130,6 +132,51 @@ describe('core/PlatformClient: refusals and stops, word for word (scripted serve
     while (server.count(PLAYED) === 1) await new Promise((r) => setTimeout(r, 5));
     ac.abort();
     await says(q, 'Cancelled.', 'Nothing to do.', 'cancelled');
+  });
+
+  it('closeWhenIdle() asked twice while a call runs: both wait for it, then the client is closed', async () => {
+    server.setDefault(PLAYED, { ...ok({}), delayMs: 200 });
+    const c = client();
+    const call = c.getPlayedTitleList(PID);
+    while (server.count(PLAYED) === 0) await new Promise((r) => setTimeout(r, 5));
+    const first = c.closeWhenIdle();
+    const second = c.closeWhenIdle();
+    assert.deepEqual(await call, { TitleIds: [] });
+    await Promise.all([first, second]);
+    await says(c.getPlayedTitleList(PID), `The connection for title ${TITLE} was replaced because its settings changed.`, 'Run the command again; it uses the new settings.', 'network');
+  });
+
+  it('a dozen calls at once on one client: no listener-limit warning (every call listens for close())', async () => {
+    server.setDefault(PLAYED, { ...ok({}), delayMs: 50 });
+    const warnings: Error[] = [];
+    const onWarning = (w: Error): number => warnings.push(w);
+    process.on('warning', onWarning);
+    try {
+      const c = client();
+      await Promise.all(Array.from({ length: 12 }, () => c.getPlayedTitleList(PID)));
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    assert.deepEqual(warnings.filter((w) => w.name === 'MaxListenersExceededWarning').map((w) => w.message), []);
+  });
+
+  it('ConsoleLive answers are matched by the identifier they echo, in any order', async () => {
+    server.setDefault('Server/GetPlatformIDsFromConsoleLiveIDs', ok({ Data: [
+      { ConsoleLiveAccountId: 'b', PlatformId: 'BBBBBBBBBBBBBBB2' }, { ConsoleLiveAccountId: 'a', PlatformId: 'AAAAAAAAAAAAAAA1' }, { ConsoleLiveAccountId: 'c', PlatformId: null },
+    ] }));
+    assert.deepEqual((await client().getPlatformIdsFromConsoleLiveIds(['a', 'b', 'c'])).map((r) => r.PlatformId), ['AAAAAAAAAAAAAAA1', 'BBBBBBBBBBBBBBB2', null]);
+  });
+
+  it('the request log masks a secret the service echoes in its error name', async () => {
+    // A key that looks like nothing in particular: only the client's list of its secrets can mask it.
+    const key = 'k3y-Pa55-word';
+    server.setDefault(PLAYED, { status: 400, body: { code: 400, status: 'BadRequest', error: `Key ${key} refused`, errorCode: 1000 } });
+    const log: string[] = [];
+    await rejection(client({ getSecretKey: async () => key, onRequest: (e) => log.push(e.error ?? '') }).getPlayedTitleList(PID));
+    assert.equal(log.length, 1);
+    assert.ok(!log[0].includes(key), log[0]);
+    assert.match(log[0], /^Key .+ refused$/);
   });
 
   it('answers without TitleIds read as an empty list; a log sink that throws does not fail the call', async () => {

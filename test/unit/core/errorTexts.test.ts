@@ -4,6 +4,7 @@
 // PlatformError's own fields, copied whole by withChanges.
 import * as assert from 'node:assert/strict';
 import { describeErrorCode, describeHttpStatus, describeServiceError, errorNameOf, isCancellation, PlatformError, withChanges } from '../../../src/core/api/errors';
+import { isRetryableStatus } from '../../../src/core/api/envelope';
 import { ErrorCodes } from '../../../src/core/api/types';
 
 const CHECK_KEY = 'Check that the secret key saved for this title is the current one from the title\'s management portal, and set it again if it changed.';
@@ -56,6 +57,11 @@ describe('core/api errors: what each failure says', () => {
     assert.deepEqual(describeServiceError('GetPlayedTitleList', 'InvalidParams', 'already queued'), describeErrorCode('InvalidParams'));
     assert.deepEqual(describeServiceError('DeleteMasterPlayerAccount', 'InvalidParams', 'PlatformId is malformed'), describeErrorCode('InvalidParams'));
     assert.deepEqual(describeServiceError('DeleteMasterPlayerAccount', 'AccountDeleted', 'already queued'), describeErrorCode('AccountDeleted'));
+  });
+
+  it('statuses worth retrying: 408, 409, 429 and 500 to 599, nothing else', () => {
+    const retried = [0, 199, 200, 404, 407, 408, 409, 410, 428, 429, 430, 499, 500, 503, 598, 599, 600, 601].filter(isRetryableStatus);
+    assert.deepEqual(retried, [408, 409, 429, 500, 503, 598, 599]);
   });
 
   it('names of codes; an unknown name or code reads as a generic service error', () => {

@@ -94,7 +94,8 @@ describe('core/transport: proxy options and what the proxy is told (a scripted p
 
   it('the proxy URL is read trimmed; http and https are accepted, and only an https one is an https proxy', () => {
     const make = (proxy: string): Transport => createTransport('https://127.0.0.1:9', { proxy }, { connections: 1, keepAliveTimeout: 1000, connectTimeoutMs: 1000 });
-    const t = [make('  http://127.0.0.1:3128 '), make('https://127.0.0.1:3129/'), make('HTTPS://Proxy.Example:443')];
+    // No-break spaces too (a value pasted from a web page): the URL parser itself strips only ASCII ones.
+    const t = [make('\u00A0 http://127.0.0.1:3128 \u00A0'), make('https://127.0.0.1:3129/'), make('HTTPS://Proxy.Example:443')];
     try {
       assert.deepEqual(t.map((x) => [x.proxy, x.httpsProxy]), [['127.0.0.1:3128', false], ['127.0.0.1:3129', true], ['proxy.example:443', true]]);
     } finally {
