@@ -150,6 +150,20 @@ describe('core/PlatformClient over HTTPS and through a real proxy (tinyproxy)', 
       assert.equal(e.outcomeUnknown, false);
       assert.equal(served, 0);
     });
+
+    it('wrong host through a proxy\'s tunnel: the same words (undici wraps that failure in a proxy error)', async () => {
+      const cert = await makeCertificate({ hosts: ['other-host.example'] });
+      const endpoint = await serve(cert);
+      const tunnel = await startTinyproxy({ connectPorts: [Number(new URL(endpoint.replace('/{titleId}', '')).port)] });
+      try {
+        const e = await rejection(client({ endpoint, ca: cert.cert, proxy: tunnel.url }).getPlatformIdsFromStorefrontNames(NAMES));
+        assert.match(e.message, /the certificate presented for 127\.0\.0\.1:\d+ is for another host name/);
+        assert.match(tunnel.log(), /CONNECT 127\.0\.0\.1:\d+ HTTP\/1\.1/);
+        assert.equal(served, 0);
+      } finally {
+        await tunnel.stop();
+      }
+    });
   });
 
   it('through tinyproxy: the CONNECT is in its log, the secret key is not; the client names the proxy', async () => {
