@@ -91,5 +91,6 @@ describe('core/api errors: what each failure says', () => {
     assert.equal(isCancellation({ name: 'AbortError' }), true);
     assert.equal(isCancellation({ name: 'TimeoutError' }), false);
     assert.equal(isCancellation('AbortError'), false);
+    assert.equal(isCancellation(function AbortError() { /* a function named so is not an error */ }), false);
   });
 });

@@ -39,6 +39,8 @@ describe('core/api schema: the checker', () => {
     const copy = validate(fine, s, 'data').value;
     assert.deepEqual(copy, fine);
     assert.notEqual(copy, fine, 'a copy, not the same object');
+    (copy as { A: string }).A = 'changed by its reader';
+    assert.equal((copy as { A: string }).A, 'changed by its reader', 'the copy\'s members can be set like any object\'s');
     assert.deepEqual(messages({ A: 'a' }, s, ''), ['C is missing'], 'an empty path names the member alone');
   });
 
@@ -84,6 +86,7 @@ describe('core/api schema: the checker', () => {
     assert.equal(validate([1], array(str), deep + 'ppp').issues[0].path, `${deep}ppp[0…`);
     const full = 'p'.repeat(200);
     assert.equal(validate({ a: 1 }, map(str), full).issues[0].path, `${full}.a`.slice(0, 200) + '…');
+    assert.equal(validate([1], array(str), full).issues[0].path, `${full}…`, 'exactly 200, then an index: clipped');
     const over = 'p'.repeat(201);
     assert.equal(validate({ a: 1 }, map(str), over).issues[0].path, over, 'a path already over the bound grows no further');
     assert.equal(validate([1], array(str), over).issues[0].path, over);
