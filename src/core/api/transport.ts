@@ -56,7 +56,8 @@ function parseProxy(value: unknown): URL {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw optionError('proxy', `must be an http:// or https:// URL, not ${url.protocol}//`, hint);
   }
-  if (url.hostname === '' || (url.pathname !== '/' && url.pathname !== '') || url.search !== '' || url.hash !== '') {
+  // An http(s) URL always has a host and at least the path "/" (new URL refuses one without a host).
+  if (url.pathname !== '/' || url.search !== '' || url.hash !== '') {
     throw optionError('proxy', 'must be only a scheme, a host and a port', hint);
   }
   try {
@@ -95,15 +96,11 @@ export function createTransport(origin: string, o: TransportOptions, pool: PoolO
   if (o.proxyAuthorization !== undefined && (typeof o.proxyAuthorization !== 'string' || /[\r\n]/.test(o.proxyAuthorization))) {
     throw optionError('proxyAuthorization', 'must be one line of text', 'Give the Proxy-Authorization header value, e.g. Basic <base64 of user:password>.');
   }
-  const extra = o.ca === undefined ? [] : parseCa(o.ca);
   const connect: tls.ConnectionOptions & { timeout: number } = { timeout: pool.connectTimeoutMs, rejectUnauthorized: o.rejectUnauthorized !== false };
-  if (extra.length > 0) {
-    // One context for every connection: parsing a few hundred certificates per handshake would cost more than the handshake.
-    try {
-      connect.secureContext = tls.createSecureContext({ ca: [...defaultCertificates(), ...extra] });
-    } catch (e) {
-      throw optionError('ca', `could not be loaded (${(e as Error).message})`, 'Check that each certificate is complete PEM text.');
-    }
+  if (o.ca !== undefined) {
+    // One context for every connection: parsing a few hundred certificates per handshake would
+    // cost more than the handshake. (Node ignores a PEM block it cannot read: it never throws here.)
+    connect.secureContext = tls.createSecureContext({ ca: [...defaultCertificates(), ...parseCa(o.ca)] });
   }
   const shared = { connections: pool.connections, keepAliveTimeout: pool.keepAliveTimeout };
   if (o.proxy === undefined) {

@@ -10,6 +10,7 @@ import { NoTokenError } from '../../../src/core/api/envelope';
 import { PlatformError } from '../../../src/core/api/errors';
 import { checkResult } from '../../../src/core/api/exchange';
 import { afterAttempts } from '../../../src/core/api/retryReport';
+import { validatePlatformId } from '../../../src/core/ids';
 import { seconds } from '../../../src/core/time';
 import { sleep } from '../../../src/core/api/signals';
 import { TitleTokenCache } from '../../../src/core/api/tokenCache';
@@ -92,7 +93,9 @@ describe('core/api: small rules beside the client', () => {
     });
     assert.deepEqual(checkAccountLookup({ Username: '  ' }), { ok: false, field: 'Username', message: 'Username is empty or not text.', hint: 'Enter the Username to look up.' });
     // A malformed PlatformId is refused by default; the emulator lets it through to "not found".
-    assert.equal(checkAccountLookup({ PlatformId: 'nope' }).ok, false);
+    assert.deepEqual(checkAccountLookup({ PlatformId: 'nope' }), {
+      ok: false, field: 'PlatformId', message: validatePlatformId('nope'), hint: 'Copy the PlatformId exactly as the service shows it.',
+    });
     assert.deepEqual(checkAccountLookup({ PlatformId: 'nope' }, false), { ok: true, field: 'PlatformId', value: 'nope' });
   });
 

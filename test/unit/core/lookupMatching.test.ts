@@ -47,4 +47,11 @@ describe('core/bulk lookups: matching answers to the identifiers asked for', () 
     // Answers for other names (and a count that does not match) give nothing by position.
     assert.deepEqual(await lookup(['y1', 'y2'], () => [{ StorefrontName: 'other', PlatformId: A }]), [['y1', null], ['y2', null]]);
   });
+
+  it('position counts only when the answer has one entry per name and the entry echoes no other name', async () => {
+    // As many entries as names, but this one echoes another name: not y1's.
+    assert.deepEqual(await lookup(['y1'], () => [{ StorefrontName: 'other', PlatformId: A }]), [['y1', null]]);
+    // No echo, but fewer entries than names: no position to go by.
+    assert.deepEqual(await lookup(['z1', 'z2', 'z3'], () => [{ PlatformId: A }]), [['z1', null], ['z2', null], ['z3', null]]);
+  });
 });
