@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm run release:check: everything a release ships, built and checked as users get it.
-//  1. One version: package.json, packages/cli and packages/emulator agree, and CHANGELOG.md has
-//     its `## VERSION (date)` section.
+//  1. One version: package.json, packages/cli and packages/emulator agree, the emulator's examples
+//     pin it, and CHANGELOG.md has its `## VERSION (date)` section.
 //  2. The VSIX (npm run package), the command line's npm package (npm run package:cli) and the
 //     emulator's (npm pack packages/emulator), built into a temporary folder.
 //  3. Their contents: each exactly its expected files and entry points, at that version; none
@@ -35,6 +35,13 @@ const version = readJson(join(REPO_ROOT, 'package.json')).version;
 for (const pkg of ['cli', 'emulator']) {
   const v = readJson(join(REPO_ROOT, 'packages', pkg, 'package.json')).version;
   if (v !== version) problems.push(`packages/${pkg}/package.json is version ${v}, package.json ${version}: give both the release's version`);
+}
+// The emulator's examples install a pinned version: the release's.
+const examples = join(REPO_ROOT, 'packages', 'emulator', 'examples');
+for (const name of readdirSync(examples)) {
+  for (const [, v] of readFileSync(join(examples, name), 'utf8').matchAll(/platform-emulator@([\w.-]+)/g)) {
+    if (v !== version) problems.push(`packages/emulator/examples/${name} installs platform-emulator@${v}, not ${version}: pin the release`);
+  }
 }
 const changelog = readFileSync(join(REPO_ROOT, 'CHANGELOG.md'), 'utf8');
 if (!new RegExp(`^## ${version.replace(/\./g, '\\.')} \\(\\d{4}-\\d{2}-\\d{2}\\)$`, 'm').test(changelog)) {
