@@ -1,7 +1,7 @@
 // One build script: the extension's bundles, the emulator CLI, the webview pages and the tests.
 // `--production` minifies without source maps; otherwise linked source maps for debugging.
 import * as esbuild from 'esbuild';
-import { existsSync, readdirSync, rmSync, statSync, watch as watchFiles } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, watch as watchFiles } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -9,6 +9,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 const production = process.argv.includes('--production');
+/** The release's version (package.json), as src/core/version.ts reports it. */
+const VERSION = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
 const watch = process.argv.includes('--watch');
 
 function walk(dir, pred) {
@@ -32,6 +34,7 @@ export const common = {
   minify: production,
   logLevel: 'warning',
   external: ['vscode'],
+  define: { __PLATFORM_EXPLORER_VERSION__: JSON.stringify(VERSION) },
 };
 
 // What runs only on first use lives in bundles of its own beside dist/extension.js, so

@@ -8,14 +8,17 @@
 // is listed, in a report or not.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import config from '../../stryker.config.mjs';
 import { FOLDERS } from './summary.mjs';
+import { ensureMutationTools, mutationToolPath } from './tools.mjs';
 
 const DECIDED = new Set(['Killed', 'Timeout', 'Survived', 'NoCoverage', 'CompileError', 'RuntimeError', 'Ignored']);
 
 /** Mutants per file as Stryker makes them from the files' text now. */
 export async function mutantTotals(paths) {
-  const { Instrumenter } = await import('@stryker-mutator/instrumenter');
+  ensureMutationTools();
+  const { Instrumenter } = await import(pathToFileURL(mutationToolPath('@stryker-mutator/instrumenter')).href);
   const quiet = { debug() {}, info() {}, warn() {}, error() {}, trace() {}, isDebugEnabled: () => false, isTraceEnabled: () => false, isInfoEnabled: () => false };
   const totals = {};
   for (const name of paths) {

@@ -10,7 +10,10 @@ Module._extensions['.cjs'] ??= Module._extensions['.js'];
 // for the test that ran before it, in another file (or as static, then ignored): its mutants then
 // ran only that unrelated test and "survived". During the dry run (no active mutant), a before-all
 // hook's coverage goes to every test of its suite instead. Only the test runner loads mocha.
-const { Runner } = require('mocha');
+// The mocha Stryker's runner loads: the mutation tools' own copy, resolved as the runner resolves it
+// (they are installed in .vscode-test/mutation: MUTATION_DIR of scripts/test-host/paths.mjs).
+const runnerDir = require('node:path').join(__dirname, '..', '..', '.vscode-test', 'mutation', 'node_modules', '@stryker-mutator', 'mocha-runner');
+const { Runner } = require(require.resolve('mocha', { paths: [runnerDir] }));
 const hook = Runner.prototype.hook;
 Runner.prototype.hook = function (name, fn) {
   const ns = globalThis.__stryker__;

@@ -3,6 +3,9 @@
 // and jobs (stryker.config.mjs), then the score per folder. Niced, one test runner: the machine is
 // shared. Incremental: a re-run tests only mutants whose code or tests changed; Ctrl+C keeps
 // what was tested so far, and the next run goes on from there.
+// Stryker is not in the project's node_modules: the first run installs it, with the mocha and
+// TypeScript it loads, into .vscode-test/mutation from the committed scripts/test-host/lock/mutation
+// (scripts/test-host/install.mjs --mutation; again when that lockfile changes).
 // Stryker 10 needs Node 22 or later; on an older Node it runs on the Node 24 that the test host
 // uses (scripts/test-host/install.mjs --node installs it from the npm registry when missing).
 // Narrow a run with e.g. `-- --mutate src/core/csv.ts --incrementalFile reports/mutation/csv.json`,
@@ -12,8 +15,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NODE24_BIN } from '../test-host/paths.mjs';
+import { NODE24_BIN, STRYKER_BIN } from '../test-host/paths.mjs';
 import { formatSummary, summarise } from './summary.mjs';
+import { ensureMutationTools } from './tools.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 process.chdir(ROOT);
@@ -27,11 +31,12 @@ function nodeForStryker() {
   return NODE24_BIN;
 }
 
+ensureMutationTools();
 const args = process.argv.slice(2);
 const configAt = args.indexOf('--config');
 const config = configAt >= 0 ? args.splice(configAt, 2)[1] : 'stryker.config.mjs';
 const stryker = [
-  nodeForStryker(), '--require', './scripts/mutation/mocha-cjs.cjs', 'node_modules/@stryker-mutator/core/bin/stryker.js', 'run', config, ...args,
+  nodeForStryker(), '--require', './scripts/mutation/mocha-cjs.cjs', STRYKER_BIN, 'run', config, ...args,
 ];
 const started = Date.now();
 const child = spawn('nice', ['-n', '10', ...stryker], { stdio: 'inherit' });

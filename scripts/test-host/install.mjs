@@ -6,13 +6,15 @@
 // integrity hashes; code-server's own npm-shrinkwrap files pin VS Code's dependencies).
 // Needs only the npm registry and Debian's archive. A marker file makes reruns instant.
 // `--apt`: only the Debian packages (the unit tests need tinyproxy and chromium).
+// `--node`: only Node 24. `--mutation`: only the mutation tools (npm run test:mutation), with
+// npm run by Node 24 when this Node is older than Stryker needs.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   APT_PACKAGES, CACHE_DIR, CHROMIUM, CODE_SERVER_DIR, CODE_SERVER_ENTRY, CODE_SERVER_VERSION,
-  LOCK_DIR, MARKER, NODE24_BIN, NODE24_DIR, NODE24_PKG, NODE_VERSION,
+  LOCK_DIR, MARKER, MUTATION_DIR, MUTATION_LOCK, NODE24_BIN, NODE24_DIR, NODE24_PKG, NODE_VERSION, STRYKER_BIN,
 } from './paths.mjs';
 
 /** The lockfiles' hash: a changed lockfile installs again. */
@@ -174,8 +176,25 @@ function ensureNode24() {
   installNode24();
 }
 
+/** `--mutation`: the mutation tools, `npm ci` from scripts/test-host/lock/mutation; again when that lockfile changes. */
+function ensureMutationTools() {
+  const installedLock = join(MUTATION_DIR, 'package-lock.json');
+  if (existsSync(STRYKER_BIN) && existsSync(installedLock) && readFileSync(installedLock, 'utf8') === readFileSync(MUTATION_LOCK, 'utf8')) return;
+  const oldNode = Number(process.versions.node.split('.')[0]) < 22;
+  if (oldNode) ensureNode24();
+  log(`installing the mutation tools (StrykerJS; npm ci from scripts/test-host/lock/mutation) into ${MUTATION_DIR}`);
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const next = stage(MUTATION_DIR, 'mutation');
+  // None of them has an install script; refuse any.
+  npm([...NPM_CI, '--ignore-scripts'], next, oldNode ? NODE24_BIN : process.execPath);
+  swapIn(MUTATION_DIR);
+  if (!existsSync(STRYKER_BIN)) throw new Error(`Stryker missing after install: ${STRYKER_BIN}`);
+  log('mutation tools ready');
+}
+
 try {
   if (process.argv.includes('--apt')) ensureAptPackages();
+  else if (process.argv.includes('--mutation')) ensureMutationTools();
   else if (process.argv.includes('--node')) ensureNode24();
   else install();
 } catch (e) {

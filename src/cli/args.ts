@@ -9,6 +9,7 @@ export const USAGE = `usage:
   platform-explorer delete-players --title ID --endpoint TEMPLATE --kind KIND --journal FILE --resume
       (--dry-run | --confirm N:DIGEST) [--receipts FILE] [--json]
   platform-explorer verify-deletions --title ID --endpoint TEMPLATE --journal FILE [--json]
+  platform-explorer --version
 
 The title's secret key is read from the environment variable PLATFORM_SECRET_KEY only.
 --endpoint is the service address template, e.g. https://{titleId}.your-service-domain.

@@ -16,6 +16,7 @@ import { runRequestCommand } from './request';
 import { REQUEST_USAGE } from './requestArgs';
 import { RequestError } from '../core/requests/types';
 import { serviceValue } from '../core/serviceText';
+import { VERSION } from '../core/version';
 import { jsonLines, knownSecrets, rowOf, table, terminal, type Row } from './output';
 
 const out = (s: string): void => void process.stdout.write(terminal(s));
@@ -210,6 +211,10 @@ async function main(): Promise<number> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   try {
+    if (process.argv[2] === '--version') {
+      out(`${VERSION}\n`);
+      return 0;
+    }
     if (process.argv[2] === 'mcp' && !process.argv.includes('--help')) return await runMcp(process.argv.slice(3), ac.signal);
     if (process.argv[2] === 'request' && !process.argv.includes('--help') && !process.argv.includes('-h')) return await runRequestCommand(process.argv.slice(3), ac.signal);
     const a = parseArgs(process.argv.slice(2));

@@ -9,6 +9,7 @@ import { parseRateLimit } from './rateLimit';
 import { SEED_NAMES, seedSource } from './seed';
 import { SEED_SCHEMA } from './seedfile/seedSchema';
 import { readSnapshotFile, writeSnapshotFile } from './snapshots';
+import { VERSION } from '../core/version';
 
 const USAGE = `usage: platform-emulator [options]   (also: node dist/emulator.js [options])
   --seed ${SEED_NAMES.join('|')}|FILE  the titles and players to start with (default demo); FILE is a seed
@@ -27,6 +28,7 @@ const USAGE = `usage: platform-emulator [options]   (also: node dist/emulator.js
   --verbose              one stderr line per request
   --print-seed-schema    print the seed file JSON Schema and exit
   --help                 print this and exit
+  --version              print the version and exit
 Readiness: GET /_emulator/ready answers 200 once every title accepts requests.
 Request log: GET /_emulator/requests?since=N, GET /_emulator/requests/stream (server-sent events).
 Snapshots: POST /_emulator/snapshots/NAME, POST /_emulator/snapshots/NAME/restore, GET /_emulator/snapshots.
@@ -36,7 +38,7 @@ interface CliArgs {
   options: EmulatorOptions;
   json: boolean;
   snapshotOnExit?: string;
-  /** Print and exit: --help, --print-seed-schema. */
+  /** Print and exit: --help, --version, --print-seed-schema. */
   print?: string;
 }
 
@@ -75,6 +77,7 @@ function parseArgs(argv: readonly string[]): CliArgs {
       case '--verbose': options.logRequests = true; break;
       case '--print-seed-schema': args.print = JSON.stringify(SEED_SCHEMA, null, 2); return args;
       case '--help': case '-h': args.print = USAGE; return args;
+      case '--version': args.print = VERSION; return args;
       default: throw new UsageError(`Unknown argument "${a}".\n${USAGE}`);
     }
   }

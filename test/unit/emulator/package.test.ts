@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -40,6 +40,10 @@ describe('emulator: the platform-emulator package', function () {
     assert.deepEqual(readdirSync(join(app, 'node_modules')).filter((n) => !n.startsWith('.')), ['platform-emulator'], 'no dependencies');
     const help = execFileSync(npx, ['--no-install', 'platform-emulator', '--help'], { cwd: app, env, encoding: 'utf8' });
     assert.match(help, /usage: platform-emulator/);
+    // One release: the package, its program and the extension carry one version.
+    const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+    assert.equal(execFileSync(npx, ['--no-install', 'platform-emulator', '--version'], { cwd: app, env, encoding: 'utf8' }), `${version}\n`);
+    assert.equal((JSON.parse(readFileSync(join(app, 'node_modules', 'platform-emulator', 'package.json'), 'utf8')) as { version: string }).version, version);
     // A seed file of the user's, and the demo seed without --seed.
     writeFileSync(join(app, 'seed.json'), JSON.stringify({ titles: [{ titleId: 'C0FFEE', name: 'CI Game', secretKey: 'CIKEY0123456789ABCDEF' }], players: [{ storefrontNames: ['ci_player'], titles: { C0FFEE: {} } }] }));
     for (const args of [['--seed', 'seed.json'], []]) {

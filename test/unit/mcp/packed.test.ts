@@ -3,7 +3,7 @@
 // --help lists mcp and delete-players, and `npx platform-explorer mcp` answers an MCP client.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -13,6 +13,8 @@ import type { EmulatorHandle } from '../../../src/emulator/server';
 import { checkedEmulator } from '../helpers/contract';
 
 const RACER = DEMO_TITLES[0];
+/** The release: the extension's version, which the packed command line and its MCP server report. */
+const VERSION = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
 const npmEnv = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
 
 describe('cli package: npm pack, install into an empty folder, npx platform-explorer', function () {
@@ -33,12 +35,14 @@ describe('cli package: npm pack, install into an empty folder, npx platform-expl
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('installs as one file with no dependencies; --help lists mcp and delete-players', () => {
+  it('installs as one file with no dependencies; --help lists mcp and delete-players; --version is the release', () => {
     const app = join(dir, 'app');
     assert.deepEqual(readdirSync(join(app, 'node_modules')).filter((n) => !n.startsWith('.')), ['platform-explorer']);
     const help = execFileSync('npx', ['--offline', 'platform-explorer', '--help'], { cwd: app, env: npmEnv, encoding: 'utf8' });
     assert.match(help, /platform-explorer delete-players --title ID/);
     assert.match(help, /platform-explorer mcp \[--title ID\] \[--endpoint TEMPLATE\]/);
+    assert.equal(execFileSync('npx', ['--offline', 'platform-explorer', '--version'], { cwd: app, env: npmEnv, encoding: 'utf8' }), `${VERSION}\n`);
+    assert.equal((JSON.parse(readFileSync(join(app, 'node_modules', 'platform-explorer', 'package.json'), 'utf8')) as { version: string }).version, VERSION);
   });
 
   it('npx platform-explorer mcp serves an MCP client', async () => {
@@ -49,6 +53,7 @@ describe('cli package: npm pack, install into an empty folder, npx platform-expl
     const client = new Client({ name: 'packed-test', version: '1.0.0' });
     await client.connect(transport);
     try {
+      assert.deepEqual(client.getServerVersion(), { name: 'platform-explorer', version: VERSION });
       const { tools } = await client.listTools();
       assert.ok(tools.some((t) => t.name === 'look_up_platform_ids'));
       const r = await client.callTool({ name: 'get_handheld_store_summary', arguments: {} });
