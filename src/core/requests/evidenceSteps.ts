@@ -168,6 +168,10 @@ export async function verifyEvidence(store: RequestStore, id: string, o: VerifyO
     ...(o.anchors !== undefined ? { outside: { head: anchor?.mac, where: o.anchors.where } } : {}), ...(key !== undefined ? { requestKey: key } : {}),
   });
   if (markdown === undefined) check.problems.push('evidence.md is missing');
+  const closer = [...(r.steps ?? [])].reverse().find((s) => s.step === 'close')?.operator;
+  if (closer !== undefined && check.signer !== undefined && closer.fingerprint !== check.signer.fingerprint) {
+    check.problems.push(`the request's state file names ${closer.fingerprint} as the operator who closed it, but ${check.signer.fingerprint} signed the evidence: it was replaced`);
+  }
   return { ...check, ok: check.problems.length === 0 };
 }
 
