@@ -112,7 +112,8 @@ export class FolderKeyStore implements KeyStore {
   constructor(readonly where: string) {}
 
   private async ready(): Promise<void> {
-    await mkdir(this.where, { recursive: true, mode: 0o700 });
+    // A link (even a dangling one) in the folder's place is refused, never followed or made through.
+    if ((await lstat(this.where).catch(() => undefined)) === undefined) await mkdir(this.where, { recursive: true, mode: 0o700 });
     const p = ownProblem(await lstat(this.where), true);
     if (p !== undefined) throw new OperatorError(`The key folder ${this.where} ${p.problem}; nothing was read or written. ${p.chmod ? 'Run chmod go-w on it, or remove it' : 'Remove it'} so that it is made again as a folder only you can write.`);
     if (((await lstat(this.where)).mode & 0o077) !== 0) throw new OperatorError(`The key folder ${this.where} can be read by group or others; run chmod 700 on it.`);
