@@ -12,6 +12,8 @@ import {
 import { parseArgs, UsageError, USAGE, type DeleteArgs, type VerifyArgs } from './args';
 import { checkOwnFile, checkReceiptsPath, cliAnchors, priorLedger, writeWhole } from './files';
 import { MCP_USAGE, runMcp } from './mcp';
+import { OPERATOR_USAGE, runOperatorCommand } from './operator';
+import { OperatorError } from '../core/operator';
 import { runRequestCommand } from './request';
 import { REQUEST_USAGE } from './requestArgs';
 import { RequestError } from '../core/requests/types';
@@ -216,10 +218,11 @@ async function main(): Promise<number> {
       return 0;
     }
     if (process.argv[2] === 'mcp' && !process.argv.includes('--help')) return await runMcp(process.argv.slice(3), ac.signal);
+    if (process.argv[2] === 'operator' && !process.argv.includes('--help')) return await runOperatorCommand(process.argv.slice(3));
     if (process.argv[2] === 'request' && !process.argv.includes('--help') && !process.argv.includes('-h')) return await runRequestCommand(process.argv.slice(3), ac.signal);
     const a = parseArgs(process.argv.slice(2));
     if (a.command === 'help') {
-      out(`${USAGE}\n${MCP_USAGE}\n\n${REQUEST_USAGE}\n`);
+      out(`${USAGE}\n${MCP_USAGE}\n\n${REQUEST_USAGE}\n\n${OPERATOR_USAGE}\n`);
       return 0;
     }
     return a.command === 'delete-players' ? await deletePlayers(a, ac.signal) : await verifyDeletions(a, ac.signal);
@@ -228,7 +231,7 @@ async function main(): Promise<number> {
       err(`${e.message}`);
       return 2;
     }
-    if (e instanceof JournalError || e instanceof RequestError) {
+    if (e instanceof JournalError || e instanceof RequestError || e instanceof OperatorError) {
       err(e.message);
       return 1;
     }

@@ -6,13 +6,15 @@ import { PlatformClient } from '../core/api/client';
 import { buildBaseUrl } from '../core/endpoint';
 import {
   closeRequest, createRequest, describe, dryRun, emulatorEventReader, hashIdentifiers, isOverdue, nextStep, parseIdentifiers, recordExportLink, requestState, RequestError,
-  RequestStore, runActions, verifyEvidence, verifyRequest, type Action, type DataRequest, type DryRun, type RequestClient,
+  RequestStore, runActions, shredRequest, verifyEvidence, verifyEvidenceFile, verifyRequest, type Action, type EvidenceCheck, type DataRequest, type DryRun, type RequestClient,
   type RequestServices,
 } from '../core/requests';
 import { serviceValue } from '../core/serviceText';
 import { UsageError } from './args';
 import { cliAnchors } from './files';
 import { knownSecrets, terminal } from './output';
+import { cliKeyStore, type Operator } from '../core/operator';
+import { cliOperator, ownText } from './operator';
 import { parseRequestArgs, type RequestArgs } from './requestArgs';
 
 const out = (s: string): void => void process.stdout.write(terminal(s));
@@ -30,7 +32,7 @@ function envKey(titleId: string, titles: readonly string[]): string | undefined 
 }
 
 /** A client per title with a key; `close()` closes them all. */
-function services(r: DataRequest, signal: AbortSignal, o: { maxRetries?: number } = {}): RequestServices & { close: () => Promise<void> } {
+function services(r: DataRequest, signal: AbortSignal, operator: Operator, o: { maxRetries?: number } = {}): RequestServices & { close: () => Promise<void> } {
   const clients = new Map<string, PlatformClient>();
   const client = (titleId: string): RequestClient | undefined => {
     const key = envKey(titleId, r.titles);
@@ -47,13 +49,13 @@ function services(r: DataRequest, signal: AbortSignal, o: { maxRetries?: number 
     return c;
   };
   return {
-    client, key: (titleId) => Promise.resolve(envKey(titleId, r.titles)), anchors: cliAnchors(), events: emulatorEventReader(r.endpoint, r.titles[0]), signal,
+    client, key: (titleId) => Promise.resolve(envKey(titleId, r.titles)), anchors: cliAnchors(), operator, keys: cliKeyStore(), events: emulatorEventReader(r.endpoint, r.titles[0]), signal,
     close: async () => { await Promise.all([...clients.values()].map((c) => c.close())); },
   };
 }
 
 async function withServices<T>(store: RequestStore, id: string, signal: AbortSignal, fn: (s: RequestServices) => Promise<T>, o: { maxRetries?: number } = {}): Promise<T> {
-  const s = services(await store.load(id), signal, o);
+  const s = services(await store.load(id), signal, await cliOperator(), o);
   try {
     return await fn(s);
   } finally {
@@ -109,7 +111,7 @@ async function newCommand(a: Extract<RequestArgs, { sub: 'new' }>, store: Reques
   let r: DataRequest;
   try {
     const identifiers = parseIdentifiers(text, { sandbox: a.sandbox });
-    r = await createRequest(store, { reference: a.reference, asks: a.asks, identifiers, titles: a.titles, endpoint: a.endpoint, received: a.received, dueDays: a.dueDays });
+    r = await createRequest(store, { reference: a.reference, asks: a.asks, identifiers, titles: a.titles, endpoint: a.endpoint, received: a.received, dueDays: a.dueDays }, await cliOperator());
   } catch (e) {
     if (e instanceof RequestError && !/already exists/.test(e.message)) throw new UsageError(`--identifiers / --reference / --received / --due-days: ${e.message}`);
     throw e;
@@ -146,8 +148,32 @@ async function runCommand(a: Extract<RequestArgs, { sub: 'run' }>, store: Reques
   return c.failed + c.unknown + c.planned === 0 && !res.cancelled ? 0 : 1;
 }
 
+async function readSigner(path: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (e) {
+    throw new UsageError(`--signer ${path} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); give the file platform-explorer operator show --public-key wrote.`);
+  }
+}
+
+/** A verify-evidence result: what was checked, and each problem (our own text and the pack's, escaped, not masked). */
+function evidenceReport(what: string, json: boolean, v: EvidenceCheck & { id?: string; evidence?: string }): number {
+  if (json) process.stdout.write(`${JSON.stringify(v, null, 2)}\n`);
+  else {
+    const head = v.ok ? `${what} holds: ${v.entries} entries, chain head ${v.head ?? ''}${v.signer ? `, signed by ${v.signer.name} (${v.signer.fingerprint})` : ''}.` : `${what} does NOT hold:\n  ${v.problems.join('\n  ')}`;
+    process.stdout.write(ownText(`${head}\nChecked:\n${v.checked.map((c) => `  - ${c}`).join('\n')}\n`));
+  }
+  return v.ok ? 0 : 1;
+}
+
 export async function runRequestCommand(argv: readonly string[], signal: AbortSignal): Promise<number> {
   const a = parseRequestArgs(argv);
+  if (a.sub === 'verify-evidence' && a.evidence !== undefined) {
+    const v = await verifyEvidenceFile(a.evidence, { pem: await readSigner(a.signer!), from: a.signer! }).catch((e: NodeJS.ErrnoException) => {
+      throw new UsageError(`--evidence ${a.evidence!} cannot be read (${e.code ?? e.message}); give the pack's evidence.json.`);
+    });
+    return evidenceReport(`The evidence pack ${a.evidence}`, a.json, { evidence: a.evidence, ...v });
+  }
   let store: RequestStore;
   try {
     store = await RequestStore.open(a.store, { label: '--store' });
@@ -158,7 +184,7 @@ export async function runRequestCommand(argv: readonly string[], signal: AbortSi
     case 'new': return newCommand(a, store);
     case 'run': return runCommand(a, store, signal);
     case 'record-export': {
-      const r = await recordExportLink(store, a.id, a.receipt, a.url);
+      const r = await recordExportLink(store, a.id, a.receipt, a.url, await cliOperator());
       if (a.json) outJson({ id: a.id, state: requestState(r), actions: r.actions.map(shownAction) });
       else out(actionsText(r));
       return 0;
@@ -182,7 +208,7 @@ export async function runRequestCommand(argv: readonly string[], signal: AbortSi
         return 0;
       } catch (e) {
         if (e instanceof RequestError && a.hashIdentifiers && /already closed/.test(e.message)) {
-          const h = await hashIdentifiers(store, a.id);
+          const h = await hashIdentifiers(store, a.id, { operator: await cliOperator(), keys: cliKeyStore() });
           if (a.json) outJson({ id: a.id, state: requestState(h.request), identifiersHashed: true, evidence: { entries: h.evidence.entries.length, head: h.evidence.head } });
           else out(`Request ${a.id}: personal identifiers replaced by their hashes in its evidence and state file; its journals removed.\n`);
           return 0;
@@ -191,10 +217,15 @@ export async function runRequestCommand(argv: readonly string[], signal: AbortSi
       }
     }
     case 'verify-evidence': {
-      const v = await verifyEvidence(store, a.id);
-      if (a.json) outJson({ id: a.id, ...v });
-      else out(v.ok ? `The evidence of request ${a.id} holds: ${v.entries} entries, chain head ${v.head}.\n` : `The evidence of request ${a.id} does NOT hold:\n  ${v.problems.join('\n  ')}\n`);
-      return v.ok ? 0 : 1;
+      const signer = a.signer === undefined ? undefined : { pem: await readSigner(a.signer), from: a.signer };
+      const v = await verifyEvidence(store, a.id!, { operator: await cliOperator(), keys: cliKeyStore(), anchors: cliAnchors(), signer });
+      return evidenceReport(`The evidence of request ${a.id!}`, a.json, { id: a.id, ...v });
+    }
+    case 'shred': {
+      const r = await shredRequest(store, a.id, { operator: await cliOperator(), keys: cliKeyStore() });
+      if (a.json) outJson({ id: a.id, state: requestState(r), identifiersHashedAt: r.identifiersHashedAt, shreddedAt: r.shreddedAt });
+      else out(`Request ${a.id}: its pseudonymisation key is destroyed; the identifiers' hashes in its evidence and state file can no longer be linked to anyone (anonymised). The evidence still verifies.\n`);
+      return 0;
     }
     case 'show': {
       if (a.id !== undefined) {

@@ -11,7 +11,8 @@ export const REQUEST_USAGE = `data-subject requests (one folder per request unde
   platform-explorer request record-export --store DIR --id ID --receipt JOBRECEIPTID --url URL [--json]
   platform-explorer request verify --store DIR --id ID [--json]
   platform-explorer request close --store DIR --id ID [--hash-identifiers] [--json]
-  platform-explorer request verify-evidence --store DIR --id ID [--json]
+  platform-explorer request shred --store DIR --id ID [--json]
+  platform-explorer request verify-evidence (--store DIR --id ID | --evidence FILE) [--signer FILE] [--json]
   platform-explorer request show --store DIR [--id ID] [--json]
 
 Keys: each title's secret key from PLATFORM_SECRET_KEY_<TITLEID> (e.g. PLATFORM_SECRET_KEY_F71AC),
@@ -36,9 +37,15 @@ record-export records an export's download link from the e-mail (it completes th
 close writes evidence.json and evidence.md (each call with its time, outcome and receipt, each
 verification, chained by SHA-256); it refuses while an action is incomplete. --hash-identifiers
 (on close, or again later on a closed request) is the retention step: personal identifiers in the
-evidence and the state file are replaced by their hashes, download links and journals removed;
-the chain still verifies. verify-evidence exits 0 only when the chain, its head recorded in the
-state file, and evidence.md all match.
+evidence and the state file (those found gone and any typed in the reference too) are replaced by
+their HMAC under the request's own key, kept in $XDG_CONFIG_HOME/platform-explorer (pseudonymised);
+download links and journals removed; the chain still verifies. shred does retention if not done and
+destroys that key: the hashes can then not be linked to anyone (anonymised).
+Every evidence entry names the operator who caused it; the close signs the chain head with the
+operator key (platform-explorer operator show) and anchors it outside the store. verify-evidence
+exits 0 only when the chain, the signature, the anchors, the MACs and evidence.md all match; with
+--signer FILE (what operator show --public-key printed) also that this operator signed it. An
+auditor checks a pack alone: --evidence evidence.json --signer FILE (--signer required then).
 Exit status: 0 done, 1 failed or not yet complete, 2 bad usage (a wrong --confirm included).`;
 
 interface Common {
@@ -49,7 +56,8 @@ export type RequestArgs =
   | Common & { sub: 'new'; reference: string; asks: Ask[]; identifiers: string; titles: string[]; endpoint: string; sandbox?: string; received?: string; dueDays?: number }
   | Common & { sub: 'run'; id: string; dryRun: boolean; confirm?: number; resendUnknown: boolean }
   | Common & { sub: 'record-export'; id: string; receipt: string; url: string }
-  | Common & { sub: 'verify' | 'verify-evidence'; id: string }
+  | Common & { sub: 'verify' | 'shred'; id: string }
+  | Common & { sub: 'verify-evidence'; id?: string; evidence?: string; signer?: string }
   | Common & { sub: 'close'; id: string; hashIdentifiers: boolean }
   | Common & { sub: 'show'; id?: string };
 
@@ -59,11 +67,12 @@ const VALUES: Record<RequestArgs['sub'], readonly string[]> = {
   'record-export': ['--store', '--id', '--receipt', '--url'],
   verify: ['--store', '--id'],
   close: ['--store', '--id'],
-  'verify-evidence': ['--store', '--id'],
+  'verify-evidence': ['--store', '--id', '--evidence', '--signer'],
+  shred: ['--store', '--id'],
   show: ['--store', '--id'],
 };
 const BOOLS: Record<RequestArgs['sub'], readonly string[]> = {
-  new: ['--json'], run: ['--json', '--dry-run', '--resend-unknown'], 'record-export': ['--json'], verify: ['--json'], close: ['--json', '--hash-identifiers'], 'verify-evidence': ['--json'], show: ['--json'],
+  new: ['--json'], run: ['--json', '--dry-run', '--resend-unknown'], 'record-export': ['--json'], verify: ['--json'], close: ['--json', '--hash-identifiers'], 'verify-evidence': ['--json'], shred: ['--json'], show: ['--json'],
 };
 
 export function parseRequestArgs(argv: readonly string[]): RequestArgs {
@@ -90,6 +99,11 @@ export function parseRequestArgs(argv: readonly string[]): RequestArgs {
     if (v === undefined || v.trim() === '') throw new UsageError(`${flag} is required for request ${sub} (see --help).`);
     return v;
   };
+  if (sub === 'verify-evidence' && values.has('--evidence')) {
+    if (values.has('--store') || values.has('--id')) throw new UsageError('Give either --store DIR --id ID (a request of your store) or --evidence FILE (a pack alone), not both.');
+    if (!values.has('--signer')) throw new UsageError('--evidence FILE needs --signer FILE: the public key of the operator expected to have signed it (platform-explorer operator show --public-key); without it anyone could have signed the pack.');
+    return { sub, store: '', json: bools.has('--json'), evidence: values.get('--evidence'), signer: values.get('--signer') };
+  }
   const common = { store: need('--store'), json: bools.has('--json') };
   switch (sub) {
     case 'new': {
@@ -125,6 +139,8 @@ export function parseRequestArgs(argv: readonly string[]): RequestArgs {
       return { sub, ...common, id: need('--id'), hashIdentifiers: bools.has('--hash-identifiers') };
     case 'show':
       return { sub, ...common, id: values.get('--id') };
+    case 'verify-evidence':
+      return { sub, ...common, id: need('--id'), signer: values.get('--signer') };
     default:
       return { sub, ...common, id: need('--id') };
   }

@@ -20,6 +20,7 @@ export const COMMAND_IDS = [
   'platformExplorer.deleteMasterPlayerAccountsFromList',
   'platformExplorer.deleteMobileStore',
   'platformExplorer.exportDeletionJobs',
+  'platformExplorer.exportOperatorPublicKey',
   'platformExplorer.filterActivity',
   'platformExplorer.filterEmulatorRequests',
   'platformExplorer.filterTitles',

@@ -180,6 +180,13 @@ describe('Data requests', () => {
     }
     const again = await vscode.commands.executeCommand<{ check: EvidenceCheck }>('platformExplorer.openDataRequestEvidence', { id: request.id });
     assert.equal(again.check.ok, true, again.check.problems.join('; '));
+    // Signed by the editor's operator (its key in SecretStorage); Export Operator Public Key writes the key an auditor checks it with.
+    const exported = await vscode.commands.executeCommand<{ path: string; fingerprint: string }>('platformExplorer.exportOperatorPublicKey');
+    const pack = JSON.parse(json) as { signer: { fingerprint: string; publicKey: string }; entries: { operator: { fingerprint: string } }[] };
+    assert.equal(pack.signer.fingerprint, exported.fingerprint, 'the editor\'s operator signed the evidence');
+    assert.ok(pack.entries.every((e) => e.operator.fingerprint === exported.fingerprint), 'every entry names the operator');
+    assert.equal(readFileSync(exported.path, 'utf8'), pack.signer.publicKey);
+    assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, exported.path, 'the public key is opened');
     row = await shown(request.id);
     assert.match(row.description, /^closed · /);
     assert.match(row.contextValue, /\bhasEvidence\b/);

@@ -18,6 +18,11 @@ const who = (p: unknown): string => {
   const x = p as Pii;
   return x.value !== undefined ? `\`${escapeUnsafe(x.value.slice(0, 300)).replace(/`/g, "'").replace(/\|/g, '\\|')}\`` : `\\[hashed ${x.pii.slice(0, 12)}\\]`;
 };
+const ref = (v: unknown): string => (Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? md(x) : who(x))).join('') : md(v));
+const operator = (v: unknown): string => {
+  const o = v as { name?: unknown; fingerprint?: unknown } | undefined;
+  return `${md(o?.name, 100)} (${md(o?.fingerprint, 100)})`;
+};
 const ident = (v: unknown): string => {
   const x = v as { kind: string; id: Pii };
   return `${md(x.kind)} ${who(x.id)}`;
@@ -26,7 +31,7 @@ const ident = (v: unknown): string => {
 function line(e: EvidenceEntry): string {
   const f = e as Record<string, unknown>;
   switch (e.type) {
-    case 'request': return `request ${md(f.requestId)}, ticket ${md(f.reference)}: received ${md(f.received)}, due ${md(f.due)} (${md(f.dueDays)} days); asked: ${md((f.asks as string[]).join(', '))}; titles ${md((f.titles as string[]).join(', '))}; identifiers: ${(f.identifiers as unknown[]).map(ident).join('; ')}`;
+    case 'request': return `request ${md(f.requestId)}, ticket ${ref(f.reference)}: received ${md(f.received)}, due ${md(f.due)} (${md(f.dueDays)} days); asked: ${md((f.asks as string[]).join(', '))}; titles ${md((f.titles as string[]).join(', '))}; identifiers: ${(f.identifiers as unknown[]).map(ident).join('; ')}`;
     case 'title-skipped': return `title ${md(f.titleId)} not asked: ${md(f.reason)}`;
     case 'call': return `${md(f.operation)} with title ${md(f.titleId)}${f.identifiers !== undefined ? ` for ${(f.identifiers as unknown[]).map(ident).join('; ')}` : ''}${f.platformId !== undefined ? ` for ${who(f.platformId)}` : ''}: ${md(f.outcome)}`;
     case 'finding': return `${ident(f.identifier)} in title ${md(f.titleId)}: ${f.platformId === null ? (f.error !== undefined ? `not resolved (${md(f.error)})` : 'found nothing') : `found ${who(f.platformId)}`}`;
@@ -46,13 +51,19 @@ export function evidenceMarkdown(ev: Evidence): string {
   const out = [
     `# Data request ${md(ev.requestId)}: evidence`,
     '',
-    `Ticket ${md(first?.reference)}. Every entry below carries the SHA-256 of the entry before it; \`platform-explorer request verify-evidence\` checks the chain in evidence.json and that this document matches it.`,
+    `Ticket ${ref(first?.reference)}. Every entry below names the operator who caused it and carries the SHA-256 of the entry before it; the chain head is signed by the operator who closed the request. \`platform-explorer request verify-evidence\` checks the chain and the signature in evidence.json and that this document matches it.`,
     '',
-    '| # | time (UTC) | entry | SHA-256 |',
-    '|---|---|---|---|',
-    ...ev.entries.map((e) => `| ${e.seq} | ${md(e.at)} | ${line(e)} | \`${e.hash}\` |`),
+    '| # | time (UTC) | operator | entry | SHA-256 |',
+    '|---|---|---|---|---|',
+    ...ev.entries.map((e) => `| ${e.seq} | ${md(e.at)} | ${operator(e.operator)} | ${line(e)} | \`${e.hash}\` |`),
     '',
     `Chain head: \`${ev.head}\``,
+    '',
+    `Signed by ${operator(ev.signer)} with Ed25519; public key:`,
+    '',
+    '```',
+    ...String(ev.signer?.publicKey ?? '').replace(/[^A-Za-z0-9+/=\n -]/g, '').trim().split('\n'),
+    '```',
     '',
   ];
   return out.join('\n');

@@ -17,8 +17,11 @@
 //                                                   exports by their player_data_exported event
 //   recordExportLink(store, id, receipt, url)     -> the export's download link pasted from the e-mail
 //   closeRequest(store, id, services, {hashIdentifiers?}) -> writes evidence.json and evidence.md
-//   hashIdentifiers(store, id)                    -> retention: personal identifiers replaced by hashes
-//   verifyEvidence(store, id)                     -> EvidenceCheck (ok only when the chain holds)
+//   hashIdentifiers(store, id, services)          -> retention: personal identifiers replaced by their
+//                                                   HMAC under the request's key (pseudonymised)
+//   shredRequest(store, id, services)             -> the request's key destroyed (anonymised)
+//   verifyEvidence(store, id, o)                  -> EvidenceCheck: chain, operator signature, MACs, anchors
+// (evidenceSteps.ts; the operator and the key stores: core/operator.ts)
 // `services` (RequestServices) gives a client per title with a key and the key for its journals.
 // Errors a user can fix are RequestError (their message names the fix).
 export * from './types';
@@ -27,3 +30,4 @@ export { DEFAULT_DUE_DAYS, dueDate, parseAsks, newRequest, requestState, isOverd
 export { RequestStore } from './store';
 export { emulatorEventReader } from './events';
 export * from './workflow';
+export { closeRequest, hashIdentifiers, shredRequest, verifyEvidence, verifyEvidenceFile, evidenceAnchorId, type VerifyOptions } from './evidenceSteps';

@@ -4,6 +4,7 @@ import type { BulkOptions } from '../api/options';
 import type { ConsoleLivePlatformIdPair, GetPlayedTitleListResult, StorefrontPlatformIdPair } from '../api/types';
 import type { AnchorStore } from '../deletion/anchor';
 import type { DeletionClient } from '../deletion/types';
+import type { KeyStore, Operator, OperatorRef } from '../operator';
 
 /** What the person asked for: a copy of their data, erasure of their accounts, erasure of their events only. */
 export type Ask = 'access' | 'erasure' | 'events';
@@ -133,6 +134,10 @@ export interface DataRequest {
   evidenceHead?: string;
   /** Set once personal identifiers were replaced by their hashes (retention). */
   identifiersHashedAt?: string;
+  /** Set once the request's pseudonymisation key was destroyed (request shred): the hashes are then anonymous. */
+  shreddedAt?: string;
+  /** Who ran each step, when (the evidence names the operator of each entry from these). */
+  steps?: { at: string; step: string; operator: OperatorRef }[];
 }
 
 /** The client calls a request needs (PlatformClient has them all). */
@@ -164,6 +169,10 @@ export interface RequestServices {
   /** Where the journals' anchors are kept, outside the request's folder (core/deletion/anchor.ts): the CLI's state folder, the editor's storage. */
   anchors: AnchorStore;
   events?: EventReader;
+  /** Who runs the step (named in the evidence; signs it on close). */
+  operator?: Operator;
+  /** Where the requests' pseudonymisation keys are kept, outside the store (core/operator.ts). */
+  keys?: KeyStore;
   signal?: AbortSignal;
   now?: () => Date;
 }

@@ -1,16 +1,11 @@
 // The steps of a request, each one load -> lock -> act -> save, shared by the editor and the
 // command line (index.ts lists them). What the dry run shows is what `--confirm N` sends.
-import { readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Journal } from '../deletion';
-import { writeWhole } from '../ownFiles';
-import { accountsActedOn, journalNames, planActions, sendActions, type RunOptions, type RunSummary } from './actions';
-import { chain, evidenceBodies, evidenceJson, piiHash, type Evidence } from './evidence';
-import { checkEvidence, dropPersonalValues, type EvidenceCheck } from './evidenceCheck';
-import { evidenceMarkdown } from './evidenceMarkdown';
-import { closeProblem, isOverdue, newRequest, requestState, type NewRequest } from './model';
+import type { OperatorRef } from '../operator';
+import { accountsActedOn, planActions, sendActions, type RunOptions, type RunSummary } from './actions';
+import { isOverdue, newRequest, requestState, type NewRequest } from './model';
 import { resolveRequest } from './resolve';
 import type { RequestStore } from './store';
+import { noteStep, withRequest } from './withRequest';
 import { verifyActions, recordLink, type VerifySummary } from './verify';
 import { ACTION_OPERATIONS, RequestError, type Action, type DataRequest, type Identifier, type RequestServices, type RequestState } from './types';
 
@@ -20,24 +15,9 @@ export type { EvidenceCheck } from './evidenceCheck';
 export { checkEvidence } from './evidenceCheck';
 export { linkProblem } from './verify';
 
-/** Runs `fn` on the request under its lock and saves what it changed. */
-async function withRequest<T>(store: RequestStore, id: string, fn: (r: DataRequest) => Promise<T>): Promise<T> {
-  const unlock = await store.lock(id);
-  try {
-    const r = await store.load(id);
-    try {
-      return await fn(r);
-    } finally {
-      // What was sent or learned is kept even when a later step fails.
-      await store.save(r);
-    }
-  } finally {
-    await unlock();
-  }
-}
-
-export async function createRequest(store: RequestStore, o: NewRequest): Promise<DataRequest> {
+export async function createRequest(store: RequestStore, o: NewRequest, operator?: OperatorRef): Promise<DataRequest> {
   const r = newRequest(o);
+  noteStep(r, 'new', operator, r.createdAt);
   await store.create(r);
   return r;
 }
@@ -95,6 +75,7 @@ export async function dryRun(store: RequestStore, id: string, services: RequestS
   return withRequest(store, id, async (r) => {
     if (r.closedAt !== undefined) throw new RequestError(`Request ${id} is closed; nothing is run for it.`);
     if (r.resolution === undefined) {
+      noteStep(r, 'dry-run', services.operator, (services.now?.() ?? new Date()).toISOString());
       const resolution = await resolveRequest(r, services);
       if (resolution.titlesAsked.length === 0) throw new RequestError(`No title of request ${id} has a secret key (${r.titles.join(', ')}): nothing could be looked up. Set the keys and run again.`);
       r.resolution = resolution;
@@ -109,6 +90,7 @@ export async function runActions(store: RequestStore, id: string, services: Requ
   return withRequest(store, id, async (r) => {
     if (r.closedAt !== undefined) throw new RequestError(`Request ${id} is closed; nothing is sent for it.`);
     if (r.resolution === undefined) throw new RequestError(`Request ${id} has not been resolved: run its dry run first and check the accounts it acts on.`);
+    noteStep(r, 'run', services.operator, (services.now?.() ?? new Date()).toISOString());
     const summary = await sendActions(store, r, services, o);
     return { ...summary, request: r };
   });
@@ -116,88 +98,19 @@ export async function runActions(store: RequestStore, id: string, services: Requ
 
 /** Checks queued erasures (AccountNotFound) and exports (their event) once. */
 export async function verifyRequest(store: RequestStore, id: string, services: RequestServices): Promise<VerifySummary & { request: DataRequest }> {
-  return withRequest(store, id, async (r) => ({ ...(await verifyActions(store, r, services)), request: r }));
+  return withRequest(store, id, async (r) => {
+    noteStep(r, 'verify', services.operator, (services.now?.() ?? new Date()).toISOString());
+    return { ...(await verifyActions(store, r, services)), request: r };
+  });
 }
 
 /** Records an export's download link (from the e-mail): it completes the export with that JobReceiptId. */
-export async function recordExportLink(store: RequestStore, id: string, receipt: string, url: string): Promise<DataRequest> {
+export async function recordExportLink(store: RequestStore, id: string, receipt: string, url: string, operator?: OperatorRef): Promise<DataRequest> {
   return withRequest(store, id, async (r) => {
     if (r.closedAt !== undefined) throw new RequestError(`Request ${id} is closed; nothing was changed.`);
+    noteStep(r, 'record-export', operator, new Date().toISOString());
     recordLink(r, receipt, url);
     return r;
   });
 }
 
-/** Closes a completed request: writes evidence.json and evidence.md and anchors the chain's head in the state file. */
-export async function closeRequest(store: RequestStore, id: string, services: RequestServices, o: { hashIdentifiers?: boolean } = {}): Promise<{ request: DataRequest; evidence: Evidence }> {
-  const closed = await withRequest(store, id, async (r) => {
-    const why = closeProblem(r);
-    if (why !== undefined) throw new RequestError(`Not closed: ${why}`);
-    const journals = [];
-    for (const j of await journalNames(store, id)) {
-      await store.check(id, j.name);
-      const found = await Journal.read(join(store.folder(id), j.name), (t) => services.key(t), services.anchors);
-      if (found !== undefined) journals.push(found);
-    }
-    const closedAt = (services.now?.() ?? new Date()).toISOString();
-    const evidence = chain(r.id, evidenceBodies(r, journals, closedAt));
-    await writeEvidence(store, id, evidence);
-    r.closedAt = closedAt;
-    r.evidenceHead = evidence.head;
-    return { request: r, evidence };
-  });
-  return o.hashIdentifiers === true ? hashIdentifiers(store, id) : closed;
-}
-
-async function writeEvidence(store: RequestStore, id: string, ev: Evidence): Promise<void> {
-  for (const which of ['json', 'md'] as const) await store.check(id, which === 'json' ? 'evidence.json' : 'evidence.md');
-  await writeWhole(store.evidencePath(id, 'json'), evidenceJson(ev));
-  await writeWhole(store.evidencePath(id, 'md'), evidenceMarkdown(ev));
-}
-
-/**
- * Retention, for a closed request: every personal identifier (PlatformIds, e-mails, names) in its
- * evidence and state file replaced by its hash, the export links dropped, and its journals removed
- * (every call they recorded is in the evidence). The evidence chain still verifies.
- */
-export async function hashIdentifiers(store: RequestStore, id: string): Promise<{ request: DataRequest; evidence: Evidence }> {
-  return withRequest(store, id, async (r) => {
-    if (r.closedAt === undefined) throw new RequestError(`Request ${id} is not closed: identifiers are hashed only after closing, once the evidence is written.`);
-    await store.check(id, 'evidence.json');
-    const text = await readFile(store.evidencePath(id, 'json'), 'utf8');
-    const check = checkEvidence(text, { anchor: r.evidenceHead, requestId: id });
-    if (!check.ok) throw new RequestError(`The evidence of request ${id} does not verify (${check.problems[0]}); nothing was hashed. Keep it as it is and check who changed it.`);
-    const evidence = dropPersonalValues(JSON.parse(text) as Evidence);
-    await writeEvidence(store, id, evidence);
-    const h = (v: string): string => `sha256:${piiHash(r.id, v)}`;
-    const hashed = (v: string): string => (v.startsWith('sha256:') ? v : h(v));
-    r.identifiers = r.identifiers.map((x) => ({ ...x, value: hashed(x.value) }));
-    r.actions = r.actions.map(({ downloadUrl: _u, ...a }) => ({ ...a, platformId: hashed(a.platformId) }));
-    if (r.resolution !== undefined) {
-      const res = r.resolution;
-      res.findings = res.findings.map((f) => ({ ...f, platformId: f.platformId === null ? null : hashed(f.platformId) }));
-      res.accounts = res.accounts.map((a) => ({ ...a, platformId: hashed(a.platformId) }));
-      res.gone = res.gone.map(hashed);
-      res.calls = res.calls.map((c) => (c.platformId !== undefined ? { ...c, platformId: hashed(c.platformId) } : c));
-    }
-    for (const j of await journalNames(store, id)) await rm(join(store.folder(id), j.name), { force: true });
-    r.identifiersHashedAt ??= new Date().toISOString();
-    return { request: r, evidence };
-  });
-}
-
-/** Checks the evidence of a closed request: the chain, its anchor in the state file, and the Markdown. */
-export async function verifyEvidence(store: RequestStore, id: string): Promise<EvidenceCheck> {
-  const r = await store.load(id);
-  if (r.closedAt === undefined || r.evidenceHead === undefined) return { ok: false, entries: 0, problems: [`request ${id} is not closed: it has no evidence yet`] };
-  const read = async (which: 'json' | 'md'): Promise<string | undefined> => {
-    await store.check(id, which === 'json' ? 'evidence.json' : 'evidence.md');
-    return readFile(store.evidencePath(id, which), 'utf8').catch(() => undefined);
-  };
-  const json = await read('json');
-  if (json === undefined) return { ok: false, entries: 0, problems: ['evidence.json is missing'] };
-  const markdown = await read('md');
-  const check = checkEvidence(json, { markdown: markdown ?? '', anchor: r.evidenceHead, requestId: id });
-  if (markdown === undefined) check.problems.push('evidence.md is missing');
-  return { ...check, ok: check.problems.length === 0 };
-}

@@ -3,3 +3,4 @@
 export { newDataRequest } from '../commands/dataRequests/newDataRequest';
 export { runDataRequest } from '../commands/dataRequests/runDataRequest';
 export { closeDataRequest, openEvidence, recordExportLink, verifyDataRequest } from '../commands/dataRequests/requestSteps';
+export { exportOperatorPublicKey } from '../commands/dataRequests/operatorKeys';

@@ -19,6 +19,10 @@ export const CLI = resolve('dist/cli.js');
 export const STATE_HOME = mkdtempSync(join(tmpdir(), 'pe-state-'));
 process.once('exit', () => rmSync(STATE_HOME, { recursive: true, force: true }));
 
+/** The config folder ($XDG_CONFIG_HOME: the operator key, request keys) of the CLI runs these tests start; removed at exit. */
+export const CONFIG_HOME = mkdtempSync(join(tmpdir(), 'pe-config-'));
+process.once('exit', () => rmSync(CONFIG_HOME, { recursive: true, force: true }));
+
 /** The journal anchors of the CLI runs these tests start (with STATE_HOME), for journals opened in the test itself. */
 export const CLI_ANCHORS = cliAnchors({ XDG_STATE_HOME: STATE_HOME });
 
@@ -85,7 +89,7 @@ export interface CliRun {
  * folder (unless env says otherwise); `node` adds options of Node's own (e.g. --require a fault).
  */
 export function spawnCli(args: string[], env: Record<string, string | undefined> = { PLATFORM_SECRET_KEY: TITLE.secretKey }, node: string[] = []): { child: ChildProcess; done: Promise<CliRun> } {
-  const child = spawn(process.execPath, [...node, CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, XDG_STATE_HOME: STATE_HOME, ...env } });
+  const child = spawn(process.execPath, [...node, CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, XDG_STATE_HOME: STATE_HOME, XDG_CONFIG_HOME: CONFIG_HOME, ...env } });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d: Buffer) => { stdout += d.toString(); });

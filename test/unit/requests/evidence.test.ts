@@ -3,7 +3,8 @@
 // dropping the personal values (retention) keeps the chain.
 import * as assert from 'node:assert/strict';
 import { checkEvidence, newRequest, type DataRequest } from '../../../src/core/requests';
-import { chain, evidenceBodies, evidenceJson } from '../../../src/core/requests/evidence';
+import { evidenceBodies, evidenceJson } from '../../../src/core/requests/evidence';
+import { chain, OP_REF, REQUEST_KEY } from './operatorSupport';
 import { dropPersonalValues } from '../../../src/core/requests/evidenceCheck';
 import { evidenceMarkdown } from '../../../src/core/requests/evidenceMarkdown';
 
@@ -26,7 +27,7 @@ function closedRequest(): DataRequest {
 }
 
 function evidenceOf(r: DataRequest): { json: string; md: string; head: string } {
-  const ev = chain(r.id, evidenceBodies(r, [], '2026-01-08T00:00:00.000Z'));
+  const ev = chain(r.id, evidenceBodies(r, [], '2026-01-08T00:00:00.000Z', { key: REQUEST_KEY, closer: OP_REF }));
   return { json: evidenceJson(ev), md: evidenceMarkdown(ev), head: ev.head };
 }
 
@@ -85,15 +86,16 @@ describe('requests: the evidence chain', () => {
   it('a changed personal value is caught though the chain hashes only its hash; an edited evidence.md is caught', () => {
     const r = closedRequest();
     const e = evidenceOf(r);
-    const c1 = checkEvidence(e.json.replace('ana@example.com', 'bob@example.com'), { anchor: e.head });
-    assert.ok(c1.problems.some((p) => /does not match its hash/.test(p)), c1.problems.join('; '));
+    const c1 = checkEvidence(e.json.replace('ana@example.com', 'bob@example.com'), { anchor: e.head, requestKey: REQUEST_KEY });
+    assert.ok(c1.problems.some((p) => /do not match their hash under the request's key/.test(p)), c1.problems.join('; '));
+    assert.ok(c1.problems.some((p) => /differ from those the pack was signed with/.test(p)), c1.problems.join('; '));
     const c2 = checkEvidence(e.json, { markdown: e.md.replace('completed', 'complete'), anchor: e.head });
     assert.deepEqual(c2.problems, ['evidence.md does not match evidence.json: the readable document was edited']);
   });
 
   it('retention drops every personal value and the chain still holds', () => {
     const r = closedRequest();
-    const ev = chain(r.id, evidenceBodies(r, [], '2026-01-08T00:00:00.000Z'));
+    const ev = chain(r.id, evidenceBodies(r, [], '2026-01-08T00:00:00.000Z', { key: REQUEST_KEY, closer: OP_REF }));
     const kept = dropPersonalValues(ev);
     const json = evidenceJson(kept);
     assert.doesNotMatch(json, /ana@example\.com|ana_k|9437A5ADDAE3012D/);

@@ -2,16 +2,17 @@
 // value inert for Markdown), and what verify-evidence says of an evidence.json that is not one.
 import * as assert from 'node:assert/strict';
 import { checkEvidence } from '../../../src/core/requests';
-import { chain, evidenceJson, pii } from '../../../src/core/requests/evidence';
+import { evidenceJson, pii } from '../../../src/core/requests/evidence';
+import { chain, OPERATOR, REQUEST_KEY } from './operatorSupport';
 import { md, evidenceMarkdown } from '../../../src/core/requests/evidenceMarkdown';
 
 const RID = 'dr-20260105-abcdef';
-const P = (v: string): ReturnType<typeof pii> => pii(RID, v);
+const P = (v: string): ReturnType<typeof pii> => pii(REQUEST_KEY, v);
 const AT = '2026-01-05T10:00:00.000Z';
 
 /** The entry column of the document's table, one line per entry. */
 function entryColumn(doc: string): string[] {
-  return doc.split('\n').filter((l) => /^\| \d+ \|/.test(l)).map((l) => l.replace(/^\| \d+ \| [^|]+ \| /, '').replace(/ \| `[0-9a-f]{64}` \|$/, ''));
+  return doc.split('\n').filter((l) => /^\| \d+ \|/.test(l)).map((l) => l.replace(/^\| \d+ \| [^|]+ \| [^|]+ \| /, '').replace(/ \| `[0-9a-f]{64}` \|$/, ''));
 }
 
 describe('requests: the evidence document', () => {
@@ -76,10 +77,11 @@ describe('requests: the evidence document', () => {
     ]);
     const lines = doc.split('\n');
     assert.equal(lines[0], `# Data request ${RID}: evidence`);
-    assert.equal(lines[2], 'Ticket T-7 \\| \\*x\\*. Every entry below carries the SHA-256 of the entry before it; `platform-explorer request verify-evidence` checks the chain in evidence.json and that this document matches it.');
-    assert.deepEqual(lines.slice(4, 6), ['| # | time (UTC) | entry | SHA-256 |', '|---|---|---|---|']);
-    assert.equal(lines[6], `| 1 | ${AT.replace(/_/g, '\\_')} | ${entryColumn(doc)[0]} | \`${ev.entries[0].hash}\` |`);
-    assert.equal(doc.endsWith(`Chain head: \`${ev.head}\`\n`), true);
+    assert.equal(lines[2], 'Ticket T-7 \\| \\*x\\*. Every entry below names the operator who caused it and carries the SHA-256 of the entry before it; the chain head is signed by the operator who closed the request. `platform-explorer request verify-evidence` checks the chain and the signature in evidence.json and that this document matches it.');
+    assert.deepEqual(lines.slice(4, 6), ['| # | time (UTC) | operator | entry | SHA-256 |', '|---|---|---|---|---|']);
+    const who = `Test Operator (${md(OPERATOR.fingerprint, 100)})`;
+    assert.equal(lines[6], `| 1 | ${AT.replace(/_/g, '\\_')} | ${who} | ${entryColumn(doc)[0]} | \`${ev.entries[0].hash}\` |`);
+    assert.ok(doc.includes(`Chain head: \`${ev.head}\`\n\nSigned by ${who} with Ed25519; public key:\n\n\`\`\`\n${OPERATOR.publicKeyPem}\`\`\`\n`), doc.slice(-400));
     // A document of no entries still names the request.
     assert.match(evidenceMarkdown(chain(RID, [])), /^# Data request dr-20260105-abcdef: evidence\n\nTicket \. Every entry/);
   });
@@ -87,23 +89,27 @@ describe('requests: the evidence document', () => {
   it('verify-evidence: not JSON, not an evidence pack, another request\'s, an entry that is no entry, a head that does not match', () => {
     const ev = chain(RID, [{ type: 'request', at: AT, requestId: RID, reference: 'T', asks: ['access'], titles: ['F71AC'], identifiers: [] }, { type: 'closed', at: AT, actions: [] }]);
     const json = evidenceJson(ev);
-    assert.deepEqual(checkEvidence(json, { requestId: RID, anchor: ev.head, markdown: evidenceMarkdown(ev) }), { ok: true, entries: 2, head: ev.head, problems: [] });
+    const good = checkEvidence(json, { requestId: RID, anchor: ev.head, markdown: evidenceMarkdown(ev) });
+    assert.deepEqual({ ...good, checked: [] }, { ok: true, entries: 2, head: ev.head, signer: { name: OPERATOR.name, fingerprint: OPERATOR.fingerprint }, problems: [], checked: [] });
     const notJson = checkEvidence(json.slice(0, -5));
     assert.equal(notJson.ok, false);
     assert.equal(notJson.entries, 0);
     assert.match(notJson.problems[0], /^evidence\.json is not JSON \(.+\): a line was removed, cut or edited$/);
     const parsed = JSON.parse(json) as Record<string, unknown>;
-    for (const change of [{ format: 'x' }, { version: 2 }, { entries: {} }, { requestId: 7 }]) {
-      assert.deepEqual(checkEvidence(JSON.stringify({ ...parsed, ...change })), { ok: false, entries: 0, problems: ['evidence.json is not an evidence pack of this version'] }, JSON.stringify(change));
+    const notPack = 'evidence.json is not an evidence pack of version 2 (signed)';
+    for (const change of [{ format: 'x' }, { version: 1 }, { entries: {} }, { requestId: 7 }]) {
+      assert.deepEqual(checkEvidence(JSON.stringify({ ...parsed, ...change })), { ok: false, entries: 0, problems: [notPack], checked: [] }, JSON.stringify(change));
     }
-    assert.deepEqual(checkEvidence('null').problems, ['evidence.json is not an evidence pack of this version']);
+    assert.deepEqual(checkEvidence('null').problems, [notPack]);
     assert.deepEqual(checkEvidence(json, { requestId: 'dr-20260105-000000' }).problems, [`evidence.json is the evidence of request ${RID}, not dr-20260105-000000`]);
     const withNull = checkEvidence(JSON.stringify({ ...parsed, entries: [null, ...ev.entries] }));
     assert.ok(withNull.problems.includes('entry 1 is not an entry'), withNull.problems.join('; '));
     assert.ok(withNull.problems.some((p) => p.startsWith('entry 2 is numbered 1: entries were removed, added or reordered')), withNull.problems.join('; '));
-    assert.deepEqual(checkEvidence(JSON.stringify({ ...parsed, head: 'x' })).problems, ['the chain head does not match the last entry: entries were added or cut off at the end']);
+    const badHead = checkEvidence(JSON.stringify({ ...parsed, head: 'x' })).problems;
+    assert.equal(badHead[0], 'the chain head does not match the last entry: entries were added or cut off at the end');
+    assert.match(badHead[1], /^the signature over the chain head does not verify/);
     // The document is compared only when the chain holds (a broken chain is the finding).
-    assert.deepEqual(checkEvidence(JSON.stringify({ ...parsed, head: 'x' }), { markdown: 'edited' }).problems.length, 1);
+    assert.deepEqual(checkEvidence(JSON.stringify({ ...parsed, head: 'x' }), { markdown: 'edited' }).problems.length, 2);
     assert.deepEqual(checkEvidence(json, { markdown: 'edited' }).problems, ['evidence.md does not match evidence.json: the readable document was edited']);
   });
 });

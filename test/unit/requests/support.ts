@@ -3,7 +3,19 @@
 import { PlatformClient } from '../../../src/core/api/client';
 import type { RequestServices, ServiceEvent } from '../../../src/core/requests';
 import { DEMO_TITLES } from '../../../src/emulator/seed';
-import { CLI_ANCHORS, type TestEmulator } from '../deletion/support';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cliKeyStore, operatorFromKey } from '../../../src/core/operator';
+import { CLI_ANCHORS, CONFIG_HOME, type TestEmulator } from '../deletion/support';
+
+/** The key folder the CLI runs of these tests use ($XDG_CONFIG_HOME/platform-explorer). */
+export const TEST_KEYS = cliKeyStore({ XDG_CONFIG_HOME: CONFIG_HOME });
+const OPERATOR_PEM = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+mkdirSync(TEST_KEYS.where, { recursive: true, mode: 0o700 });
+writeFileSync(join(TEST_KEYS.where, 'operator-key'), `${JSON.stringify({ version: 1, name: 'Test Operator', privateKey: OPERATOR_PEM })}\n`, { mode: 0o600, flag: 'wx' });
+/** The operator of the CLI runs of these tests and of the in-process ones: the same key. */
+export const TEST_OPERATOR = operatorFromKey(OPERATOR_PEM, 'Test Operator');
 
 export const KEYS: Record<string, string> = Object.fromEntries(DEMO_TITLES.map((t) => [t.titleId, t.secretKey]));
 
@@ -23,6 +35,8 @@ export function servicesOn(emu: TestEmulator, keys: Record<string, string> = KEY
     key: (titleId) => Promise.resolve(keys[titleId]),
     // The anchors the CLI runs of these tests use too, so both open the same journals alike.
     anchors: CLI_ANCHORS,
+    operator: TEST_OPERATOR,
+    keys: TEST_KEYS,
     events: async (type) => {
       const res = await fetch(`${origin}/_emulator/events?type=${encodeURIComponent(type)}`);
       if (!res.ok) throw new Error(`events: HTTP ${res.status}`);

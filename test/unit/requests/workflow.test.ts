@@ -147,7 +147,7 @@ describe('requests: the workflow on the emulator', function () {
       assert.equal(requestState(v.request), 'completed');
       const closed = await closeRequest(store, id, services);
       assert.equal(requestState(closed.request), 'closed');
-      assert.deepEqual((await verifyEvidence(store, id)).problems, []);
+      assert.deepEqual((await verifyEvidence(store, id, services)).problems, []);
       const served = await servedPer(f.emu);
       assert.equal(served.get(`ExportMasterPlayerData ${ana.PlatformId}`), 1);
       assert.equal(served.get(`DeleteMasterPlayerAccount ${ana.PlatformId}`), 1);
@@ -155,7 +155,7 @@ describe('requests: the workflow on the emulator', function () {
       assert.match(md, new RegExp(`DeleteMasterPlayerAccount for \`${ana.PlatformId}\`: queued, JobReceiptId ${erasure.jobReceiptId}`));
       assert.match(md, /verified with GetPlayedTitleList .*AccountNotFound/);
 
-      await hashIdentifiers(store, id);
+      await hashIdentifiers(store, id, services);
       const folder = store.folder(id);
       const files = readdirSync(folder);
       assert.deepEqual(files.filter((n) => n.endsWith('.jsonl')), [], 'the journals go with retention');
@@ -164,7 +164,7 @@ describe('requests: the workflow on the emulator', function () {
         assert.ok(!text.includes(ana.email!) && !text.includes(ana.PlatformId) && !text.includes('sig=secret-ish'), `${n} keeps no personal identifier or link`);
         for (const key of Object.values(KEYS)) assert.ok(!text.includes(key), `${n} holds no key`);
       }
-      assert.deepEqual((await verifyEvidence(store, id)).problems, [], 'the chain still holds after retention');
+      assert.deepEqual((await verifyEvidence(store, id, services)).problems, [], 'the chain still holds after retention');
     } finally {
       await services.close();
     }

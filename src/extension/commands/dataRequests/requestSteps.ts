@@ -14,6 +14,8 @@ import { ActionNode, awaitsLink, clip, requestFlags } from '../../dataRequests/v
 import type { CommandContext } from '../context';
 import { resolveRequest } from './requestArg';
 import { stepServices } from './stepServices';
+import { editorOperator, secretKeyStore } from './operatorKeys';
+import { journalAnchors } from '../journals';
 import { abortOn, nextStepWords } from './runDataRequest';
 
 export async function verifyDataRequest(c: CommandContext, arg?: unknown): Promise<VerifySummary & { request: DataRequest }> {
@@ -87,7 +89,7 @@ export async function closeDataRequest(c: CommandContext, arg?: unknown): Promis
   const HASH = vscode.l10n.t('Replace the identifiers by their hashes');
   const retention = await c.ui.pick([
     { label: KEEP, detail: vscode.l10n.t('The evidence names the person\'s identifiers and PlatformIds.') },
-    { label: HASH, detail: vscode.l10n.t('Retention: PlatformIds, e-mails and names become SHA-256 hashes in the evidence and the request; the journals are removed. The chain still verifies.') },
+    { label: HASH, detail: vscode.l10n.t('Retention: PlatformIds, e-mails and names become HMAC hashes under the request\'s own key (pseudonymised) in the evidence and the request; the journals are removed. The chain still verifies.') },
   ], { title: vscode.l10n.t('Close {0} with evidence', clip(request.reference, 60)) });
   const services = await stepServices(s, request.titles);
   let closed: DataRequest;
@@ -110,7 +112,8 @@ export async function openEvidence(c: CommandContext, arg?: unknown): Promise<{ 
   if (request.closedAt === undefined) {
     throw new CommandError(vscode.l10n.t('Data request {0} is not closed, so it has no evidence yet.', clip(request.reference)), vscode.l10n.t('Next: {0}.', nextStepWords(request)));
   }
-  const check = await verifyEvidence(store, request.id);
+  const s = c.services;
+  const check = await verifyEvidence(store, request.id, { operator: await editorOperator(s.ctx), keys: secretKeyStore(s.ctx.secrets), anchors: journalAnchors(s) });
   const uri = vscode.Uri.file(store.evidencePath(request.id, 'md'));
   const doc = await vscode.workspace.openTextDocument(uri);
   await vscode.window.showTextDocument(doc, { preview: false });

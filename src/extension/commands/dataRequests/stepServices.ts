@@ -7,6 +7,7 @@ import { emulatorEventReader } from '../../../core/requests/events';
 import type { EventReader, RequestServices } from '../../../core/requests/types';
 import type { Services } from '../../services';
 import { journalAnchors } from '../journals';
+import { editorOperator, secretKeyStore } from './operatorKeys';
 
 /**
  * The services for `titleIds` (`sender`: clients without automatic retries, for the paced runs;
@@ -33,6 +34,9 @@ export async function stepServices(
     key: (titleId) => s.secrets.get(titleId),
     // A request's journals are anchored with the deletion journals' anchors (global storage).
     anchors: journalAnchors(s),
+    // The operator named in the evidence and signing it, and the requests' pseudonymisation keys: SecretStorage.
+    operator: await editorOperator(s.ctx),
+    keys: secretKeyStore(s.ctx.secrets),
     ...(events ? { events } : {}),
     ...(o.signal ? { signal: o.signal } : {}),
     close: async () => {
