@@ -31,7 +31,8 @@ export const common = {
   sourcemap: production ? false : 'linked',
   minify: production,
   logLevel: 'warning',
-  external: ['vscode'],
+  // pg's optional native binding (pg-native) is never used: pg's JavaScript client is.
+  external: ['vscode', 'pg-native'],
 };
 
 // What runs only on first use lives in bundles of its own beside dist/extension.js, so
