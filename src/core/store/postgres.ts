@@ -48,9 +48,17 @@ export class PgBatch implements BatchJournal {
   private readonly mine = new Map<string, string>();
   private readonly action: string;
   private readonly machine = hostname();
+  /** One connection: its statements go one after another (the run's workers share it). */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly db: pg.Client, private readonly o: PgStoreOptions, readonly batch: BatchRecord, private readonly secret: string) {
     this.action = batchOperation(batch);
+  }
+
+  private query<R extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
+    const next = this.queue.then(() => this.db.query<R>(text, values));
+    this.queue = next.catch(() => undefined);
+    return next;
   }
 
   players(): Map<string, PlayerRecord> {
@@ -61,7 +69,7 @@ export class PgBatch implements BatchJournal {
   async reload(): Promise<void> {
     try {
       const id = this.batch.batchId;
-      const r = await this.db.query<Row & { live: boolean | null }>(`
+      const r = await this.query<Row & { live: boolean | null }>(`
         SELECT i.id AS seq, 'intent' AS kind, i.platform_id, i.at, NULL AS state, NULL AS job_receipt_id, NULL::jsonb AS title_ids, NULL AS error,
                (i.lease_until > clock_timestamp() AND NOT EXISTS (SELECT 1 FROM ${SCHEMA}.outcomes o WHERE o.intent_id = i.id)) AS live
           FROM ${SCHEMA}.intents i WHERE i.batch_id = $1 AND i.action = $2
@@ -98,7 +106,7 @@ export class PgBatch implements BatchJournal {
   async claim(platformId: string, o: { resendUnknown: boolean }): Promise<boolean> {
     let answer: string;
     try {
-      const r = await this.db.query<{ r: string }>(`SELECT ${SCHEMA}.claim_send($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) AS r`, [
+      const r = await this.query<{ r: string }>(`SELECT ${SCHEMA}.claim_send($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) AS r`, [
         this.batch.batchId, platformId, this.action, o.resendUnknown, new Date().toISOString(),
         this.o.operator.fingerprint, this.o.operator.name, this.machine, process.pid, this.o.leaseSeconds ?? 900,
       ]);
@@ -117,14 +125,14 @@ export class PgBatch implements BatchJournal {
       if (record.type === 'outcome') {
         const r = cleanOutcome(record, this.secret) as Extract<JournalRecord, { type: 'outcome' }>;
         const intent = this.mine.get(r.platformId) ?? null;
-        await this.db.query(`INSERT INTO ${SCHEMA}.outcomes (intent_id, batch_id, platform_id, state, at, job_receipt_id, title_ids, error, operator_fingerprint, operator_name, machine)
+        await this.query(`INSERT INTO ${SCHEMA}.outcomes (intent_id, batch_id, platform_id, state, at, job_receipt_id, title_ids, error, operator_fingerprint, operator_name, machine)
           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, [
           intent, this.batch.batchId, r.platformId, r.state, r.at, r.jobReceiptId ?? null, r.titleIds === undefined ? null : JSON.stringify(r.titleIds), r.error ?? null,
           op.fingerprint, op.name, this.machine,
         ]);
         this.mine.delete(r.platformId);
       } else if (record.type === 'verified') {
-        await this.db.query(`INSERT INTO ${SCHEMA}.verifications (batch_id, platform_id, at, operator_fingerprint, operator_name, machine) VALUES ($1, $2, $3, $4, $5, $6)`, [
+        await this.query(`INSERT INTO ${SCHEMA}.verifications (batch_id, platform_id, at, operator_fingerprint, operator_name, machine) VALUES ($1, $2, $3, $4, $5, $6)`, [
           this.batch.batchId, record.platformId, record.at, op.fingerprint, op.name, this.machine,
         ]);
       } else {
@@ -136,6 +144,7 @@ export class PgBatch implements BatchJournal {
   }
 
   async close(): Promise<void> {
+    await this.queue;
     await this.db.end().catch(() => undefined);
   }
 }

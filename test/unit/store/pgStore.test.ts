@@ -4,19 +4,8 @@
 import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import { confirmOf, PLAYERS, useCountingEmulator } from '../deletion/support';
-import { runStoreCli, storeArgs, useStore } from './support';
-
-async function asUser<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return (await c.query<T>(text, values)).rows;
-  } finally {
-    await c.end();
-  }
-}
+import { asUser, runStoreCli, storeArgs, useStore } from './support';
 
 describe('team store (PostgreSQL): schema, roles and a batch through the CLI', function () {
   this.timeout(60_000);

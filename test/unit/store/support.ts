@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { runCli, spawnCli, TITLE, type CliRun } from '../deletion/support';
 import { sharedPostgres, type TestPostgres } from '../helpers/postgres';
 
@@ -64,4 +65,15 @@ export function storeArgs(endpoint: string, input: string, batch: string): strin
 
 export function runStoreCli(args: string[], url: string, more: Record<string, string> = {}): Promise<CliRun> {
   return spawnCli(args, storeEnv(url, more)).done;
+}
+
+/** Runs one statement as the database user of `url`; its rows. */
+export async function asUser<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query<T>(text, values)).rows;
+  } finally {
+    await c.end();
+  }
 }
