@@ -40,14 +40,15 @@ const asPostgres = (args: string[]): void => {
 export class TestPostgres {
   private stoppedPid: number | undefined;
 
-  private constructor(readonly dir: string, readonly port: number, readonly password: string, private readonly bin: string) {}
+  private constructor(readonly dir: string, readonly port: number, readonly password: string, private readonly bin: string, private readonly durable: boolean) {}
 
   /** The admin (superuser) connection string of database `db`. */
   url(db = 'postgres', user = 'admin', password = this.password): string {
     return `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${this.port}/${db}`;
   }
 
-  static async start(): Promise<TestPostgres> {
+  /** `durable`: fsync on, as a real server (the bench); the tests run without it. */
+  static async start(o: { durable?: boolean } = {}): Promise<TestPostgres> {
     const bin = pgBin();
     const dir = mkdtempSync(join(tmpdir(), 'pe-pg-'));
     chmodSync(dir, 0o755);
@@ -59,7 +60,7 @@ export class TestPostgres {
     chownSync(pwfile, pgUid, -1);
     chownSync(dir, pgUid, -1);
     const port = await freePort();
-    const server = new TestPostgres(dir, port, password, bin);
+    const server = new TestPostgres(dir, port, password, bin, o.durable === true);
     RUNNING.add(server);
     asPostgres([join(bin, 'initdb'), '-D', data, '-A', 'scram-sha-256', '-U', 'admin', '--pwfile', pwfile, '--no-sync']);
     server.startServer();
@@ -68,7 +69,7 @@ export class TestPostgres {
 
   private startServer(): void {
     const data = join(this.dir, 'data');
-    asPostgres([join(this.bin, 'pg_ctl'), '-D', data, '-o', `-p ${this.port} -k ${data} -c listen_addresses=127.0.0.1 -c fsync=off`, '-l', join(this.dir, 'log'), '-w', 'start']);
+    asPostgres([join(this.bin, 'pg_ctl'), '-D', data, '-o', `-p ${this.port} -k ${data} -c listen_addresses=127.0.0.1${this.durable ? '' : ' -c fsync=off'}`, '-l', join(this.dir, 'log'), '-w', 'start']);
     this.stoppedPid = undefined;
   }
 
