@@ -10,7 +10,7 @@ export const USAGE = `usage:
   platform-explorer delete-players --title ID --endpoint TEMPLATE --kind KIND --journal FILE --resume
       (--dry-run | --confirm N:DIGEST) [--receipts FILE] [--json]
   platform-explorer verify-deletions --title ID --endpoint TEMPLATE --journal FILE [--json]
-  platform-explorer delete-players ... --store postgres --batch ID (instead of --journal FILE)
+  platform-explorer delete-players|verify-deletions ... --store postgres --batch ID (instead of --journal FILE)
 
 The title's secret key is read from the environment variable PLATFORM_SECRET_KEY only.
 --endpoint is the service address template, e.g. https://{titleId}.your-service-domain.
@@ -65,13 +65,15 @@ export interface VerifyArgs {
   endpoint: string;
   journal: string;
   json: boolean;
+  store: StoreKind;
+  batch?: string;
 }
 
 export type CliArgs = DeleteArgs | VerifyArgs | { command: 'help' };
 
 const VALUE_FLAGS: Record<string, readonly string[]> = {
   'delete-players': ['--title', '--endpoint', '--kind', '--sandbox', '--input', '--journal', '--metadata', '--confirm', '--receipts', '--store', '--batch'],
-  'verify-deletions': ['--title', '--endpoint', '--journal'],
+  'verify-deletions': ['--title', '--endpoint', '--journal', '--store', '--batch'],
 };
 const BOOL_FLAGS: Record<string, readonly string[]> = {
   'delete-players': ['--dry-run', '--json', '--resume'],
@@ -110,7 +112,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   const titleError = validateTitleId(titleId);
   if (titleError !== undefined) throw new UsageError(`--title: ${titleError}`);
   const store = values.get('--store') ?? 'file';
-  if (!(STORE_KINDS as readonly string[]).includes(store) || (command === 'verify-deletions' && store !== 'file')) {
+  if (!(STORE_KINDS as readonly string[]).includes(store)) {
     throw new UsageError(`--store must be one of ${STORE_KINDS.join(', ')}, not "${store}".`);
   }
   const batch = values.get('--batch');
@@ -120,7 +122,10 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   } else if (batch !== undefined) {
     throw new UsageError('--batch names a batch in the team store: add --store postgres, or use --journal FILE.');
   }
-  const common = { titleId: titleId.toUpperCase(), endpoint: need('--endpoint'), journal: store === 'file' ? need('--journal') : '', json: bools.has('--json') };
+  const common = {
+    titleId: titleId.toUpperCase(), endpoint: need('--endpoint'), journal: store === 'file' ? need('--journal') : '', json: bools.has('--json'),
+    store: store as StoreKind, ...(batch !== undefined ? { batch } : {}),
+  };
   if (command === 'verify-deletions') return { command, ...common };
 
   const kind = need('--kind');
@@ -144,6 +149,5 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   return {
     command: 'delete-players', ...common, kind: kind as IdKind, sandbox: kind === 'consolelive' ? (sandbox ?? 'RETAIL') : undefined,
     input: resume ? values.get('--input') : need('--input'), metaData, dryRun, confirm, resume, receipts: values.get('--receipts'),
-    store: store as StoreKind, ...(batch !== undefined ? { batch } : {}),
   };
 }

@@ -76,12 +76,15 @@ async function resumed(a: DeleteArgs, key: string, anchors: AnchorStore): Promis
 /** What a --resume says about the batch it continues (closing `j`). */
 async function summarise(a: DeleteArgs, j: BatchJournal): Promise<{ batch: BatchRecord; summary: string; entries: LedgerEntry[] }> {
   const b = j.batch;
+  const held = j instanceof PgBatch ? j.held.size : 0;
   const entries = ledgerFromJournal(j.batch, j.players());
   const states = [...j.players().values()].map((p) => p.state);
   await j.close();
+  if (b.kind !== a.kind) throw new UsageError(`Batch ${b.batchId} is a batch of ${b.kind}, not ${a.kind}; give the same --kind. Nothing was sent.`);
   const n = (s: string): number => states.filter((x) => x === s).length;
   const summary = `Resuming batch ${b.batchId} of title ${b.titleId}${b.metaData ? `, ticket ${b.metaData}` : ''}, started ${b.createdAt}: ${states.length} players, `
-    + `${n('queued') + n('verified-deleted')} queued, ${n('pending')} not sent, ${n('unknown')} sent without an answer (sent again), ${n('failed')} failed.`
+    + `${n('queued') + n('verified-deleted')} queued, ${n('pending')} not sent, ${n('unknown') - held} sent without an answer (sent again), ${n('failed')} failed`
+    + `${held > 0 ? `, ${held} being sent by another run now (left to it)` : ''}.`
     + `${a.input !== undefined ? ' --input is not read when resuming.' : ''}`;
   return { batch: b, summary, entries };
 }
@@ -183,14 +186,20 @@ async function deletePlayers(a: DeleteArgs, signal: AbortSignal): Promise<number
   }
 }
 
-async function verifyDeletions(a: VerifyArgs, signal: AbortSignal): Promise<number> {
-  const key = secretKey();
+/** The --journal a verify-deletions run appends to. */
+async function openJournalToVerify(a: VerifyArgs, key: string): Promise<Journal> {
   const anchors = cliAnchors();
   await checkOwnFile(a.journal, '--journal');
   if ((await Journal.read(a.journal, key, anchors)) === undefined) throw new UsageError(`--journal ${a.journal} does not exist or holds no batch; give the file delete-players wrote.`);
   refuseRequestJournal((await Journal.read(a.journal, key, anchors))!.batch, a.journal);
   const journal = await Journal.open(a.journal, { key, anchors });
   if (journal.notice !== undefined) err(journal.notice);
+  return journal;
+}
+
+async function verifyDeletions(a: VerifyArgs, signal: AbortSignal): Promise<number> {
+  const key = secretKey();
+  const journal = a.store === 'postgres' ? await openStoreBatch(a, key) : await openJournalToVerify(a, key);
   if (journal.batch.titleId !== a.titleId) {
     await journal.close();
     throw new UsageError(`--journal ${a.journal} belongs to title ${journal.batch.titleId}, not ${a.titleId}.`);
@@ -199,6 +208,7 @@ async function verifyDeletions(a: VerifyArgs, signal: AbortSignal): Promise<numb
   try {
     const before = ledgerFromJournal(journal.batch, journal.players());
     const r = await verifyQueued(c, before, (platformId, at) => journal.append({ type: 'verified', platformId, at }), { signal });
+    if (journal instanceof PgBatch) await journal.reload();
     const players = journal.players();
     const entries = ledgerFromJournal(journal.batch, players);
     const rows = entries.map((e) => {

@@ -4,7 +4,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { BatchRecord } from '../core/deletion';
 import { checkUrl, grantRole, initStore, openPgBatch, ROLES, type PgBatch, type RoleName } from '../core/store';
-import { UsageError, type DeleteArgs } from './args';
+import { UsageError } from './args';
 import { checkOwnFile } from './files';
 import { cliOperator } from './operator';
 import { knownSecrets } from './output';
@@ -27,7 +27,7 @@ function storeUrl(): string {
 }
 
 /** Opens (with `create`: starts or joins) the batch of --batch in the team store. */
-export function openStoreBatch(a: DeleteArgs, key: string, create?: BatchRecord): Promise<PgBatch> {
+export function openStoreBatch(a: { batch?: string; titleId: string }, key: string, create?: BatchRecord): Promise<PgBatch> {
   return openPgBatch({
     url: storeUrl(),
     operator: cliOperator(),

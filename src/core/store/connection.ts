@@ -60,6 +60,8 @@ export async function connect(o: ConnectOptions): Promise<pg.Client> {
   const client = new pg.Client({
     connectionString: o.url,
     statement_timeout: o.statementTimeoutMs ?? 15_000,
+    // Client-side too: a server that stops answering without closing the connection (a network cut) ends the query.
+    query_timeout: (o.statementTimeoutMs ?? 15_000) + 5_000,
     connectionTimeoutMillis: o.connectTimeoutMs ?? 5_000,
     application_name: 'platform-explorer',
   });

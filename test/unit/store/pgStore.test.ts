@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { confirmOf, PLAYERS, useCountingEmulator } from '../deletion/support';
+import { confirmOf, PLAYERS, TITLE, useCountingEmulator } from '../deletion/support';
 import { asUser, runStoreCli, storeArgs, useStore } from './support';
 
 describe('team store (PostgreSQL): schema, roles and a batch through the CLI', function () {
@@ -39,6 +39,15 @@ describe('team store (PostgreSQL): schema, roles and a batch through the CLI', f
       assert.match(r.operator_fingerprint, /^os-user:[0-9a-f]{16}$/);
       assert.ok(r.operator_name !== '' && r.machine !== '');
     }
+    // verify-deletions against the same batch: each verification a row of its own.
+    const verify = ['verify-deletions', '--title', TITLE.titleId, '--endpoint', f.counter.endpoint, '--store', 'postgres', '--batch', 'cli-batch-1', '--json'];
+    const early = await runStoreCli(verify, store.operatorUrl);
+    assert.equal(early.code, 1, 'still queued: not all verified');
+    await f.emu.control('clock/advance', { ms: 600_000 });
+    const v = await runStoreCli(verify, store.operatorUrl);
+    assert.equal(v.code, 0, v.stderr);
+    const verified = await asUser<{ platform_id: string; operator_name: string }>(store.auditorUrl, `SELECT platform_id, operator_name FROM platform_explorer.verifications WHERE batch_id = 'cli-batch-1'`);
+    assert.deepEqual(verified.map((x) => x.platform_id).sort(), [...ids].sort());
   });
 
   it('the same batch run again sends nothing; another batch of the same players sends nothing either', async () => {
