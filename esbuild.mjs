@@ -33,7 +33,8 @@ export const common = {
   sourcemap: production ? false : 'linked',
   minify: production,
   logLevel: 'warning',
-  external: ['vscode'],
+  // pg's optional native binding (pg-native) is never used: pg's JavaScript client is.
+  external: ['vscode', 'pg-native'],
   define: { __PLATFORM_EXPLORER_VERSION__: JSON.stringify(VERSION) },
 };
 

@@ -1,12 +1,13 @@
 // One batch of deletions in a process of its own (issue 11's benchmark).
-// Input (argv[2], JSON): {core, mode: 'ours'|'fixed8', n, endpoint, titleId, secretKey, journal}
+// Input (argv[2], JSON): {core, mode: 'ours'|'pg'|'fixed8', n, endpoint, titleId, secretKey, journal, storeUrl}
 //   ours: the product's runner (AIMD pacer, journal synced before and after each send);
+//   pg: the same runner with the batch in the team store at storeUrl (each send claimed there first);
 //   fixed8: 8 senders in parallel, each honouring Retry-After through the client's retries.
 // Output (last stdout line, JSON): {wallMs, queued, failed}
 import { createRequire } from 'node:module';
 
 const input = JSON.parse(process.argv[2]);
-const { PlatformClient, FolderAnchorStore, Journal, JOURNAL_VERSION, runBatch, benchStorefrontName } = createRequire(import.meta.url)(input.core);
+const { PlatformClient, FolderAnchorStore, Journal, JOURNAL_VERSION, runBatch, benchStorefrontName, openPgBatch } = createRequire(import.meta.url)(input.core);
 const options = { titleId: input.titleId, endpoint: input.endpoint, getSecretKey: () => Promise.resolve(input.secretKey) };
 
 // The players: the bench seed links even Storefront names (resolved before the clock starts).
@@ -17,14 +18,17 @@ await lookup.close();
 if (ids.some((id) => id === null)) throw new Error('the bench seed did not link every even Storefront name');
 
 let result;
-if (input.mode === 'ours') {
+if (input.mode === 'ours' || input.mode === 'pg') {
   const entries = ids.map((platformId, i) => ({ line: i + 1, input: platformId, status: 'delete', platformId, titleIds: [] }));
-  const journal = await Journal.open(input.journal, {
-    key: input.secretKey,
-    // Beside the journal: the bench's journals are made for one run.
-    anchors: new FolderAnchorStore(`${input.journal}.anchors`),
-    create: { type: 'batch', version: JOURNAL_VERSION, batchId: 'bench', titleId: input.titleId, kind: 'platform-id', createdAt: new Date().toISOString(), entries },
-  });
+  const create = { type: 'batch', version: JOURNAL_VERSION, batchId: 'bench', titleId: input.titleId, kind: 'platform-id', createdAt: new Date().toISOString(), entries };
+  const journal = input.mode === 'pg'
+    ? await openPgBatch({ url: input.storeUrl, operator: { fingerprint: 'bench', name: 'bench' }, batchId: 'bench', secret: input.secretKey, titleId: input.titleId, create })
+    : await Journal.open(input.journal, {
+      key: input.secretKey,
+      // Beside the journal: the bench's journals are made for one run.
+      anchors: new FolderAnchorStore(`${input.journal}.anchors`),
+      create,
+    });
   const client = new PlatformClient({ ...options, maxRetries: 0 });
   const started = performance.now();
   const r = await runBatch(client, journal, { resendUnknown: false });

@@ -1,6 +1,7 @@
 // The command line's surface: parsing and usage text. Bad usage is a UsageError (exit 2).
 import { validateTitleId } from '../core/ids';
 import { ID_KINDS, type IdKind } from '../core/deletion/types';
+import { STORE_KINDS, type StoreKind } from '../core/store/types';
 
 export const USAGE = `usage:
   platform-explorer delete-players --title ID --endpoint TEMPLATE --kind platform-id|consolelive|storefront
@@ -9,6 +10,7 @@ export const USAGE = `usage:
   platform-explorer delete-players --title ID --endpoint TEMPLATE --kind KIND --journal FILE --resume
       (--dry-run | --confirm N:DIGEST) [--receipts FILE] [--json]
   platform-explorer verify-deletions --title ID --endpoint TEMPLATE --journal FILE [--json]
+  platform-explorer delete-players|verify-deletions ... --store postgres --batch ID (instead of --journal FILE)
   platform-explorer --version
 
 The title's secret key is read from the environment variable PLATFORM_SECRET_KEY only.
@@ -27,6 +29,11 @@ queued is recorded as queued. Use the same --confirm value as the batch's dry ru
 Players already queued by earlier batches are found in the other journals of --journal's folder.
 Journal, receipts and their folders must be yours, not writable by group or others, and not
 symbolic links. --json prints JSON lines.
+--store postgres keeps the batch in the team store (docs/team-store.md) instead of a --journal
+file: the connection string is read from PLATFORM_STORE_URL only; --batch ID names the batch
+(letters, digits and dashes). Runs on several machines may work one batch at once: each send is
+claimed in the database first, so no player is sent twice; a run on an existing batch joins it
+when its --confirm matches the batch's plan.
 Exit status: 0 all done, 1 something failed or is unknown, 2 bad usage.`;
 
 export class UsageError extends Error {}
@@ -47,6 +54,10 @@ export interface DeleteArgs {
   resume: boolean;
   receipts?: string;
   json: boolean;
+  /** Where the batch is kept: the --journal file, or the team store (--store postgres, --batch). */
+  store: StoreKind;
+  /** The team store's batch ID (--store postgres). */
+  batch?: string;
 }
 
 export interface VerifyArgs {
@@ -55,13 +66,15 @@ export interface VerifyArgs {
   endpoint: string;
   journal: string;
   json: boolean;
+  store: StoreKind;
+  batch?: string;
 }
 
 export type CliArgs = DeleteArgs | VerifyArgs | { command: 'help' };
 
 const VALUE_FLAGS: Record<string, readonly string[]> = {
-  'delete-players': ['--title', '--endpoint', '--kind', '--sandbox', '--input', '--journal', '--metadata', '--confirm', '--receipts'],
-  'verify-deletions': ['--title', '--endpoint', '--journal'],
+  'delete-players': ['--title', '--endpoint', '--kind', '--sandbox', '--input', '--journal', '--metadata', '--confirm', '--receipts', '--store', '--batch'],
+  'verify-deletions': ['--title', '--endpoint', '--journal', '--store', '--batch'],
 };
 const BOOL_FLAGS: Record<string, readonly string[]> = {
   'delete-players': ['--dry-run', '--json', '--resume'],
@@ -99,7 +112,21 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   const titleId = need('--title');
   const titleError = validateTitleId(titleId);
   if (titleError !== undefined) throw new UsageError(`--title: ${titleError}`);
-  const common = { titleId: titleId.toUpperCase(), endpoint: need('--endpoint'), journal: need('--journal'), json: bools.has('--json') };
+  const store = values.get('--store') ?? 'file';
+  if (!(STORE_KINDS as readonly string[]).includes(store)) {
+    throw new UsageError(`--store must be one of ${STORE_KINDS.join(', ')}, not "${store}".`);
+  }
+  const batch = values.get('--batch');
+  if (store === 'postgres') {
+    if (values.has('--journal')) throw new UsageError('--journal is for --store file; with --store postgres the batch is named by --batch ID.');
+    if (batch === undefined || !/^[A-Za-z0-9-]{1,64}$/.test(batch)) throw new UsageError('--store postgres needs --batch ID: 1-64 letters, digits and dashes (the same ID on every machine working the batch).');
+  } else if (batch !== undefined) {
+    throw new UsageError('--batch names a batch in the team store: add --store postgres, or use --journal FILE.');
+  }
+  const common = {
+    titleId: titleId.toUpperCase(), endpoint: need('--endpoint'), journal: store === 'file' ? need('--journal') : '', json: bools.has('--json'),
+    store: store as StoreKind, ...(batch !== undefined ? { batch } : {}),
+  };
   if (command === 'verify-deletions') return { command, ...common };
 
   const kind = need('--kind');

@@ -20,6 +20,9 @@ import { RequestError } from '../core/requests/types';
 import { serviceValue } from '../core/serviceText';
 import { VERSION } from '../core/version';
 import { jsonLines, knownSecrets, rowOf, table, terminal, type Row } from './output';
+import type { BatchJournal } from '../core/store/types';
+import { PgBatch } from '../core/store/postgres';
+import { openStoreBatch, runStoreCommand, STORE_USAGE } from './teamStore';
 
 const out = (s: string): void => void process.stdout.write(terminal(s));
 /** JSON for stdout: its strings are made safe before it is written (never cut afterwards, so it stays JSON). */
@@ -70,12 +73,21 @@ async function resumed(a: DeleteArgs, key: string, anchors: AnchorStore): Promis
   }
   const j = await Journal.open(a.journal, { key, anchors });
   if (j.notice !== undefined) err(j.notice);
+  return summarise(a, j);
+}
+
+/** What a --resume says about the batch it continues (closing `j`). */
+async function summarise(a: DeleteArgs, j: BatchJournal): Promise<{ batch: BatchRecord; summary: string; entries: LedgerEntry[] }> {
+  const b = j.batch;
+  const held = j instanceof PgBatch ? j.held.size : 0;
   const entries = ledgerFromJournal(j.batch, j.players());
   const states = [...j.players().values()].map((p) => p.state);
   await j.close();
+  if (b.kind !== a.kind) throw new UsageError(`Batch ${b.batchId} is a batch of ${b.kind}, not ${a.kind}; give the same --kind. Nothing was sent.`);
   const n = (s: string): number => states.filter((x) => x === s).length;
   const summary = `Resuming batch ${b.batchId} of title ${b.titleId}${b.metaData ? `, ticket ${b.metaData}` : ''}, started ${b.createdAt}: ${states.length} players, `
-    + `${n('queued') + n('verified-deleted')} queued, ${n('pending')} not sent, ${n('unknown')} sent without an answer (sent again), ${n('failed')} failed.`
+    + `${n('queued') + n('verified-deleted')} queued, ${n('pending')} not sent, ${n('unknown') - held} sent without an answer (sent again), ${n('failed')} failed`
+    + `${held > 0 ? `, ${held} being sent by another run now (left to it)` : ''}.`
     + `${a.input !== undefined ? ' --input is not read when resuming.' : ''}`;
   return { batch: b, summary, entries };
 }
@@ -83,14 +95,15 @@ async function resumed(a: DeleteArgs, key: string, anchors: AnchorStore): Promis
 async function deletePlayers(a: DeleteArgs, signal: AbortSignal): Promise<number> {
   const key = secretKey();
   const anchors = cliAnchors();
-  await checkOwnFile(a.journal, '--journal');
+  const inStore = a.store === 'postgres';
+  if (!inStore) await checkOwnFile(a.journal, '--journal');
   if (a.receipts !== undefined) {
     await checkOwnFile(a.receipts, '--receipts');
-    await checkReceiptsPath(a.receipts, a.journal);
+    if (!inStore) await checkReceiptsPath(a.receipts, a.journal);
   }
-  let journal: Journal;
+  let journal: BatchJournal;
   if (a.resume) {
-    const r = await resumed(a, key, anchors);
+    const r = inStore ? await summarise(a, await openStoreBatch(a, key)) : await resumed(a, key, anchors);
     err(r.summary);
     const value = confirmValue(r.batch);
     if (a.dryRun) {
@@ -103,9 +116,9 @@ async function deletePlayers(a: DeleteArgs, signal: AbortSignal): Promise<number
       err(`--confirm does not match this journal's batch. ${refused()}`);
       return 2;
     }
-    journal = await Journal.open(a.journal, { key, anchors });
+    journal = inStore ? await openStoreBatch(a, key) : await Journal.open(a.journal, { key, anchors });
   } else {
-    if (await lstat(a.journal).then(() => true, () => false)) {
+    if (!inStore && await lstat(a.journal).then(() => true, () => false)) {
       throw new UsageError(`--journal ${a.journal} already exists. To resume the batch it holds, add --resume; for a new batch, give a new --journal file. It was not read as a plan and nothing was sent.`);
     }
     const input = a.input!;
@@ -119,7 +132,8 @@ async function deletePlayers(a: DeleteArgs, signal: AbortSignal): Promise<number
     if (lines.length === 0) throw new UsageError(`--input ${input} holds no identifiers; put one per line.`);
     const planner = client(a, key);
     let plan;
-    const prior = await priorLedger(a.journal, key, a.titleId, anchors);
+    // The team store's claims refuse a player another batch queued; a journal folder's ledger is read here.
+    const prior = inStore ? { entries: [], unreadable: [], notRead: 0 } : await priorLedger(a.journal, key, a.titleId, anchors);
     try {
       plan = await buildPlan(planner, { titleId: a.titleId, kind: a.kind, sandbox: a.sandbox, lines, ledger: prior.entries, signal });
     } finally {
@@ -143,25 +157,30 @@ async function deletePlayers(a: DeleteArgs, signal: AbortSignal): Promise<number
       err(`--confirm does not match this plan (its players, title and kind). ${refused()}`);
       return 2;
     }
-    journal = await Journal.open(a.journal, {
-      key,
-      anchors,
-      create: {
-        type: 'batch', version: JOURNAL_VERSION, batchId: randomUUID(), titleId: a.titleId, kind: a.kind, sandbox: a.sandbox,
-        metaData: a.metaData, createdAt: plan.createdAt, entries: plan.entries,
-      },
-    });
+    const create: BatchRecord = {
+      type: 'batch', version: JOURNAL_VERSION, batchId: a.batch ?? randomUUID(), titleId: a.titleId, kind: a.kind, sandbox: a.sandbox,
+      metaData: a.metaData, createdAt: plan.createdAt, entries: plan.entries,
+    };
+    journal = inStore ? await openStoreBatch(a, key, create) : await Journal.open(a.journal, { key, anchors, create });
   }
 
   const sender = client(a, key, 0);
   try {
     // --resume is the user's confirmation to resend players whose outcome is unknown.
     const r = await runBatch(sender, journal, { resendUnknown: a.resume, signal });
+    // Other runs may have moved a shared batch on: its rows are read again.
+    if (journal instanceof PgBatch) await journal.reload();
     const entries = ledgerFromJournal(journal.batch, journal.players());
     if (a.receipts !== undefined) await writeReceipts(a.receipts, entries);
     print(entries.map(rowOf), a.json);
     if (!a.json) {
       err(`${r.queued} of ${r.total} queued, ${r.failed} failed, ${r.unknown} unknown, ${r.pending} not sent; ${r.sent} requests, ${r.throttled} throttled.${r.cancelled ? ' Stopped before the next send; run the same command with --resume to continue.' : ''}`);
+    }
+    if (journal instanceof PgBatch) {
+      const states = [...journal.players().values()].map((p) => p.state);
+      const done = states.filter((x) => x === 'queued' || x === 'verified-deleted').length;
+      if (!a.json && journal.held.size > 0) err(`${journal.held.size} players are being sent by other runs of batch ${journal.batch.batchId} now.`);
+      return done === states.length ? 0 : 1;
     }
     return r.queued === r.total ? 0 : 1;
   } finally {
@@ -170,14 +189,20 @@ async function deletePlayers(a: DeleteArgs, signal: AbortSignal): Promise<number
   }
 }
 
-async function verifyDeletions(a: VerifyArgs, signal: AbortSignal): Promise<number> {
-  const key = secretKey();
+/** The --journal a verify-deletions run appends to. */
+async function openJournalToVerify(a: VerifyArgs, key: string): Promise<Journal> {
   const anchors = cliAnchors();
   await checkOwnFile(a.journal, '--journal');
   if ((await Journal.read(a.journal, key, anchors)) === undefined) throw new UsageError(`--journal ${a.journal} does not exist or holds no batch; give the file delete-players wrote.`);
   refuseRequestJournal((await Journal.read(a.journal, key, anchors))!.batch, a.journal);
   const journal = await Journal.open(a.journal, { key, anchors });
   if (journal.notice !== undefined) err(journal.notice);
+  return journal;
+}
+
+async function verifyDeletions(a: VerifyArgs, signal: AbortSignal): Promise<number> {
+  const key = secretKey();
+  const journal = a.store === 'postgres' ? await openStoreBatch(a, key) : await openJournalToVerify(a, key);
   if (journal.batch.titleId !== a.titleId) {
     await journal.close();
     throw new UsageError(`--journal ${a.journal} belongs to title ${journal.batch.titleId}, not ${a.titleId}.`);
@@ -186,6 +211,7 @@ async function verifyDeletions(a: VerifyArgs, signal: AbortSignal): Promise<numb
   try {
     const before = ledgerFromJournal(journal.batch, journal.players());
     const r = await verifyQueued(c, before, (platformId, at) => journal.append({ type: 'verified', platformId, at }), { signal });
+    if (journal instanceof PgBatch) await journal.reload();
     const players = journal.players();
     const entries = ledgerFromJournal(journal.batch, players);
     const rows = entries.map((e) => {
@@ -219,10 +245,14 @@ async function main(): Promise<number> {
     }
     if (process.argv[2] === 'mcp' && !process.argv.includes('--help')) return await runMcp(process.argv.slice(3), ac.signal);
     if (process.argv[2] === 'operator' && !process.argv.includes('--help')) return await runOperatorCommand(process.argv.slice(3));
+    if (process.argv[2] === 'store' && !process.argv.includes('--help') && !process.argv.includes('-h')) {
+      out(`${await runStoreCommand(process.argv.slice(3))}\n`);
+      return 0;
+    }
     if (process.argv[2] === 'request' && !process.argv.includes('--help') && !process.argv.includes('-h')) return await runRequestCommand(process.argv.slice(3), ac.signal);
     const a = parseArgs(process.argv.slice(2));
     if (a.command === 'help') {
-      out(`${USAGE}\n${MCP_USAGE}\n\n${REQUEST_USAGE}\n\n${OPERATOR_USAGE}\n`);
+      out(`${USAGE}\n${MCP_USAGE}\n\n${REQUEST_USAGE}\n\n${OPERATOR_USAGE}\n\n${STORE_USAGE}\n`);
       return 0;
     }
     return a.command === 'delete-players' ? await deletePlayers(a, ac.signal) : await verifyDeletions(a, ac.signal);

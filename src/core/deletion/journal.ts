@@ -316,7 +316,7 @@ const safe = (s: string | undefined, secret: string, max: number): string | unde
 const safeTitles = (t: string[] | undefined, secret: string): string[] | undefined => t?.slice(0, 1000).map((x) => serviceText(x, { max: 64, secrets: [secret] }));
 
 /** A plan entry as the journal keeps it: the service's text (reason, titles) and a refused input made safe. */
-function cleanEntry(e: PlanEntry, secret: string): PlanEntry {
+export function cleanEntry(e: PlanEntry, secret: string): PlanEntry {
   const out: PlanEntry = { ...e, titleIds: safeTitles(e.titleIds, secret), reason: safe(e.reason, secret, 1000) };
   // A player's input is kept exactly (it passed its kind's format check); any other is shown, so made safe.
   if (e.status !== 'delete') out.input = serviceText(e.input, { max: 300, secrets: [secret] });
@@ -324,7 +324,7 @@ function cleanEntry(e: PlanEntry, secret: string): PlanEntry {
 }
 
 /** An outcome as the journal keeps it: the service's receipt, titles and error made safe. */
-function cleanOutcome(r: Extract<JournalRecord, { type: 'outcome' }>, secret: string): JournalRecord {
+export function cleanOutcome(r: Extract<JournalRecord, { type: 'outcome' }>, secret: string): JournalRecord {
   // A well-formed receipt is kept exactly (the redactor's token heuristic must not mask it); any other is made safe.
   const receipt = r.jobReceiptId !== undefined && shownReceiptId(r.jobReceiptId) === r.jobReceiptId && !r.jobReceiptId.includes(secret)
     ? r.jobReceiptId : safe(r.jobReceiptId, secret, 200);

@@ -4,7 +4,7 @@
 // the user confirmed resuming; the service then refuses a second deletion while one is queued.
 import { PlatformError } from '../api/errors';
 import { ErrorCodes } from '../api/types';
-import { stateAfter, type Journal, type JournalOperation, type OutcomeState } from './journal';
+import { stateAfter, type BatchRecord, type JournalOperation, type JournalRecord, type OutcomeState, type PlayerRecord } from './journal';
 import { Pacer } from './pacer';
 import type { DeletionClient, JobState, LedgerEntry } from './types';
 
@@ -41,6 +41,19 @@ export interface RunOptions {
    * deleted is not sent, even when the journal lost its record of it; the journal records why.
    */
   ledger?: readonly LedgerEntry[];
+}
+
+/**
+ * What a run needs from where its batch is recorded: the file journal (journal.ts) or a team store
+ * (core/store). `claim` is the store's own step before a send: it records the intent and says
+ * whether this run may send (false: another run holds or has sent the player; nothing is sent).
+ * Without it, the intent is appended like any record.
+ */
+export interface RunJournal {
+  readonly batch: BatchRecord;
+  players(): Map<string, PlayerRecord>;
+  append(record: JournalRecord): Promise<void>;
+  claim?(platformId: string, o: { resendUnknown: boolean }): Promise<boolean>;
 }
 
 export interface RunResult extends RunProgress {
@@ -95,7 +108,7 @@ function sender(client: DeletionClient, operation: JournalOperation | undefined,
 }
 
 /** Takes out of `todo` the players `ledger` shows queued or deleted, recording each in the journal as such (nothing sent). */
-async function skipRecorded(journal: Journal, todo: string[], players: Map<string, { state: JobState }>, ledger: readonly LedgerEntry[]): Promise<void> {
+async function skipRecorded(journal: RunJournal, todo: string[], players: Map<string, { state: JobState }>, ledger: readonly LedgerEntry[]): Promise<void> {
   const recorded = new Map<string, LedgerEntry>();
   for (const e of ledger) if (e.state === 'queued' || e.state === 'verified-deleted') recorded.set(e.platformId.toUpperCase(), e);
   for (const pid of [...todo]) {
@@ -111,7 +124,7 @@ async function skipRecorded(journal: Journal, todo: string[], players: Map<strin
   }
 }
 
-export async function runBatch(client: DeletionClient, journal: Journal, o: RunOptions): Promise<RunResult> {
+export async function runBatch(client: DeletionClient, journal: RunJournal, o: RunOptions): Promise<RunResult> {
   const pacer = o.pacer ?? new Pacer();
   const players = journal.players();
   const metaData = journal.batch.metaData;
@@ -148,12 +161,19 @@ export async function runBatch(client: DeletionClient, journal: Journal, o: RunO
         todo.unshift(pid);
         return;
       }
+      let claimed = true;
       try {
-        await journal.append({ type: 'intent', platformId: pid, at: new Date().toISOString() });
+        if (journal.claim !== undefined) claimed = await journal.claim(pid, { resendUnknown: o.resendUnknown });
+        else await journal.append({ type: 'intent', platformId: pid, at: new Date().toISOString() });
       } catch (e) {
         broken = true;
         pacer.release();
         throw e;
+      }
+      if (!claimed) {
+        // Another run holds or has sent this player: this run leaves it alone.
+        pacer.release();
+        continue;
       }
       let outcome: Outcome;
       try {

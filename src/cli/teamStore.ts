@@ -1,0 +1,85 @@
+// The command line's team store: deletion batches kept in PostgreSQL (--store postgres, the
+// connection string in PLATFORM_STORE_URL, never argv), and `store init` / `store grant` run with
+// an admin's connection string read from a file of the user's own.
+import { readFile, stat } from 'node:fs/promises';
+import type { BatchRecord } from '../core/deletion';
+import { checkUrl, grantRole, initStore, openPgBatch, ROLES, type PgBatch, type RoleName } from '../core/store';
+import { UsageError } from './args';
+import { checkOwnFile } from './files';
+import { cliOperator } from './operator';
+import { knownSecrets } from './output';
+
+/** A whole number from the environment variable `name` within bounds, else `fallback`. */
+function envNumber(name: string, fallback: number, min: number, max: number): number {
+  const v = process.env[name];
+  if (v === undefined || v.trim() === '') return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${name} must be a whole number from ${min} to ${max}, not "${v.slice(0, 20)}".`);
+  return n;
+}
+
+/** The store's connection string (PLATFORM_STORE_URL), its password kept out of every message. */
+function storeUrl(): string {
+  const url = checkUrl(process.env.PLATFORM_STORE_URL, 'PLATFORM_STORE_URL');
+  const password = new URL(url).password;
+  if (password !== '') knownSecrets.push(decodeURIComponent(password));
+  return url;
+}
+
+/** Opens (with `create`: starts or joins) the batch of --batch in the team store. */
+export async function openStoreBatch(a: { batch?: string; titleId: string }, key: string, create?: BatchRecord): Promise<PgBatch> {
+  const op = await cliOperator();
+  return openPgBatch({
+    url: storeUrl(),
+    operator: { fingerprint: op.fingerprint, name: op.name },
+    leaseSeconds: envNumber('PLATFORM_STORE_LEASE_SECONDS', 900, 1, 86_400),
+    statementTimeoutMs: envNumber('PLATFORM_STORE_STATEMENT_TIMEOUT_MS', 15_000, 100, 600_000),
+    batchId: a.batch!,
+    secret: key,
+    titleId: a.titleId,
+    ...(create !== undefined ? { create: { ...create, batchId: a.batch! } } : {}),
+  });
+}
+
+export const STORE_USAGE = `usage:
+  platform-explorer store init --admin-url-file FILE
+  platform-explorer store grant --admin-url-file FILE --role operator|auditor|admin --user NAME
+
+store init creates or updates the team store's schema (in one transaction; refused against a
+newer schema) and its roles: operator (reads and appends; evidence and send records are
+append-only), auditor (reads only), admin. store grant gives an existing database user a role.
+FILE holds an admin's connection string (postgres://USER:PASSWORD@HOST:PORT/DATABASE); it must be
+yours and not readable by others. Operators then set PLATFORM_STORE_URL to their own.`;
+
+export async function runStoreCommand(argv: readonly string[]): Promise<string> {
+  const [sub, ...rest] = argv;
+  if (sub !== 'init' && sub !== 'grant') throw new UsageError(`Unknown store command "${sub ?? ''}": use store init or store grant (see --help).`);
+  const values = new Map<string, string>();
+  const allowed = sub === 'init' ? ['--admin-url-file'] : ['--admin-url-file', '--role', '--user'];
+  for (let i = 0; i < rest.length; i += 2) {
+    const [flag, value] = [rest[i], rest[i + 1]];
+    if (!allowed.includes(flag)) throw new UsageError(`Unknown option "${flag}" for store ${sub} (see --help).`);
+    if (value === undefined || value.startsWith('--')) throw new UsageError(`${flag} needs a value (see --help).`);
+    values.set(flag, value);
+  }
+  const file = values.get('--admin-url-file');
+  if (file === undefined) throw new UsageError(`store ${sub} needs --admin-url-file FILE: a file of yours holding an admin's connection string (never given on the command line).`);
+  await checkOwnFile(file, '--admin-url-file');
+  let text: string;
+  try {
+    if (((await stat(file)).mode & 0o077) !== 0) throw new UsageError(`--admin-url-file ${file} can be read by others, and it holds a password: chmod 600 it.`);
+    text = await readFile(file, 'utf8');
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    throw new UsageError(`--admin-url-file ${file} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`);
+  }
+  const url = checkUrl(text.trim(), `--admin-url-file ${file}`);
+  const password = new URL(url).password;
+  if (password !== '') knownSecrets.push(decodeURIComponent(password));
+  if (sub === 'init') return initStore(url);
+  const role = values.get('--role');
+  if (role === undefined || !(role in ROLES)) throw new UsageError(`--role must be one of ${Object.keys(ROLES).join(', ')}.`);
+  const user = values.get('--user');
+  if (user === undefined || user.trim() === '' || user.length > 63) throw new UsageError('--user names an existing database user (at most 63 characters).');
+  return grantRole(url, role as RoleName, user);
+}

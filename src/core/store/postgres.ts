@@ -1,0 +1,195 @@
+// Deletion batches in the team store (PostgreSQL): the batch record (its plan) as a row, each send
+// claimed in the database before it goes out (claim_send: an intent row, the next attempt of that
+// player and action, with a lease naming the operator, machine and process), each outcome and
+// verification an appended row. A player's state is the file journal's replay of those rows in
+// the order they were written, so a send whose lease expired without an outcome is "unknown"
+// exactly as in the journal, and is sent again only on the caller's confirmation (resendUnknown).
+import { hostname } from 'node:os';
+import type pg from 'pg';
+import {
+  batchOperation, batchProblem, cleanEntry, cleanOutcome, confirmValue, replay, JOURNAL_VERSION,
+  type BatchRecord, type JournalRecord, type PlayerRecord,
+} from '../deletion';
+import { checkSchema, connect, dbText, storeWhere, type ConnectOptions } from './connection';
+import { SCHEMA } from './schema';
+import { StoreError, type BatchJournal, type Operator } from './types';
+
+export interface PgStoreOptions extends ConnectOptions {
+  operator: Operator;
+  /** How long a claimed send is held before, without an outcome, it reads as unknown (default 900 s). */
+  leaseSeconds?: number;
+}
+
+/** What went wrong talking to the store during a run, and what to do. */
+function stopped(e: unknown, url: string, during: string): StoreError {
+  if (e instanceof StoreError) return e;
+  const timeout = (e as { code?: string }).code === '57014';
+  return new StoreError(`The team store ${storeWhere(url)} ${timeout ? 'did not finish a statement in time' : 'stopped answering'} while ${during} (${dbText(e, url)}). `
+    + 'The run stopped: nothing more was sent, and no player was sent without its intent committed first. A player sent whose answer was not recorded reads as unknown. '
+    + 'When the database answers again, run the same command with --resume: it says how many are unknown and sends them again only on that confirmation.');
+}
+
+interface Row {
+  seq: string;
+  kind: 'intent' | 'outcome' | 'verified';
+  platform_id: string;
+  at: string;
+  state: string | null;
+  job_receipt_id: string | null;
+  title_ids: string[] | null;
+  error: string | null;
+}
+
+export class PgBatch implements BatchJournal {
+  private cache: Map<string, PlayerRecord> = new Map();
+  /** Players another run holds a live lease on (in flight there). */
+  held = new Set<string>();
+  /** This run's open intents, by player. */
+  private readonly mine = new Map<string, string>();
+  private readonly action: string;
+  private readonly machine = hostname();
+  /** One connection: its statements go one after another (the run's workers share it). */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly db: pg.Client, private readonly o: PgStoreOptions, readonly batch: BatchRecord, private readonly secret: string) {
+    this.action = batchOperation(batch);
+  }
+
+  private query<R extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
+    const next = this.queue.then(() => this.db.query<R>(text, values));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  players(): Map<string, PlayerRecord> {
+    return new Map([...this.cache].map(([k, v]) => [k, { ...v }]));
+  }
+
+  /** Reads every row of the batch again (other runs may have moved it on). */
+  async reload(): Promise<void> {
+    try {
+      const id = this.batch.batchId;
+      const r = await this.query<Row & { live: boolean | null }>(`
+        SELECT i.id AS seq, 'intent' AS kind, i.platform_id, i.at, NULL AS state, NULL AS job_receipt_id, NULL::jsonb AS title_ids, NULL AS error,
+               (i.lease_until > clock_timestamp() AND NOT EXISTS (SELECT 1 FROM ${SCHEMA}.outcomes o WHERE o.intent_id = i.id)) AS live
+          FROM ${SCHEMA}.intents i WHERE i.batch_id = $1 AND i.action = $2
+        UNION ALL SELECT o.seq, 'outcome', o.platform_id, o.at, o.state, o.job_receipt_id, o.title_ids, o.error, NULL
+          FROM ${SCHEMA}.outcomes o WHERE o.batch_id = $1
+        UNION ALL SELECT v.seq, 'verified', v.platform_id, v.at, NULL, NULL, NULL, NULL, NULL
+          FROM ${SCHEMA}.verifications v WHERE v.batch_id = $1
+        ORDER BY 1`, [id, this.action]);
+      const records: JournalRecord[] = [];
+      const held = new Set<string>();
+      for (const row of r.rows) {
+        if (row.kind === 'intent') {
+          records.push({ type: 'intent', platformId: row.platform_id, at: row.at });
+          if (row.live === true && !this.mine.has(row.platform_id)) held.add(row.platform_id);
+        } else if (row.kind === 'verified') {
+          records.push({ type: 'verified', platformId: row.platform_id, at: row.at });
+        } else {
+          records.push({
+            type: 'outcome', platformId: row.platform_id, state: row.state as never, at: row.at,
+            ...(row.job_receipt_id !== null ? { jobReceiptId: row.job_receipt_id } : {}),
+            ...(row.title_ids !== null ? { titleIds: row.title_ids } : {}),
+            ...(row.error !== null ? { error: row.error } : {}),
+          });
+        }
+      }
+      this.cache = replay(this.batch, records);
+      for (const pid of [...held]) if (this.cache.get(pid)?.state !== 'unknown') held.delete(pid);
+      this.held = held;
+    } catch (e) {
+      throw stopped(e, this.o.url, `reading batch ${this.batch.batchId}`);
+    }
+  }
+
+  async claim(platformId: string, o: { resendUnknown: boolean }): Promise<boolean> {
+    let answer: string;
+    try {
+      const r = await this.query<{ r: string }>(`SELECT ${SCHEMA}.claim_send($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) AS r`, [
+        this.batch.batchId, platformId, this.action, o.resendUnknown, new Date().toISOString(),
+        this.o.operator.fingerprint, this.o.operator.name, this.machine, process.pid, this.o.leaseSeconds ?? 900,
+      ]);
+      answer = r.rows[0].r;
+    } catch (e) {
+      throw stopped(e, this.o.url, `claiming the send of ${platformId}`);
+    }
+    if (!answer.startsWith('claimed:')) return false;
+    this.mine.set(platformId, answer.slice('claimed:'.length));
+    return true;
+  }
+
+  async append(record: JournalRecord): Promise<void> {
+    const op = this.o.operator;
+    try {
+      if (record.type === 'outcome') {
+        const r = cleanOutcome(record, this.secret) as Extract<JournalRecord, { type: 'outcome' }>;
+        const intent = this.mine.get(r.platformId) ?? null;
+        await this.query(`INSERT INTO ${SCHEMA}.outcomes (intent_id, batch_id, platform_id, state, at, job_receipt_id, title_ids, error, operator_fingerprint, operator_name, machine)
+          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, [
+          intent, this.batch.batchId, r.platformId, r.state, r.at, r.jobReceiptId ?? null, r.titleIds === undefined ? null : JSON.stringify(r.titleIds), r.error ?? null,
+          op.fingerprint, op.name, this.machine,
+        ]);
+        this.mine.delete(r.platformId);
+      } else if (record.type === 'verified') {
+        await this.query(`INSERT INTO ${SCHEMA}.verifications (batch_id, platform_id, at, operator_fingerprint, operator_name, machine) VALUES ($1, $2, $3, $4, $5, $6)`, [
+          this.batch.batchId, record.platformId, record.at, op.fingerprint, op.name, this.machine,
+        ]);
+      } else {
+        throw new StoreError(`A ${record.type} record is not appended to a team store batch: sends are claimed.`);
+      }
+    } catch (e) {
+      throw stopped(e, this.o.url, `recording ${record.type === 'batch' ? 'the batch' : `the ${record.type} of ${record.platformId}`}`);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.queue;
+    await this.db.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Opens batch `batchId` in the store, creating it from `create` when it is not there yet. A batch
+ * already there is joined only when its plan sends the same players as `create`'s (the same
+ * --confirm value); without `create` it must exist.
+ */
+export async function openPgBatch(o: PgStoreOptions & { batchId: string; secret: string; titleId: string; create?: BatchRecord }): Promise<PgBatch> {
+  const db = await connect(o);
+  try {
+    await checkSchema(db, o.url).catch((e: unknown) => {
+      throw e instanceof StoreError ? e : stopped(e, o.url, 'reading its schema version');
+    });
+    if (o.create !== undefined) {
+      const clean = { ...o.create, entries: o.create.entries.map((e) => cleanEntry(e, o.secret)) };
+      const why = batchProblem(clean as unknown as Record<string, unknown>);
+      if (why !== undefined) throw new StoreError(`Cannot start batch ${o.batchId}: the batch record is not valid (${why}).`);
+      await db.query(`INSERT INTO ${SCHEMA}.batches (batch_id, title_id, operation, record, confirm, operator_fingerprint, operator_name, machine)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (batch_id) DO NOTHING`, [
+        o.batchId, clean.titleId, batchOperation(clean), JSON.stringify(clean), confirmValue(clean), o.operator.fingerprint, o.operator.name, hostname(),
+      ]).catch((e: unknown) => {
+        throw stopped(e, o.url, `storing batch ${o.batchId}`);
+      });
+    }
+    const r = await db.query<{ record: BatchRecord; confirm: string }>(`SELECT record, confirm FROM ${SCHEMA}.batches WHERE batch_id = $1`, [o.batchId]).catch((e: unknown) => {
+      throw stopped(e, o.url, `reading batch ${o.batchId}`);
+    });
+    const row = r.rows[0];
+    if (row === undefined) throw new StoreError(`The team store ${storeWhere(o.url)} has no batch ${o.batchId}. Nothing was sent. Check --batch, or start it (without --resume) from a plan.`);
+    const batch = row.record;
+    const why = batchProblem(batch as unknown as Record<string, unknown>);
+    if (why !== undefined || batch.version !== JOURNAL_VERSION || batch.batchId !== o.batchId) {
+      throw new StoreError(`Batch ${o.batchId} in the team store is not a batch record this version reads (${why ?? 'its version or ID'}). Nothing was sent.`);
+    }
+    if (batch.titleId !== o.titleId) throw new StoreError(`Batch ${o.batchId} belongs to title ${batch.titleId}, not ${o.titleId}; give the same --title, or another --batch.`);
+    if (o.create !== undefined && confirmValue(o.create) !== row.confirm) {
+      throw new StoreError(`Batch ${o.batchId} is already in the team store with another plan (other players, title or kind). Nothing was sent. Give a new --batch ID for this plan, or add --resume to continue that batch.`);
+    }
+    const b = new PgBatch(db, o, batch, o.secret);
+    await b.reload();
+    return b;
+  } catch (e) {
+    await db.end().catch(() => undefined);
+    throw e;
+  }
+}
