@@ -4,6 +4,7 @@ import { PlatformClient } from '../../../src/core/api/client';
 import type { RequestServices, ServiceEvent } from '../../../src/core/requests';
 import { DEMO_TITLES } from '../../../src/emulator/seed';
 import { CLI_ANCHORS, type TestEmulator } from '../deletion/support';
+import { controlHeaders } from '../../../src/core/controlToken';
 
 export const KEYS: Record<string, string> = Object.fromEntries(DEMO_TITLES.map((t) => [t.titleId, t.secretKey]));
 
@@ -24,7 +25,7 @@ export function servicesOn(emu: TestEmulator, keys: Record<string, string> = KEY
     // The anchors the CLI runs of these tests use too, so both open the same journals alike.
     anchors: CLI_ANCHORS,
     events: async (type) => {
-      const res = await fetch(`${origin}/_emulator/events?type=${encodeURIComponent(type)}`);
+      const res = await fetch(`${origin}/_emulator/events?type=${encodeURIComponent(type)}`, { headers: controlHeaders(origin) });
       if (!res.ok) throw new Error(`events: HTTP ${res.status}`);
       return ((await res.json()) as { events: ServiceEvent[] }).events;
     },
