@@ -173,11 +173,13 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
       const named = titleSegment ?? hostTitleLabel(req.headers.host);
       draft.titleId = named !== undefined && /^[0-9A-Fa-f]{4,16}$/.test(named) ? named.toUpperCase() : undefined;
     }
+    if (req.method !== 'POST' || !op || name === undefined) {
+      // As the service: a plain 404 with no service error name or code (a client then says to check the address).
+      stats.count('unknown');
+      send(res, 404, { code: 404, status: 'NotFound', errorMessage: `No API at ${req.method} ${path}; operations are POST /{titleId}/<Area>/<Operation>.` }, undefined, draft);
+      return;
+    }
     try {
-      if (req.method !== 'POST' || !op || name === undefined) {
-        stats.count('unknown');
-        throw new ApiError(404, 'InvalidRequest', `No API at ${req.method} ${path}; operations are POST /{titleId}/<Area>/<Operation>.`);
-      }
       stats.count(op);
       hit = faults.take(op, draft?.titleId ?? (titleSegment ?? hostTitleLabel(req.headers.host))?.toUpperCase());
       if (draft && hit?.rule.kind) draft.fault = { kind: hit.rule.kind, rule: hit.index, faultSeed: faults.seed };
