@@ -143,11 +143,25 @@ export function cliBuild(base, outdir = 'dist') {
   return { ...base, absWorkingDir: ROOT, entryPoints: { cli: 'src/cli/main.ts' }, outdir, banner: { js: '#!/usr/bin/env node' } };
 }
 
+/**
+ * The emulator package's programmatic API (`import { startEmulator } from 'platform-emulator'`):
+ * one CommonJS and one ES module bundle of src/emulator/api.ts, typed by packages/emulator/index.d.ts.
+ */
+export function emulatorApiBuilds(base, outdir = 'packages/emulator/dist') {
+  const api = { ...base, absWorkingDir: ROOT, entryPoints: ['src/emulator/api.ts'], sourcemap: false };
+  return [
+    { ...api, format: 'cjs', outfile: `${outdir}/index.cjs` },
+    // Bundled CommonJS modules call require(): an ES module has none of its own.
+    { ...api, format: 'esm', outfile: `${outdir}/index.mjs`, banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" } },
+  ];
+}
+
 /** Every build but the extension's (buildExtension). */
 function otherBuilds() {
   const builds = [cliBuild(common)];
   // The emulator package (packages/emulator, `platform-emulator`): one self-contained file.
   builds.push({ ...common, entryPoints: { emulator: 'src/emulator/main.ts' }, outdir: 'packages/emulator/dist', sourcemap: false, banner: { js: '#!/usr/bin/env node' } });
+  builds.push(...emulatorApiBuilds(common));
   // Webview pages: each src/webview/pages/*.ts becomes dist/webview/<name>.js for the browser.
   for (const entry of walk('src/webview/pages', (p) => p.endsWith('.ts'))) {
     builds.push({ ...common, platform: 'browser', target: 'es2022', format: 'iife', external: [], entryPoints: [entry], outdir: 'dist/webview' });

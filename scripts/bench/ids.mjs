@@ -8,20 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const input = JSON.parse(process.argv[2]);
-const { findPlatformIds, platformIdAt } = createRequire(import.meta.url)(input.core);
+const { findPlatformIds, platformIdAt, seededRandom } = createRequire(import.meta.url)(input.core);
 
-/** Deterministic PRNG (mulberry32), so every run scans the same text. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rand = prng(20261122);
+/** Deterministic (core's seededRandom), so every run scans the same text. */
+const rand = seededRandom(20261122);
 const hex = (n, upper) => {
   let s = '';
   for (let i = 0; i < n; i++) s += '0123456789abcdef'[Math.floor(rand() * 16)];

@@ -21,6 +21,7 @@ export async function buildBenchBundle() {
     stdin: {
       contents: [
         "export { PlatformClient, BULK_CONCURRENCY, findPlatformIds, platformIdAt, redactText } from './src/core/index';",
+        "export { seededRandom } from './src/core/seededRandom';",
         "export { FolderAnchorStore, Journal, JOURNAL_VERSION, runBatch } from './src/core/deletion/index';",
         "export { RequestStore, createRequest, dryRun, runActions, recordExportLink } from './src/core/requests/index';",
         "export { BENCH_PLAYER_COUNT, benchStorefrontName, benchConsoleLiveId, DEMO_TITLES } from './src/emulator/seed';",
@@ -141,19 +142,23 @@ export async function startEmulator({ cpu, tls = false, args = [] } = {}) {
   const origin = new URL(endpoint.replace('{titleId}', 'x')).origin;
   const title = s.info.titles[0];
   if (s.info.caCertificate) trustedOrigins.set(origin, new Agent({ connect: { ca: s.info.caCertificate } }));
+  if (s.info.controlToken) controlTokens.set(origin, s.info.controlToken);
   return { ...s, endpoint, origin, titleId: title.titleId, secretKey: title.secretKey, caCertificate: s.info.caCertificate };
 }
 
 /** Dispatchers that trust the certificate of a --tls emulator, by origin. */
 const trustedOrigins = new Map();
+/** The control tokens of the emulators started here (their --json lines), by origin. */
+const controlTokens = new Map();
 
 /** One /_emulator/ control call; throws on a non-200 answer. */
 export async function control(origin, path, body) {
   const dispatcher = trustedOrigins.get(origin);
+  const token = controlTokens.get(origin);
   const res = await (dispatcher ? undiciFetch : fetch)(`${origin}/_emulator/${path}`, {
     ...(dispatcher ? { dispatcher } : {}),
     method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(10_000),
   });

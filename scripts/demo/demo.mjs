@@ -93,7 +93,7 @@ async function main() {
     const handover = mkdtempSync(join(tmpdir(), 'platform-demo-'));
     stops.push(async () => rmSync(handover, { recursive: true, force: true }));
     const keysFile = join(handover, 'demo.json');
-    writeFileSync(keysFile, JSON.stringify({ endpoint: emulator.endpoint, titles: emulator.titles }), { mode: 0o600 });
+    writeFileSync(keysFile, JSON.stringify({ endpoint: emulator.endpoint, controlToken: emulator.controlToken, titles: emulator.titles }), { mode: 0o600 });
     // A copy the extension does not consume, to restore a demo key cleared during the demo.
     const keysCopy = join(handover, 'demo-keys.txt');
     writeFileSync(keysCopy, `${emulator.titles.map((t) => `${t.titleId} ${t.secretKey}`).join('\n')}\n`, { mode: 0o600 });

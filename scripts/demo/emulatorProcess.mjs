@@ -35,7 +35,7 @@ export async function startEmulatorProcess({ seed = 'demo' } = {}) {
     /** POST/GET a loopback test control under /_emulator/. */
     async control(method, path, body) {
       const res = await fetch(`${origin}/_emulator/${path}`, {
-        method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+        method, headers: { 'content-type': 'application/json', authorization: `Bearer ${info.controlToken}` }, body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await res.text();
       if (!res.ok) throw new Error(`emulator control ${path}: HTTP ${res.status} ${text}`);

@@ -3,12 +3,13 @@
 // data-subject requests (players, events, exports) in dataControls.ts.
 // Besides the agreed controls: DELETE titles/<titleId>/addons/<name> removes an add-on.
 
-import { runDataControl } from './dataControls';
+import { DATA_CONTROL_ROUTES } from './dataControls';
 import { ApiError, FieldCheck, invalidParams } from './http';
 import { Faults, parseFaults } from './faults';
 import { mintLauncherToken } from './jwt';
 import { defaultAddon, SEED_NAMES } from './seed';
 import type { RateLimiter } from './rateLimit';
+import { requestFilter } from './requestLog';
 import type { RequestLog } from './requestLog';
 import type { Snapshots } from './snapshots';
 import type { PlatformService } from './service';
@@ -64,102 +65,138 @@ function notFound(method: string, path: string): ApiError {
   return new ApiError(404, 'InvalidRequest', `No emulator control ${method} /_emulator/${path}.`);
 }
 
+interface Route {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** The path under /_emulator/, whole. */
+  pattern: RegExp;
+  /** A path of this route, for tests that call every route. */
+  example: string;
+  /** Answered without the control token: readiness, and download links (bearer links of their own). */
+  open?: true;
+  /** Undefined for the two the server answers itself (ready, requests/stream). */
+  run?: (ctx: ControlContext, m: RegExpExecArray, body: Json, query: URLSearchParams) => Promise<unknown> | unknown;
+}
+
+const route = (method: Route['method'], path: string, run?: Route['run'], example = path): Route =>
+  ({ method, pattern: new RegExp(`^${path}$`), example, run });
+
+async function reseed(ctx: ControlContext, seed: string): Promise<unknown> {
+  ctx.faults.clear();
+  ctx.stats.reset();
+  ctx.rateLimiter?.reset();
+  await ctx.service.reseed(seed);
+  return { ok: true, seed };
+}
+
+function advanceClock(ctx: ControlContext, body: Json): Promise<unknown> {
+  const { service } = ctx;
+  const ms = body.ms;
+  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0 || ms > MAX_CLOCK_ADVANCE_MS) {
+    throw invalidParams({ ms: [`ms must be a number of milliseconds from 0 to ${MAX_CLOCK_ADVANCE_MS} (10 years).`] });
+  }
+  if (service.state.clockOffsetMs + ms > MAX_CLOCK_OFFSET_MS) {
+    throw invalidParams({ ms: ['The clock is already 100 years ahead; POST /_emulator/reset to start again.'] });
+  }
+  return service.advanceClock(ms).then((completed) =>
+    ({ now: new Date(service.now()).toISOString(), completedJobs: completed.jobs, completedExports: completed.exports }));
+}
+
+function readRequests(ctx: ControlContext, query: URLSearchParams): unknown {
+  const limit = query.get('limit');
+  if (limit !== null && !/^\d{1,6}$/.test(limit)) throw invalidParams({ limit: ['limit must be a whole number of entries.'] });
+  const filter = requestFilter(query);
+  try {
+    const entries = ctx.requestLog.since(query.get('since'), limit === null ? undefined : Number(limit), filter);
+    return { entries, next: entries.length > 0 ? entries[entries.length - 1].seq : Math.max(0, ctx.requestLog.nextSeq - 1) };
+  } catch (e) {
+    throw invalidParams({ since: [(e as Error).message] });
+  }
+}
+
+async function titleSwitch(ctx: ControlContext, method: string, m: RegExpExecArray, body: Json): Promise<unknown> {
+  const { service } = ctx;
+  const title = service.data.titles[m[1].toUpperCase()];
+  if (!title) throw invalidParams({ titleId: [`Unknown title ${m[1]}.`] });
+  if (m[2] === 'launcher') {
+    if (typeof body.enabled !== 'boolean') throw invalidParams({ enabled: ['enabled must be true or false.'] });
+    title.launcher.enabled = body.enabled;
+    await service.persistNow();
+    return { ok: true, titleId: title.titleId, enabled: body.enabled };
+  }
+  const name = m[3] as AddonName;
+  if (!ADDON_NAMES.includes(name)) throw invalidParams({ addon: [`addon must be one of ${ADDON_NAMES.join(', ')}.`] });
+  // DELETE removes any add-on (HandheldStore has no delete operation) for Created:false tests.
+  (title.addons as Record<AddonName, unknown>)[name] = method === 'DELETE' ? null : defaultAddon(title.titleId, name);
+  await service.persistNow();
+  return { ok: true, titleId: title.titleId, addon: name, present: method !== 'DELETE' };
+}
+
+/** Every control under /_emulator/: the server dispatches from here, and the tests call each one. */
+export const CONTROL_ROUTES: readonly Route[] = [
+  { ...route('GET', 'ready'), open: true },
+  route('GET', 'requests/stream'),
+  route('POST', 'reset', (ctx) => reseed(ctx, ctx.service.state.seed)),
+  route('POST', 'seed', (ctx, _m, body) => {
+    const seed = body.seed;
+    if (typeof seed !== 'string' || !(SEED_NAMES as readonly string[]).includes(seed)) {
+      throw invalidParams({ seed: [`seed must be one of ${SEED_NAMES.join(', ')}.`] });
+    }
+    return reseed(ctx, seed);
+  }),
+  route('GET', 'outbox', (ctx) => ({ messages: ctx.service.data.outbox })),
+  route('GET', 'jobs', (ctx) => ({ jobs: ctx.service.jobsView() })),
+  route('POST', 'clock/advance', (ctx, _m, body) => advanceClock(ctx, body)),
+  route('GET', 'stats', ({ stats, rateLimiter }) =>
+    ({ requests: stats.requests, total: stats.total, tlsHandshakes: stats.tlsHandshakes, throttled: rateLimiter?.throttled ?? 0 })),
+  route('POST', 'stats/reset', ({ stats, rateLimiter }) => {
+    stats.reset();
+    if (rateLimiter) rateLimiter.throttled = 0;
+    return { ok: true };
+  }),
+  route('POST', 'faults', ({ faults, rateLimiter }, _m, body) => {
+    faults.configure(parseFaults(body));
+    if (body.rateLimit !== undefined) rateLimiter?.configure(body.rateLimit);
+    return { ok: true, ...faults.config, seed: faults.seed, rateLimit: rateLimiter?.config ?? null };
+  }),
+  route('POST', 'faults/clear', ({ faults, rateLimiter }) => {
+    faults.clear();
+    rateLimiter?.configure(null);
+    return { ok: true };
+  }),
+  route('POST', 'tokens/expire', ({ service }) => {
+    service.expireAllTokens();
+    return { ok: true };
+  }),
+  route('POST', 'launcher-token', async ({ service }, _m, body) => ({ IdentityToken: await mintToken(service, body) })),
+  route('GET', 'requests', (ctx, _m, _b, query) => readRequests(ctx, query)),
+  route('POST', 'requests/clear', ({ requestLog }) => {
+    requestLog.clear();
+    return { ok: true };
+  }),
+  route('GET', 'snapshots', ({ snapshots }) => ({ snapshots: snapshots.list() })),
+  route('POST', 'snapshots/([^/]+)', ({ snapshots, service }, m) => ({ ok: true, ...snapshots.save(m[1], service) }), 'snapshots/s1'),
+  route('POST', 'snapshots/([^/]+)/restore', async ({ snapshots, service }, m) => ({ ok: true, ...(await snapshots.restore(m[1], service)) }), 'snapshots/s1/restore'),
+  route('POST', 'titles/([^/]+)/(launcher)', (ctx, m, body) => titleSwitch(ctx, 'POST', m, body), 'titles/F71AC/launcher'),
+  route('POST', 'titles/([^/]+)/(addons/([^/]+))', (ctx, m, body) => titleSwitch(ctx, 'POST', m, body), 'titles/F71AC/addons/HandheldStore'),
+  route('DELETE', 'titles/([^/]+)/(addons/([^/]+))', (ctx, m, body) => titleSwitch(ctx, 'DELETE', m, body), 'titles/F71AC/addons/HandheldStore'),
+  ...DATA_CONTROL_ROUTES.map((r) => ({ ...route(r.method, r.path, (ctx: ControlContext, m: RegExpExecArray, body: Json, query: URLSearchParams) => r.run(ctx.service, m, body, query), r.example), ...(r.open ? { open: true as const } : {}) })),
+];
+
+/** The route of `method path`, or undefined. */
+export function controlRoute(method: string, path: string): { route: Route; match: RegExpExecArray } | undefined {
+  for (const r of CONTROL_ROUTES) {
+    if (r.method !== method) continue;
+    const match = r.pattern.exec(path);
+    if (match) return { route: r, match };
+  }
+  return undefined;
+}
+
 /** Runs one control; returns the JSON to answer with (status 200). */
 export async function runControl(ctx: ControlContext, method: string, path: string, body: Json, query = new URLSearchParams()): Promise<unknown> {
-  const { service, faults, stats, rateLimiter } = ctx;
-  const route = `${method} ${path}`;
-  switch (route) {
-    case 'POST reset':
-      faults.clear();
-      stats.reset();
-      rateLimiter?.reset();
-      await service.reseed(service.state.seed);
-      return { ok: true, seed: service.state.seed };
-    case 'POST seed': {
-      const seed = body.seed;
-      if (typeof seed !== 'string' || !(SEED_NAMES as readonly string[]).includes(seed)) {
-        throw invalidParams({ seed: [`seed must be one of ${SEED_NAMES.join(', ')}.`] });
-      }
-      faults.clear();
-      stats.reset();
-      await service.reseed(seed);
-      return { ok: true, seed };
-    }
-    case 'GET outbox':
-      return { messages: service.data.outbox };
-    case 'GET jobs':
-      return { jobs: service.jobsView() };
-    case 'POST clock/advance': {
-      const ms = body.ms;
-      if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0 || ms > MAX_CLOCK_ADVANCE_MS) {
-        throw invalidParams({ ms: [`ms must be a number of milliseconds from 0 to ${MAX_CLOCK_ADVANCE_MS} (10 years).`] });
-      }
-      if (service.state.clockOffsetMs + ms > MAX_CLOCK_OFFSET_MS) {
-        throw invalidParams({ ms: ['The clock is already 100 years ahead; POST /_emulator/reset to start again.'] });
-      }
-      const completed = await service.advanceClock(ms);
-      return { now: new Date(service.now()).toISOString(), completedJobs: completed.jobs, completedExports: completed.exports };
-    }
-    case 'GET stats':
-      return { requests: stats.requests, total: stats.total, tlsHandshakes: stats.tlsHandshakes, throttled: rateLimiter?.throttled ?? 0 };
-    case 'POST stats/reset':
-      stats.reset();
-      if (rateLimiter) rateLimiter.throttled = 0;
-      return { ok: true };
-    case 'POST faults':
-      faults.config = parseFaults(body);
-      if (body.rateLimit !== undefined) rateLimiter?.configure(body.rateLimit);
-      return { ok: true, ...faults.config, rateLimit: rateLimiter?.config ?? null };
-    case 'POST faults/clear':
-      faults.clear();
-      rateLimiter?.configure(null);
-      return { ok: true };
-    case 'POST tokens/expire':
-      service.expireAllTokens();
-      return { ok: true };
-    case 'POST launcher-token':
-      return { IdentityToken: await mintToken(service, body) };
-    case 'GET requests': {
-      const limit = query.get('limit');
-      if (limit !== null && !/^\d{1,6}$/.test(limit)) throw invalidParams({ limit: ['limit must be a whole number of entries.'] });
-      try {
-        const entries = ctx.requestLog.since(query.get('since'), limit === null ? undefined : Number(limit));
-        return { entries, next: entries.length > 0 ? entries[entries.length - 1].seq : Math.max(0, ctx.requestLog.nextSeq - 1) };
-      } catch (e) {
-        throw invalidParams({ since: [(e as Error).message] });
-      }
-    }
-    case 'POST requests/clear':
-      ctx.requestLog.clear();
-      return { ok: true };
-    case 'GET snapshots':
-      return { snapshots: ctx.snapshots.list() };
-  }
-  const snap = /^snapshots\/([^/]+)(\/restore)?$/.exec(path);
-  if (snap && method === 'POST') {
-    const name = snap[1];
-    return { ok: true, ...(snap[2] ? await ctx.snapshots.restore(name, service) : ctx.snapshots.save(name, service)) };
-  }
-  const m = /^titles\/([^/]+)\/(addons\/([^/]+)|launcher)$/.exec(path);
-  if ((method === 'POST' || (method === 'DELETE' && m?.[3])) && m) {
-    const title = service.data.titles[m[1].toUpperCase()];
-    if (!title) throw invalidParams({ titleId: [`Unknown title ${m[1]}.`] });
-    if (m[2] === 'launcher') {
-      if (typeof body.enabled !== 'boolean') throw invalidParams({ enabled: ['enabled must be true or false.'] });
-      title.launcher.enabled = body.enabled;
-      await service.persistNow();
-      return { ok: true, titleId: title.titleId, enabled: body.enabled };
-    }
-    const name = m[3] as AddonName;
-    if (!ADDON_NAMES.includes(name)) throw invalidParams({ addon: [`addon must be one of ${ADDON_NAMES.join(', ')}.`] });
-    // DELETE removes any add-on (HandheldStore has no delete operation) for Created:false tests.
-    (title.addons as Record<AddonName, unknown>)[name] = method === 'DELETE' ? null : defaultAddon(title.titleId, name);
-    await service.persistNow();
-    return { ok: true, titleId: title.titleId, addon: name, present: method !== 'DELETE' };
-  }
-  const answer = await runDataControl(service, method, path, body, query);
-  if (answer !== undefined) return answer;
-  throw notFound(method, path);
+  const found = controlRoute(method, path);
+  if (!found?.route.run) throw notFound(method, path);
+  return found.route.run(ctx, found.match, body, query);
 }
 
 async function mintToken(service: PlatformService, body: Json): Promise<string> {

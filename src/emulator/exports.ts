@@ -1,7 +1,7 @@
 // Export jobs: queued by ExportMasterPlayerData, completed after the deletion delay (or a
 // clock/advance) with a download link on the emulator's own origin, mailed to the title's
-// notification address and emitted as player_data_exported. The link serves its document once,
-// until it expires (EXPORT_LINK_TTL_MS of emulator time); then it is refused.
+// notification address and emitted as player_data_exported. The link serves its document until it
+// expires (EXPORT_LINK_TTL_MS of emulator time), as published; then it is refused.
 
 import { randomBytes } from 'node:crypto';
 import { emitEvent } from './events';
@@ -69,7 +69,7 @@ export class ExportJobs extends JobQueue<ExportJob> {
       type: 'player_data_exported', titleId: job.titleId, Timestamp: isoUtc(now),
       JobReceiptId: job.JobReceiptId, ExportDownloadUrl: url, RequestTime: isoUtc(job.createdAt), PlayerId: job.PlatformId,
     };
-    emitEvent(data, event);
+    emitEvent(data, event, job.PlatformId);
     this.ctx.store.markDirty();
     const title = data.titles[job.titleId];
     return mail(this.ctx, title?.notificationEmail ?? null, event, {
@@ -77,29 +77,26 @@ export class ExportJobs extends JobQueue<ExportJob> {
       body: [
         `The export of player ${job.PlatformId} requested through title ${title?.name ?? job.titleId} (${job.titleId}) is ready.`,
         `JobReceiptId: ${job.JobReceiptId}`,
-        `Download (once, until ${isoUtc(now + EXPORT_LINK_TTL_MS)}): ${url}`,
+        `Download (until ${isoUtc(now + EXPORT_LINK_TTL_MS)}): ${url}`,
       ].join('\n'),
       JobReceiptId: job.JobReceiptId,
     }, `export job ${job.JobReceiptId} completed for ${job.PlatformId}`);
   }
 
-  /** The document behind a download link: served once, until it expires; else 410 (404 for an unknown link). */
-  async download(token: string): Promise<unknown> {
+  /** The document behind a download link: served until it expires (as published), then 410; 404 for an unknown link. */
+  download(token: string): unknown {
     const job = EXPORT_TOKEN_RE.test(token) ? this.list().find((j) => j.token === token) : undefined;
     if (!job) throw new ApiError(404, 'InvalidRequest', 'No export has this download link; check the link from the player_data_exported event or the e-mail.');
-    if (job.downloadedAt !== undefined) {
-      throw new ApiError(410, 'InvalidRequest', `This export was already downloaded (${isoUtc(job.downloadedAt)}); a link serves once. Request a new export (ExportMasterPlayerData).`);
-    }
     const document = job.document;
     if (job.expiresAt === undefined || job.expiresAt <= this.ctx.now() || document === undefined) {
       delete job.document;
       throw new ApiError(410, 'InvalidRequest', 'This download link has expired; request a new export (ExportMasterPlayerData).');
     }
-    // Marked before any wait: of two requests at once, one gets the document.
-    job.downloadedAt = this.ctx.now();
-    delete job.document;
-    this.ctx.store.markDirty();
-    await this.ctx.store.flush();
+    // The first download is remembered (GET /_emulator/exports shows it); the link keeps serving.
+    if (job.downloadedAt === undefined) {
+      job.downloadedAt = this.ctx.now();
+      this.ctx.store.markDirty();
+    }
     return document;
   }
 }

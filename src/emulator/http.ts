@@ -188,18 +188,20 @@ function isOwnHostName(name: string): boolean {
  * name with the emulator's own port (a DNS-rebinding page sends its own name), and an Origin, when
  * sent, must be the emulator's own (any other web page).
  */
-export function foreignRequest(headers: IncomingHttpHeaders, port: number): ApiError | undefined {
+export function foreignRequest(headers: IncomingHttpHeaders, port: number, allowedHosts: readonly string[] = []): ApiError | undefined {
   const host = headers.host;
   const m = host === undefined ? null : /^(\[[0-9a-fA-F:.]+\]|[^:[\]]+)(?::(\d{1,5}))?$/.exec(host);
-  if (!m || !isOwnHostName(m[1]) || Number(m[2] ?? 80) !== port) {
-    return new ApiError(421, 'InvalidRequest', `This emulator answers only requests for 127.0.0.1:${port}, [::1]:${port} or localhost:${port}; the Host header names another server.`);
+  const own = (name: string): boolean => isOwnHostName(name) || allowedHosts.some((a) => a.toLowerCase() === name.toLowerCase().replace(/^\[(.*)\]$/, '$1'));
+  if (!m || !own(m[1]) || Number(m[2] ?? 80) !== port) {
+    const names = ['127.0.0.1', '[::1]', 'localhost', ...allowedHosts].map((n) => `${n}:${port}`).join(', ');
+    return new ApiError(421, 'InvalidRequest', `This emulator answers only requests for ${names}; the Host header names another server.`);
   }
   const origin = headers.origin;
   if (origin !== undefined) {
     let ok = false;
     try {
       const u = new URL(origin);
-      ok = u.protocol === 'http:' && isOwnHostName(u.hostname) && Number(u.port || 80) === port;
+      ok = u.protocol === 'http:' && own(u.hostname) && Number(u.port || 80) === port;
     } catch { /* "null" and other non-URLs are foreign */ }
     if (!ok) return new ApiError(403, 'NotAuthorized', 'Requests from web pages are refused: the Origin is not this emulator.');
   }

@@ -51,7 +51,7 @@ export class DeletionJobs extends JobQueue<DeletionJob> {
       type: 'title_deleted_master_player', titleId: job.titleId, Timestamp: isoUtc(now),
       ReceiptId: job.JobReceiptId, MetaData: job.MetaData ?? null, PlayerId: job.PlatformId,
     };
-    emitEvent(data, event);
+    emitEvent(data, event, job.PlatformId);
     this.ctx.store.markDirty();
     const title = data.titles[job.titleId];
     return mail(this.ctx, title?.notificationEmail ?? null, event, {

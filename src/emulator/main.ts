@@ -3,6 +3,7 @@
 // (plus "caCertificate": PEM with --tls), printed once every title accepts requests.
 // Exit codes: 0 stopped by a signal, 1 could not start (a port in use), 2 bad arguments or seed.
 
+import { checkedHosts, CONTROL_TOKEN_ENV, controlTokenProblem } from './access';
 import { startEmulator } from './server';
 import type { EmulatorOptions } from './server';
 import { parseRateLimit } from './rateLimit';
@@ -15,8 +16,14 @@ const USAGE = `usage: platform-emulator [options]   (also: node dist/emulator.js
   --seed ${SEED_NAMES.join('|')}|FILE  the titles and players to start with (default demo); FILE is a seed
                          JSON file (its format: --print-seed-schema). Applies when --data holds no state.
   --port N               port on the loopback address (default 0: any free port)
-  --host H               127.0.0.1 (default), ::1 or localhost; the emulator listens on loopback only
-  --json                 print the first stdout line as JSON: {"endpoint","titles":[{"titleId","secretKey"}]}
+  --host H               127.0.0.1 (default), ::1 or localhost; another address (0.0.0.0 in a container)
+                         only with --allowed-host
+  --allowed-host NAME    a Host name clients use besides loopback (the compose service name); repeatable
+  --control-token T      fix the control token (default: random per run); better: the environment
+                         variable ${CONTROL_TOKEN_ENV}, which stays out of the process list
+  --fault-seed N         the seed rate faults draw from (default random; in the --json line): replays a run
+  --json                 print the first stdout line as JSON:
+                         {"endpoint","controlToken","faultSeed","titles":[{"titleId","secretKey"}]}
   --data DIR             keep the state in DIR/state.json (and deletion e-mails in DIR/outbox/)
   --load FILE            start from a snapshot file (written by --snapshot-on-exit)
   --snapshot-on-exit FILE  write the whole state to FILE when stopped by SIGINT or SIGTERM
@@ -29,6 +36,7 @@ const USAGE = `usage: platform-emulator [options]   (also: node dist/emulator.js
   --print-seed-schema    print the seed file JSON Schema and exit
   --help                 print this and exit
   --version              print the version and exit
+Controls under /_emulator/ need "Authorization: Bearer <control token>", all but ready.
 Readiness: GET /_emulator/ready answers 200 once every title accepts requests.
 Request log: GET /_emulator/requests?since=N, GET /_emulator/requests/stream (server-sent events).
 Snapshots: POST /_emulator/snapshots/NAME, POST /_emulator/snapshots/NAME/restore, GET /_emulator/snapshots.
@@ -44,7 +52,7 @@ interface CliArgs {
 
 class UsageError extends Error {}
 
-function parseArgs(argv: readonly string[]): CliArgs {
+function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): CliArgs {
   const options: EmulatorOptions = { port: 0 };
   const args: CliArgs = { options, json: false };
   let seed: string | undefined;
@@ -64,6 +72,9 @@ function parseArgs(argv: readonly string[]): CliArgs {
     switch (a) {
       case '--port': options.port = integer(value(i++, a), a, 65535); break;
       case '--host': options.host = value(i++, a); break;
+      case '--allowed-host': (options.allowedHosts ??= []).push(value(i++, a)); break;
+      case '--control-token': options.controlToken = value(i++, a); break;
+      case '--fault-seed': options.faultSeed = integer(value(i++, a), a, 2 ** 32 - 1); break;
       case '--data': options.dataDir = value(i++, a); break;
       case '--seed': seed = value(i++, a); break;
       case '--load': load = value(i++, a); break;
@@ -88,13 +99,23 @@ function parseArgs(argv: readonly string[]): CliArgs {
     options.seed = seedSource(seed);
   }
   if (load !== undefined) options.initialState = readSnapshotFile(load);
+  try {
+    checkedHosts(options.host ?? '127.0.0.1', options.allowedHosts ?? []);
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  options.controlToken ??= env[CONTROL_TOKEN_ENV] || undefined;
+  if (options.controlToken !== undefined) {
+    const problem = controlTokenProblem(options.controlToken);
+    if (problem) throw new UsageError(`--control-token / ${CONTROL_TOKEN_ENV}: ${problem}`);
+  }
   return args;
 }
 
 async function main(): Promise<void> {
   let args: CliArgs;
   try {
-    args = parseArgs(process.argv.slice(2));
+    args = parseArgs(process.argv.slice(2), process.env);
   } catch (e) {
     // Bad arguments, a bad seed file or snapshot file: the message names what and where.
     process.stderr.write(`${(e as Error).message}\n`);
@@ -109,7 +130,7 @@ async function main(): Promise<void> {
   const emu = await startEmulator({ ...args.options, log });
   if (args.json) {
     const titles = emu.titles.map((t) => ({ titleId: t.titleId, secretKey: t.secretKey }));
-    process.stdout.write(JSON.stringify({ endpoint: emu.endpoint, titles, ...(emu.caCertificate ? { caCertificate: emu.caCertificate } : {}) }) + '\n');
+    process.stdout.write(JSON.stringify({ endpoint: emu.endpoint, controlToken: emu.controlToken, faultSeed: emu.faultSeed, titles, ...(emu.caCertificate ? { caCertificate: emu.caCertificate } : {}) }) + '\n');
   } else {
     const lines = [
       'Platform emulator running (local only; demo keys of this run, not real secrets).',
@@ -118,6 +139,7 @@ async function main(): Promise<void> {
       ...emu.titles.slice(0, 20).map((t) => `  Title ${t.titleId} "${t.name}"  secret key: ${t.secretKey}`),
       ...(emu.titles.length > 20 ? [`  … and ${emu.titles.length - 20} more titles (--json lists every key)`] : []),
       `  Test controls: ${emu.origin}/_emulator/  (ready, requests, snapshots, reset, seed, outbox, jobs, clock/advance, stats, faults, launcher-token)`,
+      `  Control token (Authorization: Bearer …, all but ready): ${emu.controlToken}`,
       `  Example: curl -s -X POST -H 'Content-Type: application/json' -H 'X-SecretKey: ${emu.titles[0]?.secretKey ?? '<key>'}' \\`,
       `    -d '{"StorefrontNames":["racer_ana_0"]}' ${emu.origin}/${emu.titles[0]?.titleId ?? '<titleId>'}/Server/GetPlatformIDsFromStorefrontNames`,
       'Press Ctrl+C to stop.',

@@ -3,8 +3,11 @@
 // bounded ring (the hot path only appends) and masked when read: secret-named members, the titles'
 // keys, tokens and JWTs become "***" before anything leaves the process.
 import type { ServerResponse } from 'node:http';
+import { redactText } from '../core/redact';
+import type { CredentialKind, RequestEntry, RequestFilter } from '../../packages/emulator/index';
+import { invalidParams } from './http';
 
-export type CredentialKind = 'secretKey' | 'entityToken' | 'sessionTicket' | 'none';
+export type { CredentialKind };
 
 /** One request as the server serves it, then as kept (all members set at creation: one object shape). */
 export interface RequestDraft {
@@ -16,6 +19,8 @@ export interface RequestDraft {
   credential: CredentialKind;
   request: Buffer | undefined;
   response: string | undefined;
+  /** The fault rule that hit it (its index as configured). */
+  fault: { kind: string; rule: number; faultSeed: number } | undefined;
   /** Set once logged: each request is logged exactly once, whichever way it ended. */
   logged: boolean;
   seq: number;
@@ -25,27 +30,13 @@ export interface RequestDraft {
 
 /** A new draft of a request that arrived now. */
 export function newDraft(method: string, path: string, credential: CredentialKind): RequestDraft {
-  return { started: Date.now(), method, path, operation: undefined, titleId: undefined, credential, request: undefined, response: undefined, logged: false, seq: 0, status: 0, durationMs: 0 };
+  return { started: Date.now(), method, path, operation: undefined, titleId: undefined, credential, request: undefined, response: undefined, fault: undefined, logged: false, seq: 0, status: 0, durationMs: 0 };
 }
 
 type Stored = RequestDraft;
 
-/** One entry as served: bodies masked, parsed when they are JSON. */
-export interface RequestLogEntry {
-  seq: number;
-  time: string;
-  method: string;
-  path: string;
-  operation: string | null;
-  titleId: string | null;
-  credential: CredentialKind;
-  status: number;
-  error: string | null;
-  errorCode: number | null;
-  durationMs: number;
-  request: unknown;
-  response: unknown;
-}
+/** One entry as served: bodies masked, parsed when they are JSON (the package's declared RequestEntry). */
+export type RequestLogEntry = RequestEntry;
 
 export const DEFAULT_REQUEST_LOG_SIZE = 10_000;
 /** Past this many bytes of bodies the oldest entries go too, whatever the entry count. */
@@ -68,7 +59,7 @@ export class RequestLog {
   private readonly streams = new Set<ServerResponse>();
 
   /** `secrets()`: values masked wherever they appear (the titles' secret keys). */
-  constructor(readonly capacity: number, readonly secrets: () => readonly string[]) {}
+  constructor(readonly capacity: number, readonly secrets: () => readonly string[], private readonly faultSeed: () => number = () => 0) {}
 
   get enabled(): boolean {
     return this.capacity > 0;
@@ -112,9 +103,9 @@ export class RequestLog {
     return out;
   }
 
-  /** Entries after `since` (a sequence number, or an ISO time: those at or after it). */
-  since(since: string | null, limit = this.capacity): RequestLogEntry[] {
-    let from = this.stored();
+  /** Entries after `since` (a sequence number, or an ISO time: those at or after it) that match `filter`. */
+  since(since: string | null, limit = this.capacity, filter: RequestFilter = {}): RequestLogEntry[] {
+    let from = this.stored().filter((e) => matchesFilter(e, filter));
     if (since !== null && since !== '') {
       if (/^\d+$/.test(since)) from = from.filter((e) => e.seq > Number(since));
       else {
@@ -164,7 +155,7 @@ export class RequestLog {
       seq: e.seq,
       time: new Date(e.started).toISOString(),
       method: e.method,
-      path: maskText(e.path, secrets),
+      path: maskPath(e.path, secrets),
       operation: e.operation ?? null,
       titleId: e.titleId ?? null,
       credential: e.credential,
@@ -172,10 +163,36 @@ export class RequestLog {
       error: typeof err.error === 'string' ? err.error : null,
       errorCode: typeof err.errorCode === 'number' ? err.errorCode : null,
       durationMs: e.durationMs,
+      fault: e.fault ?? null,
+      faultSeed: this.faultSeed(),
       request: maskBody(e.request?.toString('utf8'), secrets),
       response,
     };
   }
+}
+
+/** Which entries a reader wants (GET /_emulator/requests?operation=&titleId=&status=, the API's requests(filter)). */
+export type { RequestFilter };
+
+function matchesFilter(e: Stored, f: RequestFilter): boolean {
+  return (f.operation === undefined || e.operation === f.operation)
+    && (f.titleId === undefined || e.titleId === f.titleId.toUpperCase())
+    && (f.status === undefined || e.status === f.status);
+}
+
+/** The filter in a query string; throws naming the member when one is malformed. */
+export function requestFilter(q: URLSearchParams): RequestFilter {
+  const f: RequestFilter = {};
+  const operation = q.get('operation');
+  const titleId = q.get('titleId');
+  const status = q.get('status');
+  if (operation !== null) f.operation = operation;
+  if (titleId !== null) f.titleId = titleId;
+  if (status !== null) {
+    if (!/^\d{1,3}$/.test(status)) throw invalidParams({ status: ['status must be an HTTP status (0 for none).'] });
+    f.status = Number(status);
+  }
+  return f;
 }
 
 function sseFrame(e: RequestLogEntry): string {
@@ -190,11 +207,18 @@ export function credentialKind(headers: Record<string, string | string[] | undef
   return 'none';
 }
 
-/** Text with every known secret and token-like run replaced by ***. */
+/**
+ * Text with every known secret and key-shaped value masked by core/redact's rules (auth header
+ * values, JWTs, long random runs, the titles' keys), then the emulator's own tokens (claims, then
+ * a 43-character signature), whatever member or path they came in.
+ */
 export function maskText(text: string, secrets: readonly string[]): string {
-  let out = text.replace(RUN, (run) => (looksLikeToken(run) ? '***' : run));
-  for (const s of secrets) if (s.length >= 8 && out.includes(s)) out = out.split(s).join('***');
-  return out;
+  return redactText(text, secrets, Number.MAX_SAFE_INTEGER).replace(RUN, (run) => (looksLikeToken(run) ? '***' : run));
+}
+
+/** A path masked segment by segment ("/" is in the base64 alphabet: the whole path would read as one run). */
+export function maskPath(path: string, secrets: readonly string[]): string {
+  return path.split('/').map((segment) => maskText(segment, secrets)).join('/');
 }
 
 /** A JWT (a segment starting eyJ) or one of the emulator's tokens (claims, then a 43-character signature). */

@@ -7,15 +7,16 @@ import { createServer as createTlsServer } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { operationAt } from '../core/api/operations';
-import { isLoopbackAddress, runControl, Stats } from './controls';
+import { controlRoute, isLoopbackAddress, runControl, Stats } from './controls';
+import { checkedHosts, CONTROL_TOKEN_ENV, LOOPBACK_HOSTS, controlTokenProblem, hasControlToken, newControlToken } from './access';
 import type { ControlContext } from './controls';
 import { header } from './credentials';
 import { Faults } from './faults';
-import type { FaultRule } from './faults';
+import type { FaultHit } from './faults';
 import { ApiError, foreignRequest, isJsonContentType, sendJson, success } from './http';
 import { loadState, StateStore } from './persistence';
 import { RateLimiter, type RateLimit } from './rateLimit';
-import { credentialKind, DEFAULT_REQUEST_LOG_SIZE, maskText, newDraft, RequestLog } from './requestLog';
+import { credentialKind, DEFAULT_REQUEST_LOG_SIZE, maskPath, newDraft, RequestLog } from './requestLog';
 import type { RequestDraft } from './requestLog';
 import { builtInSeed, buildSeed, demoKeys } from './seed';
 import type { SeedName, SeedSource } from './seed';
@@ -23,13 +24,22 @@ import { newPersistedState, PlatformService } from './service';
 import { Snapshots, takeSnapshot } from './snapshots';
 import type { SnapshotFile } from './snapshots';
 import type { PersistedState, TitleState } from './state';
-import { ClientGone, faultAnswer, hostTitleLabel, parseJsonBody, readBody } from './wire';
+import { ClientGone, drip, faultAnswer, hostTitleLabel, parseJsonBody, readBody } from './wire';
 
 export { MAX_BODY_BYTES } from './wire';
 
 export interface EmulatorOptions {
-  /** Loopback only: 127.0.0.1 (default), ::1 or localhost. */
+  /**
+   * 127.0.0.1 (default), ::1 or localhost; another address (0.0.0.0 in a container) only with
+   * `allowedHosts`: then controls are not limited to loopback peers and the control token alone guards them.
+   */
   host?: string;
+  /** Host names besides loopback the emulator answers to (--allowed-host: the compose service name). */
+  allowedHosts?: string[];
+  /** The control token (--control-token, PLATFORM_EMULATOR_CONTROL_TOKEN); random for the run when absent. */
+  controlToken?: string;
+  /** The seed rate faults draw from (--fault-seed); random for the run when absent. */
+  faultSeed?: number;
   /** 0 = any free port (default). */
   port?: number;
   /** Persist state here (atomic JSON file + outbox files); in memory when absent. */
@@ -57,6 +67,8 @@ export interface EmulatorOptions {
   tls?: boolean;
   /** Throttle each title's operation past this many requests per window (--rate-limit N/SECONDS). */
   rateLimit?: RateLimit;
+  /** Never keep the process alive (the programmatic API: a suite that forgets stop() still exits). */
+  unref?: boolean;
 }
 
 export interface EmulatorTitle {
@@ -73,6 +85,10 @@ export interface EmulatorHandle {
   titles: EmulatorTitle[];
   /** With `tls`: the PEM certificate a client must trust. */
   caCertificate?: string;
+  /** `Authorization: Bearer <controlToken>` on every /_emulator/ control but ready. */
+  controlToken: string;
+  /** The seed rate faults draw from: the same seed and requests give the same faults. */
+  faultSeed: number;
   /** Every service request of this run, masked when read (GET /_emulator/requests). */
   requestLog: RequestLog;
   /** The whole state now (what --snapshot-on-exit writes). */
@@ -80,27 +96,27 @@ export interface EmulatorHandle {
   close(): Promise<void>;
 }
 
-const DRIP_INTERVAL_MS = 100;
-const LOOPBACK_HOSTS = ['127.0.0.1', '::1', 'localhost'];
 
 export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHandle> {
   const host = o.host ?? '127.0.0.1';
-  if (!LOOPBACK_HOSTS.includes(host)) {
-    throw new Error(`The emulator listens on loopback only; host must be one of ${LOOPBACK_HOSTS.join(', ')}, not ${host}.`);
-  }
+  const loopbackOnly = LOOPBACK_HOSTS.includes(host);
+  const allowedHosts = checkedHosts(host, o.allowedHosts ?? []);
+  const controlToken = o.controlToken ?? newControlToken();
+  const tokenProblem = controlTokenProblem(controlToken);
+  if (tokenProblem) throw new Error(tokenProblem);
   const seed: SeedSource = typeof o.seed === 'object' ? o.seed : builtInSeed(o.seed ?? 'demo');
   const log = o.log ?? (() => undefined);
   // Everything that can refuse the start without a port (a bad state file) does so first.
   const loaded = o.initialState ?? (o.dataDir ? loadState(o.dataDir) : undefined);
 
-  const faults = new Faults();
+  const faults = new Faults(o.faultSeed);
   const stats = new Stats();
   const rateLimiter = new RateLimiter(o.rateLimit);
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   /** Set once every title accepts requests (GET /_emulator/ready answers 200 from then on). */
   const live: { svc?: PlatformService; ctx?: ControlContext } = {};
-  const requestLog = new RequestLog(o.requestLogSize ?? DEFAULT_REQUEST_LOG_SIZE, () => live.svc ? Object.values(live.svc.data.titles).map((t) => t.secretKey) : []);
+  const requestLog = new RequestLog(o.requestLogSize ?? DEFAULT_REQUEST_LOG_SIZE, () => [controlToken, ...(live.svc ? Object.values(live.svc.data.titles).map((t) => t.secretKey) : [])], () => faults.seed);
   const snapshots = new Snapshots();
 
   const sleep = (ms: number) => new Promise<void>((resolve) => {
@@ -118,24 +134,6 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
       draft.response = text;
       requestLog.add(draft, status);
     }
-  }
-
-  function drip(res: ServerResponse, status: number, text: string): void {
-    const buf = Buffer.from(text);
-    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': buf.length });
-    res.flushHeaders();
-    let i = 0;
-    const t = setInterval(() => {
-      if (res.destroyed) return;
-      res.write(buf.subarray(i, i + 1));
-      if (++i >= buf.length) {
-        clearInterval(t);
-        timers.delete(t);
-        res.end();
-      }
-    }, DRIP_INTERVAL_MS);
-    timers.add(t);
-    res.on('close', () => { clearInterval(t); timers.delete(t); });
   }
 
   function resolveTitle(titleSegment: string | undefined, hostHeader: string | undefined): TitleState {
@@ -167,7 +165,7 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
     let status = 200;
     let body: unknown;
     let headers: Record<string, string> | undefined;
-    let fault: FaultRule | undefined;
+    let hit: FaultHit | undefined;
     const name = op === undefined ? undefined : operationAt(op);
     if (draft) {
       draft.operation = name === undefined ? undefined : op;
@@ -175,14 +173,19 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
       const named = titleSegment ?? hostTitleLabel(req.headers.host);
       draft.titleId = named !== undefined && /^[0-9A-Fa-f]{4,16}$/.test(named) ? named.toUpperCase() : undefined;
     }
+    if (req.method !== 'POST' || !op || name === undefined) {
+      // As the service: a plain 404 with no service error name or code (a client then says to check the address).
+      stats.count('unknown');
+      send(res, 404, { code: 404, status: 'NotFound', errorMessage: `No API at ${req.method} ${path}; operations are POST /{titleId}/<Area>/<Operation>.` }, undefined, draft);
+      return;
+    }
     try {
-      if (req.method !== 'POST' || !op || name === undefined) {
-        stats.count('unknown');
-        throw new ApiError(404, 'InvalidRequest', `No API at ${req.method} ${path}; operations are POST /{titleId}/<Area>/<Operation>.`);
-      }
       stats.count(op);
-      fault = faults.take(op);
-      if (faults.config.latencyMs > 0) await sleep(faults.config.latencyMs);
+      hit = faults.take(op, draft?.titleId ?? (titleSegment ?? hostTitleLabel(req.headers.host))?.toUpperCase());
+      if (draft && hit?.rule.kind) draft.fault = { kind: hit.rule.kind, rule: hit.index, faultSeed: faults.seed };
+      const wait = faults.config.latencyMs + (hit?.latencyMs ?? 0);
+      if (wait > 0) await sleep(wait);
+      const fault = hit?.rule;
       if (fault?.kind === 'reset-before') {
         if (draft) requestLog.add(draft, 0);
         req.socket.destroy();
@@ -195,7 +198,7 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
         if (draft) res.once('close', () => requestLog.add(draft, 0));
         return;
       }
-      if (fault && ['429', '500', '503', 'garbage', 'html'].includes(fault.kind)) {
+      if (fault?.kind && ['429', '500', '503', 'garbage', 'html'].includes(fault.kind)) {
         const f = faultAnswer(fault);
         const code = asSuccess && f.status >= 400 && fault.kind !== 'html' ? 200 : f.status;
         if (!res.destroyed) {
@@ -218,24 +221,30 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
       body = e.toWrapper();
       if (e.retryAfterSeconds !== undefined) headers = { 'Retry-After': String(Math.ceil(e.retryAfterSeconds)) };
     }
-    if (fault?.kind === 'reset-after') {
+    if (hit?.rule.kind === 'reset-after') {
       if (draft) requestLog.add(draft, 0);
       req.socket.destroy();
       return;
     }
     const httpStatus = asSuccess ? 200 : status;
     if (name !== undefined) o.onAnswer?.(op!, status, body);
-    if (fault?.kind === 'drip') {
+    if (hit?.rule.kind === 'drip') {
       const text = JSON.stringify(body);
       if (draft) draft.response = text;
-      drip(res, httpStatus, text);
+      drip(res, httpStatus, text, timers);
       if (draft) requestLog.add(draft, httpStatus);
     } else send(res, httpStatus, body, headers, draft);
   }
 
   async function serveControl(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
-    if (!isLoopbackAddress(req.socket.remoteAddress)) {
+    // On loopback, controls answer loopback peers only; bound to another address (a container), the token alone decides.
+    if (loopbackOnly && !isLoopbackAddress(req.socket.remoteAddress)) {
       send(res, 403, new ApiError(403, 'NotAuthorized', 'Emulator controls answer loopback clients only.').toWrapper());
+      return;
+    }
+    const route = controlRoute(req.method ?? 'GET', path)?.route;
+    if (!route?.open && !hasControlToken(req.headers.authorization, controlToken)) {
+      send(res, 401, new ApiError(401, 'NotAuthenticated', `Emulator controls need the header "Authorization: Bearer <control token>": the controlToken of the --json line or of the API, or the one set with ${CONTROL_TOKEN_ENV}.`).toWrapper(), { 'WWW-Authenticate': 'Bearer' });
       return;
     }
     // A plain text/plain form post needs no CORS preflight: controls that change state take JSON only.
@@ -275,8 +284,8 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
     const path = q >= 0 ? url.slice(0, q) : url;
     const control = path.startsWith('/_emulator/');
     const draft = requestLog.enabled && !control ? newDraft(req.method ?? '', path, credentialKind(req.headers)) : undefined;
-    if (o.logRequests) res.on('finish', () => log(`${req.method} ${maskText(path, requestLog.secrets())} ${res.statusCode} ${Date.now() - started}ms`));
-    const foreign = foreignRequest(req.headers, port);
+    if (o.logRequests) res.on('finish', () => log(`${req.method} ${maskPath(path, requestLog.secrets())} ${res.statusCode} ${Date.now() - started}ms`));
+    const foreign = foreignRequest(req.headers, port, allowedHosts);
     if (foreign) {
       send(res, foreign.httpStatus, foreign.toWrapper(), { Connection: 'close' }, draft);
       return;
@@ -305,6 +314,7 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
   const server = certificate ? createTlsServer({ cert: certificate.cert, key: certificate.key }, onRequest) : createServer(onRequest);
   server.on('secureConnection', () => stats.tlsHandshakes++);
   server.on('connection', (s: Socket) => {
+    if (o.unref) s.unref();
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
@@ -318,8 +328,11 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
       resolve();
     });
   });
+  if (o.unref) server.unref();
   port = (server.address() as AddressInfo).port;
-  const origin = `${certificate ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  // Bound to every interface: clients reach it by the first allowed name (the compose service name).
+  const shownHost = host === '0.0.0.0' || host === '::' ? allowedHosts[0] : host;
+  const origin = `${certificate ? 'https' : 'http'}://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
   o.onListening?.(origin);
   let store: StateStore;
   let service: PlatformService;
@@ -352,6 +365,8 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
     origin,
     titles: Object.values(service.data.titles).map((t) => ({ titleId: t.titleId, name: t.name, secretKey: t.secretKey })),
     caCertificate: certificate?.cert,
+    controlToken,
+    faultSeed: faults.seed,
     requestLog,
     snapshot: () => takeSnapshot(service),
     close(): Promise<void> {

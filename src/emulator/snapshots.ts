@@ -3,6 +3,7 @@
 // also sets the emulator clock back to the snapshot's time, so queued deletions have exactly the
 // time left they had and their timers run again from there.
 import { readFileSync } from 'node:fs';
+import type { SnapshotInfo } from '../../packages/emulator/index';
 import { invalidParams } from './http';
 import { parseState, writeFileAtomic } from './persistence';
 import type { PlatformService } from './service';
@@ -22,13 +23,7 @@ export interface SnapshotFile {
   state: PersistedState;
 }
 
-export interface SnapshotInfo {
-  name: string;
-  takenAt: string;
-  titles: number;
-  players: number;
-  queuedJobs: number;
-}
+export type { SnapshotInfo };
 
 export function takeSnapshot(service: PlatformService): SnapshotFile {
   // A deep copy: later requests change the live state, never the snapshot.

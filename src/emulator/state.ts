@@ -52,6 +52,8 @@ export interface TitleState {
   launcher: LauncherSettings;
   /** ProfileConstraints flags a login may ask for; others fail with 1303. */
   allowedProfileConstraints: string[];
+  /** Display names need not be unique: a lookup by TitleDisplayName always answers AccountNotFound (documented). */
+  allowNonUniqueDisplayNames?: boolean;
   currencies: CurrencyDefinition[];
   addons: AddonsState;
   /** Title data (GetTitleData); absent in state files of older emulators. */

@@ -1,7 +1,7 @@
 // The wire side of a service request: reading a bounded body, parsing it as JSON, the title
 // label of a Host, and the answers of injected faults.
 
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FaultRule } from './faults';
 import { ApiError, invalidParams, isPlainObject } from './http';
 
@@ -79,4 +79,25 @@ export function faultAnswer(rule: FaultRule): { status: number; body: string; he
         headers: { 'Content-Type': 'text/html' },
       };
   }
+}
+
+const DRIP_INTERVAL_MS = 100;
+
+/** Sends `text` one byte per 100 ms (the drip fault); its timer is in `timers` until it ends. */
+export function drip(res: ServerResponse, status: number, text: string, timers: Set<NodeJS.Timeout>): void {
+  const buf = Buffer.from(text);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': buf.length });
+  res.flushHeaders();
+  let i = 0;
+  const t = setInterval(() => {
+    if (res.destroyed) return;
+    res.write(buf.subarray(i, i + 1));
+    if (++i >= buf.length) {
+      clearInterval(t);
+      timers.delete(t);
+      res.end();
+    }
+  }, DRIP_INTERVAL_MS);
+  timers.add(t);
+  res.on('close', () => { clearInterval(t); timers.delete(t); });
 }

@@ -1,7 +1,8 @@
 // `npm run demo` (scripts/demo/demo.mjs) starts the emulator as its own process and hands its
 // endpoint and demo keys to the extension host in a file named by PLATFORM_EXPLORER_DEMO_FILE,
 // so a new user sees a populated tree without typing keys:
-//   {"endpoint": "http://127.0.0.1:PORT/{titleId}", "titles": [{"titleId": "F71AC", "secretKey": "..."}]}
+//   {"endpoint": "http://127.0.0.1:PORT/{titleId}", "controlToken": "...", "titles": [{"titleId": "F71AC", "secretKey": "..."}]}
+// (the control token lets the Emulator Requests view and Test Launcher Login call its controls).
 // A file, not an environment variable every terminal inherits: it must be ours, a regular file
 // readable by us only (0600), and is deleted once read. Only a loopback endpoint is accepted,
 // so a stray file or variable cannot send a key anywhere else.
@@ -12,6 +13,7 @@ import { validateSecretKey } from './secrets';
 import type { Services } from './services';
 import { DEMO_ENV } from './settings';
 import { validateEmulatorEndpoint } from './titles';
+import { rememberControlToken } from '../core/controlToken';
 
 const MAX_DEMO_FILE_BYTES = 64 * 1024;
 
@@ -38,17 +40,20 @@ export function takeDemoFile(path: string): { text: string } | { problem: string
 
 interface DemoTitle { titleId: string; secretKey: string }
 
-function parse(raw: string): { endpoint: string; titles: DemoTitle[] } | string {
+function parse(raw: string): { endpoint: string; controlToken?: string; titles: DemoTitle[] } | string {
   let v: unknown;
   try {
     v = JSON.parse(raw);
   } catch {
     return `The ${DEMO_ENV} file is not JSON.`;
   }
-  const o = v as { endpoint?: unknown; titles?: unknown };
+  const o = v as { endpoint?: unknown; controlToken?: unknown; titles?: unknown };
   if (typeof o?.endpoint !== 'string') return `The ${DEMO_ENV} file's endpoint must be the emulator's endpoint template.`;
   const endpointProblem = validateEmulatorEndpoint(o.endpoint);
   if (endpointProblem) return `The ${DEMO_ENV} file's endpoint: ${endpointProblem}`;
+  if (o.controlToken !== undefined && (typeof o.controlToken !== 'string' || !/^[\x21-\x7e]{16,256}$/.test(o.controlToken))) {
+    return `The ${DEMO_ENV} file's controlToken is not the emulator's control token.`;
+  }
   if (!Array.isArray(o.titles)) return `The ${DEMO_ENV} file's titles must be a list of {titleId, secretKey}.`;
   const titles: DemoTitle[] = [];
   for (const [i, t] of o.titles.entries()) {
@@ -58,7 +63,7 @@ function parse(raw: string): { endpoint: string; titles: DemoTitle[] } | string 
     if (typeof secretKey !== 'string' || validateSecretKey(secretKey)) return `The ${DEMO_ENV} file's titles[${i}].secretKey is not a usable key.`;
     titles.push({ titleId: titleId.toUpperCase(), secretKey });
   }
-  return { endpoint: o.endpoint, titles };
+  return { endpoint: o.endpoint, ...(o.controlToken === undefined ? {} : { controlToken: o.controlToken }), titles };
 }
 
 /** Adds the demo emulator's titles with their keys from the hand-over file; problems go to the log, never a throw. */
@@ -70,6 +75,7 @@ export async function seedDemoTitles(s: Services, file: string): Promise<void> {
       s.log.warn(`Demo setup skipped: ${demo}`);
       return;
     }
+    if (demo.controlToken !== undefined) rememberControlToken(new URL(demo.endpoint.replace('{titleId}', 'x')).origin, demo.controlToken);
     // The seed's display names, loaded only on this development-only path.
     const { DEMO_TITLES } = await import('../emulator/seed');
     for (const t of demo.titles) {

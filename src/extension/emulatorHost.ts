@@ -1,6 +1,7 @@
 // The local emulator running inside this extension host (Start/Stop Local Emulator).
 // The emulator module is loaded on first start only.
 import type { EmulatorHandle } from '../emulator/server';
+import { CONTROL_TOKEN_ENV, forgetControlToken, rememberControlToken } from '../core/controlToken';
 
 export class EmulatorHost {
   private handle: EmulatorHandle | undefined;
@@ -27,7 +28,11 @@ export class EmulatorHost {
         const { startEmulator } = await import('../emulator/server');
         this.handle = await startEmulator({
           host: '127.0.0.1', port: 0, seed: 'demo', fixedKeys: this.forTests, deletionDelayMs: this.forTests ? 3_600_000 : undefined, log,
+          // Fixed by the environment when set (a script beside the editor), else random for this run.
+          controlToken: process.env[CONTROL_TOKEN_ENV] || undefined,
         });
+        // The Emulator Requests view, Test Launcher Login and the data requests' event reader send it.
+        rememberControlToken(this.handle.origin, this.handle.controlToken);
         return this.handle;
       } finally {
         this.starting = undefined;
@@ -44,6 +49,7 @@ export class EmulatorHost {
     if (!h) {
       return false;
     }
+    forgetControlToken(h.origin);
     await h.close();
     return true;
   }

@@ -25,7 +25,8 @@ export class EmulatorProbe {
       t.endpointProfile === 'emulator' && t.emulatorEndpoint ? [new URL(t.emulatorEndpoint.replace('{titleId}', t.titleId)).origin] : []))];
     const answers = await Promise.all(origins.map(async (origin) => {
       try {
-        const res = await fetch(`${origin}/_emulator/stats`, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+        // ready needs no control token: any emulator of ours answers it.
+        const res = await fetch(`${origin}/_emulator/ready`, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
         await res.body?.cancel();
         return res.ok ? origin : undefined;
       } catch {

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { CommandError } from './errors';
 import type { TitleRecord } from './titles';
+import { controlHeaders } from '../core/controlToken';
 
 /** The emulator's origin for a title of the emulator profile, else undefined. */
 export function emulatorOrigin(title: TitleRecord): string | undefined {
@@ -28,7 +29,7 @@ export async function mintLauncherToken(origin: string, titleId: string, subject
   try {
     res = await fetch(`${origin}/_emulator/launcher-token`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...controlHeaders(origin) },
       body: JSON.stringify({ titleId, subject }),
       signal: AbortSignal.timeout(10_000),
     });

@@ -32,7 +32,7 @@ export interface TestApi {
   statusBar(): { text: string; tooltip: string; command: string | undefined; warning: boolean; visible: boolean; accessibleName: string | undefined };
   hasSecretKey(titleId: string): Promise<boolean>;
   /** The emulator this extension host runs, if any. */
-  emulator(): { endpoint: string; origin: string } | undefined;
+  emulator(): { endpoint: string; origin: string; controlToken: string } | undefined;
   /** The value the extension last gave one of its context keys. */
   contextValue(key: ContextKey): unknown;
   /** Recent lines of the Platform Explorer log, as written (redacted). */
@@ -84,7 +84,7 @@ export function createTestApi(s: Services, mcpProvider: McpProvider): TestApi {
     hasSecretKey: (titleId) => s.secrets.has(titleId),
     emulator: () => {
       const h = s.emulator.current;
-      return h ? { endpoint: h.endpoint, origin: h.origin } : undefined;
+      return h ? { endpoint: h.endpoint, origin: h.origin, controlToken: h.controlToken } : undefined;
     },
     contextValue: (key) => contextValue(key),
     logLines: () => s.log.recent(),

@@ -6,6 +6,7 @@
 // test-results/ui/ (data-requests*.png).
 //
 // Usage: node test/ui/dataRequests.ui.mjs   (after `node esbuild.mjs` and scripts/test-host/install.mjs)
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +21,9 @@ await runSuite('The Data Requests view tests', async ({ results, cleanups }) => 
   const store = mkdtempSync(join(tmpdir(), 'platform-ui-dsr-store-'));
   cleanups.push(async () => { rmSync(folder, { recursive: true, force: true }); rmSync(store, { recursive: true, force: true }); });
   // Machine scope: the setting is read from the server's machine settings, as a person sets it in Remote settings.
-  const server = await startCodeServer({ folder, settings: { 'window.commandCenter': false }, machineSettings: { 'platformExplorer.dataRequests.folder': store } });
+  // Start Local Emulator takes its control token from the extension host's environment: this test reads players with it.
+  const controlToken = randomBytes(24).toString('hex');
+  const server = await startCodeServer({ env: { PLATFORM_EMULATOR_CONTROL_TOKEN: controlToken }, folder, settings: { 'window.commandCenter': false }, machineSettings: { 'platformExplorer.dataRequests.folder': store } });
   cleanups.push(() => server.stop());
   const { page, wb, shot } = await openWorkbench(server, results, cleanups);
   const pane = () => page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Data Requests' }) });
@@ -47,7 +50,7 @@ await runSuite('The Data Requests view tests', async ({ results, cleanups }) => 
   });
 
   t.step('New Data Request… from F1: identifiers typed, asks picked, a received date long ago, the reference', async () => {
-    const players = await fetch(`${origin}/_emulator/players`).then((r) => r.json());
+    const players = await fetch(`${origin}/_emulator/players`, { headers: { authorization: `Bearer ${controlToken}` } }).then((r) => r.json());
     const person = players.players.find((p) => p.email && p.storefrontNames?.length);
     assert(person, `a demo person with an e-mail and a Storefront name: ${JSON.stringify(players).slice(0, 300)}`);
     await wb.runCommand('Platform: New Data Request…');

@@ -3,6 +3,7 @@
 // Shared by the command line and the editor.
 import { buildBaseUrl, isLoopbackHost } from '../endpoint';
 import type { EventReader, ServiceEvent } from './types';
+import { controlHeaders } from '../controlToken';
 
 function isEvent(e: unknown): e is ServiceEvent {
   if (e === null) return false;
@@ -21,7 +22,7 @@ export function emulatorEventReader(endpoint: string, titleId: string): EventRea
   }
   if (!isLoopbackHost(base.hostname) && !base.hostname.endsWith('.localhost')) return undefined;
   return async (type, o) => {
-    const res = await fetch(`${base.origin}/_emulator/events?type=${encodeURIComponent(type)}`, { signal: o?.signal ?? AbortSignal.timeout(30_000) });
+    const res = await fetch(`${base.origin}/_emulator/events?type=${encodeURIComponent(type)}`, { headers: controlHeaders(base.origin), signal: o?.signal ?? AbortSignal.timeout(30_000) });
     if (!res.ok) {
       await res.body?.cancel();
       throw new Error(`the events of ${base.origin} answered HTTP ${res.status}`);

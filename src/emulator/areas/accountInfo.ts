@@ -50,7 +50,8 @@ function lookup(s: ServiceContext, title: TitleState, field: AccountLookupField,
     // E-mail addresses match whatever their case; the others as written.
     case 'Email': return s.indexes.email.get(Indexes.nameKey(title.publisherId, value.toLowerCase()));
     case 'Username': return s.indexes.username.get(Indexes.nameKey(title.publisherId, value));
-    case 'TitleDisplayName': return s.indexes.titleDisplayName.get(Indexes.nameKey(title.titleId, value));
+    // Documented: on a title that allows non-unique display names this lookup always misses.
+    case 'TitleDisplayName': return title.allowNonUniqueDisplayNames ? undefined : s.indexes.titleDisplayName.get(Indexes.nameKey(title.titleId, value));
   }
 }
 

@@ -34,6 +34,7 @@ export interface SeedTitle {
   titleId: string; name: string; publisherId?: string; secretKey?: string; notificationEmail?: string | null;
   launcher?: { enabled?: boolean; issuer?: string; audience?: string };
   allowedProfileConstraints?: string[];
+  allowNonUniqueDisplayNames?: boolean;
   currencies?: { code: string; initial: number; rechargeMax?: number; rechargeSeconds?: number }[];
   addons?: {
     HandheldStore?: AddonSeed<{ ApplicationID: string; Environments?: Env[]; SecondarySubscriptionEnvironments?: Env[]; SubscriptionEnvironments?: Env[] }>;

@@ -74,6 +74,10 @@ export const SEED_SCHEMA: JsonSchema & { $schema: string; $id: string; title: st
           properties: { enabled: { type: 'boolean' }, issuer: str(500), audience: str(500) },
         },
         allowedProfileConstraints: { type: 'array', items: { type: 'string', enum: PROFILE_CONSTRAINT_FLAGS } },
+        allowNonUniqueDisplayNames: {
+          type: 'boolean',
+          description: 'the title allows non-unique display names: as the service documents, GetUserAccountInfo by TitleDisplayName then always answers AccountNotFound (default false)',
+        },
         currencies: { type: 'array', maxItems: 100, items: { $ref: '#/$defs/currency' } },
         addons: {
           type: 'object',

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { RequestLogEntry } from '../../emulator/requestLog';
 import { readableDuration, readableLocal } from '../../core/time';
+import { controlHeaders } from '../../core/controlToken';
 
 /** An entry as the emulator's request log serves it (bodies already masked). */
 export type EmulatorRequestEntry = RequestLogEntry;
@@ -96,7 +97,7 @@ export class EmulatorRequestsView implements vscode.TreeDataProvider<EmulatorReq
 
   private async read(url: string, abort: AbortController): Promise<void> {
     try {
-      const res = await fetch(url, { signal: abort.signal, headers: { Accept: 'text/event-stream' } });
+      const res = await fetch(url, { signal: abort.signal, headers: { Accept: 'text/event-stream', ...controlHeaders(url) } });
       if (!res.ok || !res.body) return;
       const decoder = new TextDecoder();
       let buffered = '';

@@ -26,7 +26,7 @@ export async function emu<T = Record<string, unknown>>(api: TestApi, method: 'GE
   assert.ok(e, 'the local emulator is not running');
   const res = await fetch(`${e.origin}/_emulator/${path}`, {
     method,
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${e.controlToken}` },
     body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
   });
   const json = (await res.json()) as T;

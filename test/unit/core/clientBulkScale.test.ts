@@ -5,6 +5,7 @@ import { PlatformClient } from '../../../src/core/api/client';
 import { BENCH_PLAYER_COUNT, benchStorefrontName } from '../../../src/emulator/seed';
 import type { EmulatorHandle } from '../../../src/emulator/server';
 import { checkedEmulator } from '../helpers/contract';
+import { controlHeaders } from '../../../src/core/controlToken';
 
 describe('core/PlatformClient bulk lookups at scale', () => {
   let emu: EmulatorHandle;
@@ -26,9 +27,9 @@ describe('core/PlatformClient bulk lookups at scale', () => {
 
   it('resolves 2,000 names (with duplicates) at concurrency 32 in ceil(unique/25) requests, without warnings', async () => {
     const names = Array.from({ length: 2000 }, (_, i) => benchStorefrontName(i % 1600));
-    const stats0 = await (await fetch(`${emu.origin}/_emulator/stats`)).json() as { total: number };
+    const stats0 = await (await fetch(`${emu.origin}/_emulator/stats`, { headers: controlHeaders(emu.origin) })).json() as { total: number };
     const result = await client.getPlatformIdsFromStorefrontNames(names, { concurrency: 32 });
-    const stats1 = await (await fetch(`${emu.origin}/_emulator/stats`)).json() as { total: number };
+    const stats1 = await (await fetch(`${emu.origin}/_emulator/stats`, { headers: controlHeaders(emu.origin) })).json() as { total: number };
     await new Promise((r) => setImmediate(r));
     assert.equal(stats1.total - stats0.total, Math.ceil(1600 / 25));
     assert.equal(result.length, names.length);

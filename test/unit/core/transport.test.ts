@@ -32,7 +32,7 @@ describe('core/PlatformClient over HTTPS and through a real proxy (tinyproxy)', 
 
   async function control(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Record<string, unknown>> {
     const res = await request(`${emu.origin}/_emulator/${path}`, {
-      method, dispatcher: trusted, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+      method, dispatcher: trusted, headers: { 'content-type': 'application/json', authorization: `Bearer ${emu.controlToken}` }, body: body === undefined ? undefined : JSON.stringify(body),
     });
     const json = (await res.body.json()) as Record<string, unknown>;
     assert.equal(res.statusCode, 200, JSON.stringify(json));

@@ -11,9 +11,12 @@ import { DEMO_PLAYERS, DEMO_TITLES } from '../../../src/emulator/seed';
 import type { EmulatorHandle, EmulatorOptions } from '../../../src/emulator/server';
 import { checkedEmulator } from '../helpers/contract';
 import { emulatorControl } from '../helpers/controls';
+import { CONTROL_TOKEN_ENV } from '../../../src/core/controlToken';
 
 export const TITLE = DEMO_TITLES[0];
 export const CLI = resolve('dist/cli.js');
+/** The control token of TestEmulator (fixed, as a compose file fixes it); the CLI gets it in its environment. */
+export const TEST_CONTROL_TOKEN = 'test-control-token-0123456789';
 
 /** The state folder ($XDG_STATE_HOME) of the CLI runs these tests start, never the user's own; removed at exit. */
 export const STATE_HOME = mkdtempSync(join(tmpdir(), 'pe-state-'));
@@ -33,7 +36,7 @@ export class TestEmulator {
   private constructor(readonly handle: EmulatorHandle) {}
 
   static async start(o: EmulatorOptions = {}): Promise<TestEmulator> {
-    return new TestEmulator(await checkedEmulator({ seed: 'demo', deletionDelayMs: 600_000, ...o }));
+    return new TestEmulator(await checkedEmulator({ seed: 'demo', deletionDelayMs: 600_000, controlToken: TEST_CONTROL_TOKEN, ...o }));
   }
 
   get endpoint(): string {
@@ -89,7 +92,7 @@ export interface CliRun {
  * folder (unless env says otherwise); `node` adds options of Node's own (e.g. --require a fault).
  */
 export function spawnCli(args: string[], env: Record<string, string | undefined> = { PLATFORM_SECRET_KEY: TITLE.secretKey }, node: string[] = []): { child: ChildProcess; done: Promise<CliRun> } {
-  const child = spawn(process.execPath, [...node, CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, XDG_STATE_HOME: STATE_HOME, XDG_CONFIG_HOME: CONFIG_HOME, ...env } });
+  const child = spawn(process.execPath, [...node, CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, XDG_STATE_HOME: STATE_HOME, XDG_CONFIG_HOME: CONFIG_HOME, [CONTROL_TOKEN_ENV]: TEST_CONTROL_TOKEN, ...env } });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d: Buffer) => { stdout += d.toString(); });

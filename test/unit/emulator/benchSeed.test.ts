@@ -24,7 +24,7 @@ describe('emulator: bench seed', () => {
   });
 
   it('the seed control accepts bench and reports it', async () => {
-    const r = await emu.raw('/_emulator/seed', { body: { seed: 'bench' }, headers: { 'content-type': 'application/json' } });
+    const r = await emu.control('seed', { seed: 'bench' });
     assert.equal(r.status, 200, r.text);
     assert.equal(r.json.seed, 'bench');
   });

@@ -40,7 +40,7 @@ describe('emulator: CLI (dist/emulator.js)', () => {
     child = spawn(process.execPath, [bundle, '--port', '0', '--seed', 'demo', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
     const line = await firstLine(child);
     const info = JSON.parse(line);
-    assert.deepEqual(Object.keys(info), ['endpoint', 'titles']);
+    assert.deepEqual(Object.keys(info), ['endpoint', 'controlToken', 'faultSeed', 'titles']);
     assert.match(info.endpoint, /^http:\/\/127\.0\.0\.1:\d+\/\{titleId\}$/);
     assert.ok(info.titles.length >= 2);
     for (const t of info.titles) assert.deepEqual(Object.keys(t), ['titleId', 'secretKey']);
@@ -57,7 +57,7 @@ describe('emulator: CLI (dist/emulator.js)', () => {
   it('--tls --json: HTTPS with a certificate made at start, its PEM in the first line as caCertificate', async function () {
     child = spawn(process.execPath, [bundle, '--port', '0', '--seed', 'demo', '--tls', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
     const info = JSON.parse(await firstLine(child));
-    assert.deepEqual(Object.keys(info), ['endpoint', 'titles', 'caCertificate']);
+    assert.deepEqual(Object.keys(info), ['endpoint', 'controlToken', 'faultSeed', 'titles', 'caCertificate']);
     assert.match(info.endpoint, /^https:\/\/127\.0\.0\.1:\d+\/\{titleId\}$/);
     assert.match(info.caCertificate, /^-----BEGIN CERTIFICATE-----\n[\s\S]+-----END CERTIFICATE-----\n?$/);
     const { titleId, secretKey } = info.titles[0];

@@ -83,8 +83,11 @@ describe('emulator: DeleteMasterPlayerAccount lifecycle', () => {
     assert.deepEqual([...done].sort(), [del.json.data.JobReceiptId, quiet.json.data.JobReceiptId].sort());
     const events = (await emu.control('events?type=title_deleted_master_player')).json.events as Record<string, unknown>[];
     const event = events.find((e) => e.ReceiptId === del.json.data.JobReceiptId)!;
-    assert.deepEqual({ ...event, Timestamp: undefined }, {
+    assert.match(String(event.EventId), /^[0-9a-f]{32}$/);
+    assert.deepEqual({ ...event, Timestamp: undefined, EventId: undefined }, {
       type: 'title_deleted_master_player', titleId: MAIN.titleId, Timestamp: undefined, ReceiptId: del.json.data.JobReceiptId, MetaData: null, PlayerId: victim.platformId,
+      EventName: 'title_deleted_master_player', EventNamespace: 'com.platform.admin', EntityId: victim.platformId, EntityType: 'master_player_account',
+      EventId: undefined, Source: 'Platform', TitleId: MAIN.titleId,
     });
     assert.match(String(event.Timestamp), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
     assert.equal(events.find((e) => e.ReceiptId === quiet.json.data.JobReceiptId)?.titleId, ARENA.titleId);

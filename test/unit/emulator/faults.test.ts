@@ -144,7 +144,7 @@ describe('emulator: fault injection, stats and controls', () => {
   });
 
   it('refuses to listen on a non-loopback host', async () => {
-    await assert.rejects(startEmulator({ host: '0.0.0.0' }), /loopback/);
+    await assert.rejects(startEmulator({ host: '0.0.0.0' }), /--allowed-host/);
   });
 });
 

@@ -81,7 +81,7 @@ export class Emu {
   }
 
   async control(path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST'): Promise<Answer> {
-    return this.raw(`/_emulator/${path}`, { method, headers: { 'Content-Type': 'application/json' }, body });
+    return this.raw(`/_emulator/${path}`, { method, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${this.handle.controlToken}` }, body });
   }
 
   async launcherToken(o: Record<string, unknown>): Promise<string> {

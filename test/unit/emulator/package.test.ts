@@ -28,9 +28,9 @@ describe('emulator: the platform-emulator package', function () {
     rmSync(work, { recursive: true, force: true });
   });
 
-  it('packs with only its bundle, README and schema; installs into an empty folder with no dependency; runs with npx', async () => {
+  it('packs with only its bundles, types, README and schema; installs into an empty folder with no dependency; runs with npx', async () => {
     const packed = JSON.parse(execFileSync(npm, ['pack', '--json', '--pack-destination', work], { cwd: PACKAGE_DIR, encoding: 'utf8' })) as { filename: string; files: { path: string }[] }[];
-    assert.deepEqual(packed[0].files.map((f) => f.path).sort(), ['README.md', 'dist/emulator.js', 'package.json', 'seed.schema.json']);
+    assert.deepEqual(packed[0].files.map((f) => f.path).sort(), ['README.md', 'dist/emulator.js', 'dist/index.cjs', 'dist/index.mjs', 'index.d.mts', 'index.d.ts', 'package.json', 'seed.schema.json']);
     const app = join(work, 'app');
     execFileSync('mkdir', [app]);
     writeFileSync(join(app, 'package.json'), '{"name":"a-game-server","version":"1.0.0","private":true}');

@@ -8,9 +8,9 @@ import { ARENA, Emu, MAIN } from './harness';
 const linked = DEMO_PLAYERS.find((p) => p.launcherSubject !== undefined && !p.banned && p.playedTitles.includes(MAIN.titleId))!;
 
 /** Reads server-sent events from `path` until `count` request events arrived. */
-function readEvents(origin: string, path: string, count: number, onOpen: () => void): Promise<{ raw: string; events: any[] }> {
+function readEvents(origin: string, path: string, count: number, onOpen: () => void, controlToken: string): Promise<{ raw: string; events: any[] }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${origin}${path}`, { headers: { Accept: 'text/event-stream' } }, (res) => {
+    const req = request(`${origin}${path}`, { headers: { Accept: 'text/event-stream', Authorization: `Bearer ${controlToken}` } }, (res) => {
       assert.equal(res.headers['content-type'], 'text/event-stream; charset=utf-8');
       let raw = '';
       const events: any[] = [];
@@ -103,7 +103,7 @@ describe('emulator: request log', () => {
     assert.equal(entries[8].credential, 'none');
     assert.equal(entries[8].request, null, 'an unknown operation\'s body is not read');
     assert.equal(entries[9].status, 400);
-    assert.match(entries[9].request, /^not json \*\*\*$/, 'a non-JSON body is masked as text');
+    assert.match(entries[9].request, /^not json ••••••••\S{4}$/, 'a non-JSON body is masked as text (core/redact: the last 4 characters kept)');
     assert.equal(entries[10].status, 500);
     assert.equal(entries[10].error, 'InternalServerError');
     assert.equal(entries[11].titleId, null, 'a title segment that is not a title ID is not kept as one');
@@ -121,7 +121,7 @@ describe('emulator: request log', () => {
       void (async () => {
         for (let i = 0; i < N; i++) await emu.call('Authentication/GetEntityToken', {}, { titleId: i % 2 ? ARENA.titleId : MAIN.titleId });
       })();
-    });
+    }, emu.handle.controlToken);
     const { raw, events } = await got;
     assert.equal(events.length, N + 1);
     assert.deepEqual(events.map((e) => e.seq), Array.from({ length: N + 1 }, (_, i) => i + 1));
@@ -198,11 +198,11 @@ describe('emulator: request log', () => {
       SecretKey: '***', SessionTicket: '***', IdentityToken: '***', Password: '***',
       Environments: [{ ClientID: 'keep-me', ClientSecret: '***', ID: 'env' }],
       EntityToken: { EntityToken: '***', TokenExpiration: '2030-01-01T00:00:00Z' },
-      Note: 'see *** and *** and ***',
+      Note: 'see ••••••••tlbg and *** and ••••••••C7D1',
     });
-    assert.equal(maskBody(`not json ${jwt}`, []), 'not json ***');
+    assert.equal(maskBody(`not json ${jwt}`, []), 'not json ••••••••tlbg');
     const long = maskBody(`${MAIN.secretKey}${'x'.repeat(70_000)}`, [MAIN.secretKey]) as string;
-    assert.ok(long.startsWith('***x') && long.length < 66_000 && long.endsWith('more characters)'), 'masked, then clipped');
+    assert.ok(long.startsWith('••••••••') && !long.includes(MAIN.secretKey.slice(0, 12)) && long.length < 66_000, 'masked, then clipped');
   });
 
   it('size 0 turns it off: nothing is kept', async () => {

@@ -24,6 +24,24 @@ describe('emulator: snapshots', () => {
   let emu: Emu;
   afterEach(async () => { await emu?.close(); });
 
+  it('a snapshot restored twice is the same both times: restore, change, restore again (a suite that resets between tests)', async () => {
+    emu = await Emu.start({ deletionDelayMs: 60_000 });
+    await emu.control('snapshots/clean', {});
+    const players = async () => (await emu.control('players')).json.players.map((p: any) => p.PlatformId).sort();
+    const clean = await players();
+    for (let round = 0; round < 3; round++) {
+      assert.equal((await emu.control('snapshots/clean/restore', {})).status, 200);
+      assert.deepEqual(await players(), clean, `round ${round}: the restored players`);
+      assert.equal((await emu.call('Admin/GetPlayedTitleList', { PlatformId: victim.platformId })).status, 200, `round ${round}: the victim is back`);
+      // Change the restored state in place: a deletion completes, an account is created.
+      assert.equal((await emu.call('Admin/DeleteMasterPlayerAccount', { PlatformId: victim.platformId })).status, 200);
+      await emu.control('clock/advance', { ms: 61_000 });
+      const IdentityToken = await emu.launcherToken({ subject: DEMO_UNLINKED.launcherSubject });
+      assert.equal((await emu.call('Server/LoginWithLauncher', { IdentityToken, CreateAccount: true })).status, 200);
+      assert.notDeepEqual(await players(), clean);
+    }
+  });
+
   it('save, change everything, restore: the whole state is back (players, accounts, jobs, outbox, tokens) and listed', async () => {
     emu = await Emu.start({ deletionDelayMs: 60_000 });
     const token = await emu.titleToken();
@@ -95,7 +113,7 @@ describe('emulator: snapshots', () => {
         createInterface({ input: c.stdout! }).once('line', resolve);
         c.once('exit', (code) => reject(new Error(`exited with ${code}`)));
       });
-      return JSON.parse(line) as { endpoint: string; titles: { titleId: string; secretKey: string }[] };
+      return JSON.parse(line) as { endpoint: string; controlToken: string; titles: { titleId: string; secretKey: string }[] };
     };
     const post = (endpoint: string, op: string, body: unknown) => fetch(endpoint.replace('{titleId}', MAIN.titleId) + '/' + op, {
       method: 'POST', headers: { 'Content-Type': 'application/json', 'X-SecretKey': MAIN.secretKey }, body: JSON.stringify(body),
@@ -115,9 +133,9 @@ describe('emulator: snapshots', () => {
       assert.equal(written.state.data.jobs[0].JobReceiptId, receipt);
       info = await start(['--load', file]);
       const origin = new URL(info.endpoint.replace('/{titleId}', '')).origin;
-      const jobs = (await (await fetch(`${origin}/_emulator/jobs`)).json()) as { jobs: { status: string }[] };
+      const jobs = (await (await fetch(`${origin}/_emulator/jobs`, { headers: { Authorization: `Bearer ${info.controlToken}` } })).json()) as { jobs: { status: string }[] };
       assert.deepEqual(jobs.jobs.map((j) => j.status), ['queued']);
-      const adv = await fetch(`${origin}/_emulator/clock/advance`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"ms":600000}' });
+      const adv = await fetch(`${origin}/_emulator/clock/advance`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${info.controlToken}` }, body: '{"ms":600000}' });
       assert.deepEqual(((await adv.json()) as { completedJobs: string[] }).completedJobs, [receipt]);
     });
 

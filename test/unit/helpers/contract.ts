@@ -3,6 +3,7 @@
 // on), and a root afterAll hook (loaded by .mocharc.json) lists every violation at the end.
 import { startEmulator, type EmulatorHandle, type EmulatorOptions } from '../../../src/emulator/server';
 import { answerViolations } from '../contract/published';
+import { rememberControlToken } from '../../../src/core/controlToken';
 
 // Each test file is bundled on its own, with its own copy of this module: the record lives on
 // globalThis so the hook (loaded once by .mocharc.json) sees what every copy recorded.
@@ -13,8 +14,8 @@ const shared = ((globalThis as Record<symbol, unknown>)[Symbol.for('platformExpl
 const problems = shared.problems;
 
 /** An emulator whose answers are checked; with the documented demo keys unless `o` says otherwise. */
-export function checkedEmulator(o: EmulatorOptions = {}): Promise<EmulatorHandle> {
-  return startEmulator({
+export async function checkedEmulator(o: EmulatorOptions = {}): Promise<EmulatorHandle> {
+  const handle = await startEmulator({
     fixedKeys: true,
     ...o,
     onAnswer: (operation, httpStatus, body) => {
@@ -25,6 +26,9 @@ export function checkedEmulator(o: EmulatorOptions = {}): Promise<EmulatorHandle
       if (found.length > 0) throw new Error(`answer out of the published contract: ${found.join('; ')}`);
     },
   });
+  // The helpers' control calls (emulatorControl) find its control token by origin.
+  rememberControlToken(handle.origin, handle.controlToken);
+  return handle;
 }
 
 /** How many answers were checked so far (the contract suite asserts it is not zero). */

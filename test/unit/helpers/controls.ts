@@ -1,5 +1,6 @@
 // The emulator's test controls from the unit suites: one client for all of them.
 import * as assert from 'node:assert/strict';
+import { controlHeaders } from '../../../src/core/controlToken';
 
 /** POSTs `body` (GET without one) to /_emulator/`path` on `origin`; the JSON answer, which must be a 200. */
 // Tests read fields freely from control answers.
@@ -7,7 +8,7 @@ import * as assert from 'node:assert/strict';
 export async function emulatorControl(origin: string, path: string, body?: unknown): Promise<any> {
   const res = await fetch(`${origin}/_emulator/${path}`, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...controlHeaders(origin) },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(10_000),
   });

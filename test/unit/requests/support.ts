@@ -16,6 +16,7 @@ mkdirSync(TEST_KEYS.where, { recursive: true, mode: 0o700 });
 writeFileSync(join(TEST_KEYS.where, 'operator-key'), `${JSON.stringify({ version: 1, name: 'Test Operator', privateKey: OPERATOR_PEM })}\n`, { mode: 0o600, flag: 'wx' });
 /** The operator of the CLI runs of these tests and of the in-process ones: the same key. */
 export const TEST_OPERATOR = operatorFromKey(OPERATOR_PEM, 'Test Operator');
+import { controlHeaders } from '../../../src/core/controlToken';
 
 export const KEYS: Record<string, string> = Object.fromEntries(DEMO_TITLES.map((t) => [t.titleId, t.secretKey]));
 
@@ -38,7 +39,7 @@ export function servicesOn(emu: TestEmulator, keys: Record<string, string> = KEY
     operator: TEST_OPERATOR,
     keys: TEST_KEYS,
     events: async (type) => {
-      const res = await fetch(`${origin}/_emulator/events?type=${encodeURIComponent(type)}`);
+      const res = await fetch(`${origin}/_emulator/events?type=${encodeURIComponent(type)}`, { headers: controlHeaders(origin) });
       if (!res.ok) throw new Error(`events: HTTP ${res.status}`);
       return ((await res.json()) as { events: ServiceEvent[] }).events;
     },

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { loadState } from '../../../src/emulator/persistence';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../../src/emulator/seed';
 import { checkedEmulator } from '../helpers/contract';
+import { controlHeaders, rememberControlToken } from '../../../src/core/controlToken';
 
 /** Kill cycles: DURABILITY_CYCLES (npm run test:fuzz sets more), 20 in the normal unit run. */
 const CYCLES = Number(process.env.DURABILITY_CYCLES ?? '') > 0 ? Number(process.env.DURABILITY_CYCLES) : 20;
@@ -45,14 +46,16 @@ async function startCli(dir: string): Promise<Running> {
       rej(new Error(`the emulator exited with ${code} before starting: ${stderr}`));
     });
   });
-  const endpoint = (JSON.parse(line) as { endpoint: string }).endpoint;
-  return { proc, origin: new URL(endpoint.replace('{titleId}', 'x')).origin, exited };
+  const info = JSON.parse(line) as { endpoint: string; controlToken: string };
+  const origin = new URL(info.endpoint.replace('{titleId}', 'x')).origin;
+  rememberControlToken(origin, info.controlToken);
+  return { proc, origin, exited };
 }
 
 async function post(origin: string, path: string, body: unknown, key?: string): Promise<{ status: number; json: Record<string, unknown> }> {
   const res = await fetch(origin + path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(key === undefined ? {} : { 'x-secretkey': key }) },
+    headers: { 'content-type': 'application/json', ...(key === undefined ? controlHeaders(origin) : { 'x-secretkey': key }) },
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(5000),
   });
@@ -60,7 +63,7 @@ async function post(origin: string, path: string, body: unknown, key?: string): 
 }
 
 async function jobsOf(origin: string): Promise<Map<string, string>> {
-  const res = await fetch(`${origin}/_emulator/jobs`, { signal: AbortSignal.timeout(5000) });
+  const res = await fetch(`${origin}/_emulator/jobs`, { headers: controlHeaders(origin), signal: AbortSignal.timeout(5000) });
   const { jobs } = (await res.json()) as { jobs: { JobReceiptId: string; PlatformId: string }[] };
   return new Map(jobs.map((j) => [j.JobReceiptId, j.PlatformId]));
 }

@@ -36,7 +36,7 @@ describe('security: the emulator answers only its own callers', () => {
     headers: { 'content-type': 'application/json', 'x-secretkey': key(), ...headers },
     body: JSON.stringify({ StorefrontNames: ['racer_ana_0'] }),
   });
-  const stats = async () => JSON.parse((await raw(port, { method: 'GET', path: '/_emulator/stats', headers: { host: `127.0.0.1:${port}` } })).text) as { total: number };
+  const stats = async () => JSON.parse((await raw(port, { method: 'GET', path: '/_emulator/stats', headers: { host: `127.0.0.1:${port}`, authorization: `Bearer ${emu.controlToken}` } })).text) as { total: number };
 
   before(async () => {
     emu = await startEmulator({ deletionDelayMs: 60_000 });
@@ -71,14 +71,14 @@ describe('security: the emulator answers only its own callers', () => {
     const before = (await stats()).total;
     assert.ok(before > 0);
     for (const ct of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
-      const r = await raw(port, { path: '/_emulator/stats/reset', headers: { host: `127.0.0.1:${port}`, 'content-type': ct }, body: '{}' });
+      const r = await raw(port, { path: '/_emulator/stats/reset', headers: { host: `127.0.0.1:${port}`, 'content-type': ct, authorization: `Bearer ${emu.controlToken}` }, body: '{}' });
       assert.equal(r.status, 415, ct);
     }
     assert.equal((await stats()).total, before, 'the stats were reset by a simple POST');
   });
 
   it('clock/advance with a huge number is refused and every answer still works', async () => {
-    const control = (path: string, body: unknown) => raw(port, { path: `/_emulator/${path}`, headers: { host: `127.0.0.1:${port}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const control = (path: string, body: unknown) => raw(port, { path: `/_emulator/${path}`, headers: { host: `127.0.0.1:${port}`, 'content-type': 'application/json', authorization: `Bearer ${emu.controlToken}` }, body: JSON.stringify(body) });
     for (const ms of [1e300, 8.64e15, 11 * 365 * 24 * 3600 * 1000]) {
       const r = await control('clock/advance', { ms });
       assert.equal(r.status, 400, `ms ${ms}`);

@@ -10,6 +10,7 @@ import { DEMO_TITLES } from '../../../src/emulator/seed';
 import type { EmulatorHandle } from '../../../src/emulator/server';
 import { checkedEmulator } from '../helpers/contract';
 import { confinedTemplates, hostileTemplates, hostileTitleIds } from './hostileEndpoints';
+import { controlHeaders } from '../../../src/core/controlToken';
 
 const TITLE = DEMO_TITLES[0];
 const PLATFORM_ID = '9437A5ADDAE3012D';
@@ -78,7 +79,7 @@ describe('security: endpoint hijack', function () {
   });
 
   async function emulatorRequests(): Promise<number> {
-    const r = await fetch(`${emu.origin}/_emulator/stats`);
+    const r = await fetch(`${emu.origin}/_emulator/stats`, { headers: controlHeaders(emu.origin) });
     return ((await r.json()) as { total: number }).total;
   }
 

@@ -1,0 +1,15 @@
+// A small seeded generator (mulberry32): the same seed gives the same draws on every machine.
+// The emulator's rate faults draw from it (a failing test replays with its faultSeed), and the
+// benchmarks generate the same input every run.
+
+/** Draws in [0, 1) from `seed`. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
