@@ -4,7 +4,7 @@
 // (so it cannot reorder, hide or fake text) and clipped. Free service text on its way to a terminal,
 // a journal or a file (serviceText) also has known secrets and token-like strings masked.
 import { isPlatformId, validateTitleId } from './ids';
-import { clip, redactText } from './redact';
+import { clip, redactionCut, redactText } from './redact';
 
 /** Receipt IDs: UUIDs, 32 upper-case hex, or other letters, digits and dashes up to 64. */
 const RECEIPT_RE = /^[0-9A-Za-z-]{1,64}$/;
@@ -54,10 +54,10 @@ export function serviceText(s: unknown, o: { max?: number; secrets?: readonly st
   // Stryker disable next-line ArrayDeclaration: a default entry shorter than the 512 margin changes nothing
   const margin = Math.max(REDACT_MARGIN, ...(o.secrets ?? []).map((x) => x.length));
   const scanned = max + margin;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: a shortcut; slicing a shorter string keeps it whole
-  const window = str.length > scanned ? str.slice(0, scanned) : str;
+  // Cut away from any secret or token-like run that crosses the edge (redactionCut): a key cut in two
+  // would no longer be recognised, and its first characters would be shown.
+  const window = str.slice(0, redactionCut(str, scanned, o.secrets));
   const inert = escapeUnsafe(redactText(window, o.secrets));
-  // Stryker disable next-line ConditionalExpression: when the window was cut, inert is longer than max anyway (masking a secret of length L leaves 12, and the margin is at least L)
   return inert.length > max || str.length > window.length ? `${inert.slice(0, max)}… (${str.length} characters in all)` : inert;
 }
 
