@@ -11,6 +11,7 @@ import {
 } from '../core/requests';
 import { serviceValue } from '../core/serviceText';
 import { UsageError } from './args';
+import { readExportLink } from './exportLink';
 import { cliAnchors } from './files';
 import { knownSecrets, terminal } from './output';
 import { parseRequestArgs, type RequestArgs } from './requestArgs';
@@ -158,7 +159,10 @@ export async function runRequestCommand(argv: readonly string[], signal: AbortSi
     case 'new': return newCommand(a, store);
     case 'run': return runCommand(a, store, signal);
     case 'record-export': {
-      const r = await recordExportLink(store, a.id, a.receipt, a.url);
+      const url = await readExportLink(a.receipt, a.urlFile);
+      // Masked wherever an error or the output could repeat it.
+      knownSecrets.push(url);
+      const r = await recordExportLink(store, a.id, a.receipt, url);
       if (a.json) outJson({ id: a.id, state: requestState(r), actions: r.actions.map(shownAction) });
       else out(actionsText(r));
       return 0;
