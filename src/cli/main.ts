@@ -15,7 +15,7 @@ import { MCP_USAGE, runMcp } from './mcp';
 import { runRequestCommand } from './request';
 import { REQUEST_USAGE } from './requestArgs';
 import { RequestError } from '../core/requests/types';
-import { serviceValue } from '../core/serviceText';
+import { serviceText, serviceValue } from '../core/serviceText';
 import { jsonLines, knownSecrets, rowOf, table, terminal, type Row } from './output';
 
 const out = (s: string): void => void process.stdout.write(terminal(s));
@@ -48,6 +48,9 @@ function print(rows: Row[], json: boolean): void {
   if (json) outJson(jsonLines(rows));
   else out(table(rows));
 }
+
+/** An unexpected failure's message: it may quote anything (an answer, a file), so it is treated as service text. */
+const unexpected = (e: unknown): string => serviceText(e instanceof Error ? e.message : String(e), { max: 2000, secrets: knownSecrets });
 
 const refused = (): string => 'Nothing was sent. Run the same command with --dry-run, check the plan, and copy the value from its last line, "To send: --confirm N:DIGEST".';
 
@@ -231,7 +234,7 @@ async function main(): Promise<number> {
       err(`${e.message} ${e.hint}`);
       return 1;
     }
-    err(`Failed: ${(e as Error).message}`);
+    err(`Failed: ${unexpected(e)}`);
     return 1;
   }
 }
@@ -239,6 +242,6 @@ async function main(): Promise<number> {
 main().then((code) => {
   process.exitCode = code;
 }, (e: unknown) => {
-  err(`Failed: ${(e as Error).message}`);
+  err(`Failed: ${unexpected(e)}`);
   process.exitCode = 1;
 });

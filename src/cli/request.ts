@@ -9,7 +9,7 @@ import {
   RequestStore, runActions, verifyEvidence, verifyRequest, type Action, type DataRequest, type DryRun, type RequestClient,
   type RequestServices,
 } from '../core/requests';
-import { serviceValue } from '../core/serviceText';
+import { ownValue, serviceText } from '../core/serviceText';
 import { UsageError } from './args';
 import { readExportLink } from './exportLink';
 import { cliAnchors } from './files';
@@ -18,8 +18,8 @@ import { parseRequestArgs, type RequestArgs } from './requestArgs';
 
 const out = (s: string): void => void process.stdout.write(terminal(s));
 const err = (s: string): void => void process.stderr.write(terminal(s.endsWith('\n') ? s : `${s}\n`));
-/** JSON whose strings are made safe before it is written. */
-const outJson = (v: unknown): void => void process.stdout.write(`${JSON.stringify(serviceValue(v, { max: 2000, secrets: knownSecrets }), null, 2)}\n`);
+/** JSON of our own values (paths, IDs; service strings in them were made safe where they came in): controls escaped, known secrets masked. */
+const outJson = (v: unknown): void => void process.stdout.write(`${JSON.stringify(ownValue(v, knownSecrets), null, 2)}\n`);
 
 /** The title's key from the environment: PLATFORM_SECRET_KEY_<TITLEID>, or PLATFORM_SECRET_KEY for a one-title request. */
 function envKey(titleId: string, titles: readonly string[]): string | undefined {
@@ -170,10 +170,10 @@ export async function runRequestCommand(argv: readonly string[], signal: AbortSi
     case 'verify': {
       const v = await withServices(store, a.id, signal, (s) => verifyRequest(store, a.id, s));
       const complete = v.request.actions.every((x) => x.status === 'completed');
-      if (a.json) outJson({ id: a.id, state: requestState(v.request), complete, erased: v.erased, exported: v.exported, errors: v.errors, actions: v.request.actions.map(shownAction) });
+      if (a.json) outJson({ id: a.id, state: requestState(v.request), complete, erased: v.erased, exported: v.exported, errors: v.errors.map((x) => serviceText(x, { max: 2000, secrets: knownSecrets })), actions: v.request.actions.map(shownAction) });
       else {
         out(actionsText(v.request));
-        err(`${v.erased.length} erasure(s) and ${v.exported.length} export(s) found completed in this check${v.errors.length > 0 ? `; not checked: ${v.errors.join('; ')}` : ''}.`);
+        err(`${v.erased.length} erasure(s) and ${v.exported.length} export(s) found completed in this check${v.errors.length > 0 ? `; not checked: ${serviceText(v.errors.join('; '), { max: 2000, secrets: knownSecrets })}` : ''}.`);
       }
       return complete ? 0 : 1;
     }

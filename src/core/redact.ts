@@ -236,6 +236,11 @@ function maskKnown(s: string, secrets: readonly string[]): string {
   return out;
 }
 
+/** `s` with each known secret masked, and nothing else: for our own text (paths, IDs), which is not service text. */
+export function maskSecrets(s: string, knownSecrets: readonly string[] | undefined): string {
+  return maskKnown(s, usableSecrets(knownSecrets));
+}
+
 /** At most `max` characters of `s`, marked when cut: service strings are clipped before they are scanned or shown. */
 export function clip(s: string, max: number): string {
   return s.length <= max ? s : `${s.slice(0, max)}… (${s.length - max} more characters)`;
