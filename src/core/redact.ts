@@ -270,9 +270,11 @@ function maskableRunAt(s: string, at: number): boolean {
  * the start of a known secret, or of a token-like run that masking would hide, that crosses it, so
  * no prefix of a key or token is left where masking could no longer recognise it (a run masking
  * leaves alone, such as a word, is cut where it is). Looks only near the cut. Every clip of service
- * text cuts here (clipForRedaction, serviceText, the agent tools' dataString).
+ * text cuts here (clipForRedaction, serviceText, the agent tools' dataString, the envelope's).
+ * `anyRun`: for a clip made before the secrets are known, every token-like run counts (a key of
+ * letters alone looks like a word until it is known).
  */
-export function redactionCut(s: string, max: number, secrets: readonly string[] = []): number {
+export function redactionCut(s: string, max: number, secrets: readonly string[] = [], anyRun = false): number {
   if (s.length <= max) return s.length;
   const known = usableSecrets(secrets);
   let cut = max;
@@ -286,7 +288,7 @@ export function redactionCut(s: string, max: number, secrets: readonly string[] 
         moved = true;
       }
     }
-    if (cut > 0 && inSet(ANY_RUN, s.charCodeAt(cut - 1)) && inSet(ANY_RUN, s.charCodeAt(cut)) && maskableRunAt(s, cut)) {
+    if (cut > 0 && inSet(ANY_RUN, s.charCodeAt(cut - 1)) && inSet(ANY_RUN, s.charCodeAt(cut)) && (anyRun || maskableRunAt(s, cut))) {
       while (cut > 0 && inSet(ANY_RUN, s.charCodeAt(cut - 1))) cut--;
       moved = true;
     }

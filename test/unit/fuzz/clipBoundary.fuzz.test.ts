@@ -5,6 +5,9 @@
 // shown: before the fix, serviceText and the tools' dataString cut the scan window with slice, so
 // a key just past it kept its first characters (31 of 32 after a long token-like run).
 import * as assert from 'node:assert/strict';
+import { parseEnvelope } from '../../../src/core/api/envelope';
+import { redactError } from '../../../src/core/api/answers';
+import type { PlatformError } from '../../../src/core/api/errors';
 import { clipForRedaction, redactText } from '../../../src/core/redact';
 import { serviceLines, serviceText, serviceValue } from '../../../src/core/serviceText';
 import { asToolData, dataString } from '../../../src/core/tools/data';
@@ -47,10 +50,23 @@ const SITES: Site[] = [
   // The agent tools: each string, an error and its fix, member names, a whole result.
   ...[64, 256, 1000].map(tool),
   { name: 'agent result', edges: [256, 256 + KEY.length], show: (s) => JSON.stringify(asToolData({ name: s }, [KEY])) },
+  // A service error's message, as the client hands it on (clipped in the envelope, then redacted).
+  { name: 'service errorMessage (300)', edges: [300], show: (s) => serviceError(s) },
   // The panels: view strings (10,000) and the panel budget's clip, each then redacted.
   { name: 'panel view string', edges: [10_000], show: (s) => redactText(s, [KEY], 10_000) },
   { name: 'panel budget', edges: [700], show: (s) => redactText(clipForRedaction(s, 700, [KEY]), [KEY]) },
 ];
+
+function serviceError(message: string): string {
+  try {
+    parseEnvelope('Admin/GetPlayedTitleList', { httpStatus: 400, body: JSON.stringify({ code: 400, status: 'BadRequest', error: 'InvalidParams', errorCode: 1000, errorMessage: message }) }, (d) => d);
+  } catch (e) {
+    const r = redactError(e as PlatformError, [KEY]);
+    // The message is ours up to the quote of the service; the quote and errorMessage are the service's.
+    return `${r.message.split('The service said: "')[1] ?? assert.fail(r.message)} ${r.errorMessage ?? ''}`;
+  }
+  return assert.fail('not refused');
+}
 
 function leaked(shown: string): string | undefined {
   const rest = shown.replace(MASKS, '');
