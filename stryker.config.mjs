@@ -28,7 +28,7 @@ export default {
       'out/test/unit/core/*.test.js',
       'out/test/unit/contract/*.test.js',
       // Named one by one: the runner's glob takes no {a,b}.
-      ...['channel', 'mcp', 'tools'].map((f) => `out/test/unit/mcp/${f}.test.js`),
+      ...['channel', 'mcp', 'tools', 'toolsInProcess'].map((f) => `out/test/unit/mcp/${f}.test.js`),
       ...['anchor', 'input', 'journal', 'journalOpen', 'ledger', 'lock', 'lockRaces', 'outcomes', 'ownFile', 'pacer', 'plan', 'planText', 'records', 'run'].map((f) => `out/test/unit/deletion/${f}.test.js`),
       ...['actions', 'events', 'evidence', 'evidenceAttack', 'evidenceCanonical', 'evidenceDoc', 'identifiers', 'model', 'resolve', 'store', 'ticketText', 'workflow'].map((f) => `out/test/unit/requests/${f}.test.js`),
       ...['dataFolder', 'deletion', 'faults', 'login', 'operations', 'persistence', 'publishers', 'rateLimit', 'requestLog', 'seedFile']

@@ -17,7 +17,7 @@ import { OperatorError } from '../core/operator';
 import { runRequestCommand } from './request';
 import { REQUEST_USAGE } from './requestArgs';
 import { RequestError } from '../core/requests/types';
-import { serviceValue } from '../core/serviceText';
+import { serviceText, serviceValue } from '../core/serviceText';
 import { VERSION } from '../core/version';
 import { jsonLines, knownSecrets, rowOf, table, terminal, type Row } from './output';
 import type { BatchJournal } from '../core/store/types';
@@ -54,6 +54,9 @@ function print(rows: Row[], json: boolean): void {
   if (json) outJson(jsonLines(rows));
   else out(table(rows));
 }
+
+/** An unexpected failure's message: it may quote anything (an answer, a file), so it is treated as service text. */
+const unexpected = (e: unknown): string => serviceText(e instanceof Error ? e.message : String(e), { max: 2000, secrets: knownSecrets });
 
 const refused = (): string => 'Nothing was sent. Run the same command with --dry-run, check the plan, and copy the value from its last line, "To send: --confirm N:DIGEST".';
 
@@ -269,7 +272,7 @@ async function main(): Promise<number> {
       err(`${e.message} ${e.hint}`);
       return 1;
     }
-    err(`Failed: ${(e as Error).message}`);
+    err(`Failed: ${unexpected(e)}`);
     return 1;
   }
 }
@@ -277,6 +280,6 @@ async function main(): Promise<number> {
 main().then((code) => {
   process.exitCode = code;
 }, (e: unknown) => {
-  err(`Failed: ${(e as Error).message}`);
+  err(`Failed: ${unexpected(e)}`);
   process.exitCode = 1;
 });

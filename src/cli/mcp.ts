@@ -6,7 +6,6 @@
 // each call is logged on stderr (redacted).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { PlatformClient } from '../core/api/client';
 import { busyTime } from '../core/busyTime';
@@ -16,6 +15,7 @@ import { VERSION } from '../core/version';
 import { joinChannel, type ChannelClient, type ToolCallRecord } from '../core/tools/channel';
 import { runTool, TOOLS, type ToolContext, type ToolDefinition, type ToolTitle } from '../core/tools';
 import { UsageError } from './args';
+import { LineTransport } from './mcpTransport';
 
 export const MCP_USAGE = `  platform-explorer mcp [--title ID] [--endpoint TEMPLATE]
       An MCP server over stdio with read-only tools (look up PlatformIds, played titles, the
@@ -159,13 +159,15 @@ export async function runMcp(argv: readonly string[], signal: AbortSignal, env: 
     return { isError: r.isError, content: [{ type: 'text' as const, text: JSON.stringify(r.result) }] };
   });
 
-  const transport = new StdioServerTransport();
+  // A line it cannot take (over 10 MiB, not JSON-RPC) is answered with a JSON-RPC error, and the server goes on.
+  const transport = new LineTransport();
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
     process.stdin.once('end', () => resolve());
     signal.addEventListener('abort', () => resolve(), { once: true });
   });
   await server.connect(transport);
+  server.onerror = (e) => log(redactText(`platform-explorer mcp: ${e.message}`, secrets, 2000));
   if (!channel) log(`platform-explorer mcp: serving ${tools.length} read-only tools over stdio for ${titles.map((t) => t.titleId).join(', ') || 'no title (set PLATFORM_SECRET_KEY_<TITLEID>)'}.`);
   await closed;
   await server.close().catch(() => undefined);

@@ -1,7 +1,9 @@
 // What the command line prints: a readable table, or one JSON object per line (--json). Every
 // string from the service (and the journal) is clipped, its control characters and escape
 // sequences made inert, and known secrets masked (core/serviceText.ts) before it reaches a terminal.
-import { serviceLines, serviceText, serviceValue } from '../core/serviceText';
+// Our own text (paths, request and batch IDs, messages) is escaped and has known secrets masked,
+// and is never masked as if it were a token: the user must be able to read which file is meant.
+import { ownText, serviceText, serviceValue } from '../core/serviceText';
 import { NONE_RETURNED, type LedgerEntry } from '../core/deletion/types';
 
 export interface Row {
@@ -36,7 +38,7 @@ export function jsonLines(rows: readonly object[]): string {
   return rows.map((r) => JSON.stringify(serviceValue(r, { secrets: knownSecrets }))).join('\n') + (rows.length > 0 ? '\n' : '');
 }
 
-/** Any text for the terminal: each line made safe (our own text passes unchanged). */
+/** Our own text for the terminal: each line's controls made visible, known secrets masked, nothing else hidden. */
 export function terminal(s: string): string {
-  return serviceLines(s, { secrets: knownSecrets });
+  return ownText(s, knownSecrets);
 }

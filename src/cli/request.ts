@@ -9,8 +9,9 @@ import {
   RequestStore, runActions, shredRequest, verifyEvidence, verifyEvidenceFile, verifyRequest, type Action, type EvidenceCheck, type DataRequest, type DryRun, type RequestClient,
   type RequestServices,
 } from '../core/requests';
-import { serviceValue } from '../core/serviceText';
+import { ownValue, serviceText } from '../core/serviceText';
 import { UsageError } from './args';
+import { readExportLink } from './exportLink';
 import { cliAnchors } from './files';
 import { knownSecrets, terminal } from './output';
 import { cliKeyStore, type Operator } from '../core/operator';
@@ -19,8 +20,8 @@ import { parseRequestArgs, type RequestArgs } from './requestArgs';
 
 const out = (s: string): void => void process.stdout.write(terminal(s));
 const err = (s: string): void => void process.stderr.write(terminal(s.endsWith('\n') ? s : `${s}\n`));
-/** JSON whose strings are made safe before it is written. */
-const outJson = (v: unknown): void => void process.stdout.write(`${JSON.stringify(serviceValue(v, { max: 2000, secrets: knownSecrets }), null, 2)}\n`);
+/** JSON of our own values (paths, IDs; service strings in them were made safe where they came in): controls escaped, known secrets masked. */
+const outJson = (v: unknown): void => void process.stdout.write(`${JSON.stringify(ownValue(v, knownSecrets), null, 2)}\n`);
 
 /** The title's key from the environment: PLATFORM_SECRET_KEY_<TITLEID>, or PLATFORM_SECRET_KEY for a one-title request. */
 function envKey(titleId: string, titles: readonly string[]): string | undefined {
@@ -184,7 +185,10 @@ export async function runRequestCommand(argv: readonly string[], signal: AbortSi
     case 'new': return newCommand(a, store);
     case 'run': return runCommand(a, store, signal);
     case 'record-export': {
-      const r = await recordExportLink(store, a.id, a.receipt, a.url, await cliOperator());
+      const url = await readExportLink(a.receipt, a.urlFile);
+      // Masked wherever an error or the output could repeat it.
+      knownSecrets.push(url);
+      const r = await recordExportLink(store, a.id, a.receipt, url, await cliOperator());
       if (a.json) outJson({ id: a.id, state: requestState(r), actions: r.actions.map(shownAction) });
       else out(actionsText(r));
       return 0;
@@ -192,10 +196,10 @@ export async function runRequestCommand(argv: readonly string[], signal: AbortSi
     case 'verify': {
       const v = await withServices(store, a.id, signal, (s) => verifyRequest(store, a.id, s));
       const complete = v.request.actions.every((x) => x.status === 'completed');
-      if (a.json) outJson({ id: a.id, state: requestState(v.request), complete, erased: v.erased, exported: v.exported, errors: v.errors, actions: v.request.actions.map(shownAction) });
+      if (a.json) outJson({ id: a.id, state: requestState(v.request), complete, erased: v.erased, exported: v.exported, errors: v.errors.map((x) => serviceText(x, { max: 2000, secrets: knownSecrets })), actions: v.request.actions.map(shownAction) });
       else {
         out(actionsText(v.request));
-        err(`${v.erased.length} erasure(s) and ${v.exported.length} export(s) found completed in this check${v.errors.length > 0 ? `; not checked: ${v.errors.join('; ')}` : ''}.`);
+        err(`${v.erased.length} erasure(s) and ${v.exported.length} export(s) found completed in this check${v.errors.length > 0 ? `; not checked: ${serviceText(v.errors.join('; '), { max: 2000, secrets: knownSecrets })}` : ''}.`);
       }
       return complete ? 0 : 1;
     }

@@ -2,13 +2,14 @@
 import { validateTitleId } from '../core/ids';
 import { parseAsks, RequestError, type Ask } from '../core/requests';
 import { UsageError } from './args';
+import { URL_REFUSED } from './exportLink';
 
 export const REQUEST_USAGE = `data-subject requests (one folder per request under --store DIR):
   platform-explorer request new --store DIR --reference REF --asks access,erasure[,events]
       --identifiers FILE --titles ID[,ID...] --endpoint TEMPLATE [--sandbox S]
       [--received YYYY-MM-DD] [--due-days N] [--json]
   platform-explorer request run --store DIR --id ID (--dry-run | --confirm N [--resend-unknown]) [--json]
-  platform-explorer request record-export --store DIR --id ID --receipt JOBRECEIPTID --url URL [--json]
+  platform-explorer request record-export --store DIR --id ID --receipt JOBRECEIPTID [--url-file FILE] [--json]
   platform-explorer request verify --store DIR --id ID [--json]
   platform-explorer request close --store DIR --id ID [--hash-identifiers] [--json]
   platform-explorer request shred --store DIR --id ID [--json]
@@ -33,7 +34,9 @@ verify settles erasures; --resend-unknown sends the others again, knowing they m
 (an export made twice, events deleted twice).
 verify checks queued erasures (GetPlayedTitleList answers AccountNotFound once done) and, where the
 service's events can be read (the local emulator), exports (their player_data_exported event).
-record-export records an export's download link from the e-mail (it completes the export).
+record-export records an export's download link from the e-mail (it completes the export). The link
+leads to the person's data, so it is never an argument: paste it when asked (not shown), pipe it in
+on standard input, or give --url-file FILE (a file of your own, readable by you alone).
 close writes evidence.json and evidence.md (each call with its time, outcome and receipt, each
 verification, chained by SHA-256); it refuses while an action is incomplete. --hash-identifiers
 (on close, or again later on a closed request) is the retention step: personal identifiers in the
@@ -55,7 +58,7 @@ interface Common {
 export type RequestArgs =
   | Common & { sub: 'new'; reference: string; asks: Ask[]; identifiers: string; titles: string[]; endpoint: string; sandbox?: string; received?: string; dueDays?: number }
   | Common & { sub: 'run'; id: string; dryRun: boolean; confirm?: number; resendUnknown: boolean }
-  | Common & { sub: 'record-export'; id: string; receipt: string; url: string }
+  | Common & { sub: 'record-export'; id: string; receipt: string; urlFile?: string }
   | Common & { sub: 'verify' | 'shred'; id: string }
   | Common & { sub: 'verify-evidence'; id?: string; evidence?: string; signer?: string }
   | Common & { sub: 'close'; id: string; hashIdentifiers: boolean }
@@ -64,7 +67,7 @@ export type RequestArgs =
 const VALUES: Record<RequestArgs['sub'], readonly string[]> = {
   new: ['--store', '--reference', '--asks', '--identifiers', '--titles', '--endpoint', '--sandbox', '--received', '--due-days'],
   run: ['--store', '--id', '--confirm'],
-  'record-export': ['--store', '--id', '--receipt', '--url'],
+  'record-export': ['--store', '--id', '--receipt', '--url-file'],
   verify: ['--store', '--id'],
   close: ['--store', '--id'],
   'verify-evidence': ['--store', '--id', '--evidence', '--signer'],
@@ -85,6 +88,7 @@ export function parseRequestArgs(argv: readonly string[]): RequestArgs {
     if (/^--(secret-?)?key\b/i.test(a)) {
       throw new UsageError(`${a} is not accepted: a key on the command line is visible to other users. Set PLATFORM_SECRET_KEY_<TITLEID> in the environment instead.`);
     }
+    if (/^--url(=|$)/i.test(a)) throw new UsageError(URL_REFUSED);
     if (BOOLS[sub].includes(a)) bools.add(a);
     else if (VALUES[sub].includes(a)) {
       const v = argv[i + 1];
@@ -134,7 +138,7 @@ export function parseRequestArgs(argv: readonly string[]): RequestArgs {
       return { sub, ...common, id: need('--id'), dryRun, confirm: confirm === undefined ? undefined : Number(confirm), resendUnknown: bools.has('--resend-unknown') };
     }
     case 'record-export':
-      return { sub, ...common, id: need('--id'), receipt: need('--receipt'), url: need('--url') };
+      return { sub, ...common, id: need('--id'), receipt: need('--receipt'), urlFile: values.get('--url-file') };
     case 'close':
       return { sub, ...common, id: need('--id'), hashIdentifiers: bools.has('--hash-identifiers') };
     case 'show':

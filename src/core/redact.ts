@@ -236,6 +236,11 @@ function maskKnown(s: string, secrets: readonly string[]): string {
   return out;
 }
 
+/** `s` with each known secret masked, and nothing else: for our own text (paths, IDs), which is not service text. */
+export function maskSecrets(s: string, knownSecrets: readonly string[] | undefined): string {
+  return maskKnown(s, usableSecrets(knownSecrets));
+}
+
 /** At most `max` characters of `s`, marked when cut: service strings are clipped before they are scanned or shown. */
 export function clip(s: string, max: number): string {
   return s.length <= max ? s : `${s.slice(0, max)}… (${s.length - max} more characters)`;
@@ -244,17 +249,38 @@ export function clip(s: string, max: number): string {
 /** Token-like characters (JWT and token alphabets together): a cut between two of them splits a token. */
 const ANY_RUN = charSet('A-Za-z0-9+/=_.-');
 
+/** True when the token-like run of `s` around `at` could be masked (capitals and digits, or a JWT's "eyJ"): one scan of it. */
+function maskableRunAt(s: string, at: number): boolean {
+  let from = at;
+  while (from > 0 && inSet(ANY_RUN, s.charCodeAt(from - 1))) from--;
+  let upper = false;
+  let digit = false;
+  for (let i = from; i < s.length && inSet(ANY_RUN, s.charCodeAt(i)); i++) {
+    work++;
+    const c = s.charCodeAt(i);
+    upper ||= c >= 65 && c <= 90;
+    digit ||= c >= 48 && c <= 57;
+    if ((upper && digit) || (c === 74 /* J */ && s.startsWith('ey', i - 2))) return true;
+  }
+  return false;
+}
+
 /**
- * `s` clipped to at most `max` characters, never through a secret: the cut moves back to the start
- * of a known secret, or of a token-like run, that crosses it, so no prefix of a key or token is
- * left where masking could no longer recognise it. Looks only near the cut.
+ * Where to cut `s` to keep at most `max` characters, never through a secret: the cut moves back to
+ * the start of a known secret, or of a token-like run that masking would hide, that crosses it, so
+ * no prefix of a key or token is left where masking could no longer recognise it (a run masking
+ * leaves alone, such as a word, is cut where it is). Looks only near the cut. Every clip of service
+ * text cuts here (clipForRedaction, serviceText, the agent tools' dataString, the envelope's).
+ * `anyRun`: for a clip made before the secrets are known, every token-like run counts (a key of
+ * letters alone looks like a word until it is known).
  */
-export function clipForRedaction(s: string, max: number, secrets: readonly string[] = []): string {
-  if (s.length <= max) return s;
+export function redactionCut(s: string, max: number, secrets: readonly string[] = [], anyRun = false): number {
+  if (s.length <= max) return s.length;
+  const known = usableSecrets(secrets);
   let cut = max;
-  for (let round = 0, moved = true; moved && round <= secrets.length; round++) {
+  for (let round = 0, moved = true; moved && round <= known.length + 1; round++) {
     moved = false;
-    for (const secret of secrets) {
+    for (const secret of known) {
       const from = Math.max(0, cut - secret.length + 1);
       const at = s.slice(from, cut + secret.length - 1).indexOf(secret);
       if (at >= 0 && from + at < cut) {
@@ -262,10 +288,18 @@ export function clipForRedaction(s: string, max: number, secrets: readonly strin
         moved = true;
       }
     }
+    if (cut > 0 && inSet(ANY_RUN, s.charCodeAt(cut - 1)) && inSet(ANY_RUN, s.charCodeAt(cut)) && (anyRun || maskableRunAt(s, cut))) {
+      while (cut > 0 && inSet(ANY_RUN, s.charCodeAt(cut - 1))) cut--;
+      moved = true;
+    }
   }
-  if (cut > 0 && inSet(ANY_RUN, s.charCodeAt(cut - 1)) && inSet(ANY_RUN, s.charCodeAt(cut))) {
-    while (cut > 0 && inSet(ANY_RUN, s.charCodeAt(cut - 1))) cut--;
-  }
+  return cut;
+}
+
+/** `s` clipped to at most `max` characters at `redactionCut`, marked when cut. */
+export function clipForRedaction(s: string, max: number, secrets: readonly string[] = []): string {
+  if (s.length <= max) return s;
+  const cut = redactionCut(s, max, secrets);
   return `${s.slice(0, cut)}… (${s.length - cut} more characters)`;
 }
 

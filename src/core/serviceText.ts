@@ -4,7 +4,7 @@
 // (so it cannot reorder, hide or fake text) and clipped. Free service text on its way to a terminal,
 // a journal or a file (serviceText) also has known secrets and token-like strings masked.
 import { isPlatformId, validateTitleId } from './ids';
-import { clip, redactText } from './redact';
+import { clip, maskSecrets, redactionCut, redactText } from './redact';
 
 /** Receipt IDs: UUIDs, 32 upper-case hex, or other letters, digits and dashes up to 64. */
 const RECEIPT_RE = /^[0-9A-Za-z-]{1,64}$/;
@@ -54,10 +54,10 @@ export function serviceText(s: unknown, o: { max?: number; secrets?: readonly st
   // Stryker disable next-line ArrayDeclaration: a default entry shorter than the 512 margin changes nothing
   const margin = Math.max(REDACT_MARGIN, ...(o.secrets ?? []).map((x) => x.length));
   const scanned = max + margin;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: a shortcut; slicing a shorter string keeps it whole
-  const window = str.length > scanned ? str.slice(0, scanned) : str;
+  // Cut away from any secret or token-like run that crosses the edge (redactionCut): a key cut in two
+  // would no longer be recognised, and its first characters would be shown.
+  const window = str.slice(0, redactionCut(str, scanned, o.secrets));
   const inert = escapeUnsafe(redactText(window, o.secrets));
-  // Stryker disable next-line ConditionalExpression: when the window was cut, inert is longer than max anyway (masking a secret of length L leaves 12, and the margin is at least L)
   return inert.length > max || str.length > window.length ? `${inert.slice(0, max)}… (${str.length} characters in all)` : inert;
 }
 
@@ -66,13 +66,33 @@ export function serviceLines(s: string, o: { max?: number; secrets?: readonly st
   return s.split('\n').map((line) => serviceText(line, { max: o.max ?? 4000, secrets: o.secrets })).join('\n');
 }
 
-/** A deep copy of `v` with every string made safe as by `serviceText` (for JSON output). */
-export function serviceValue<T>(v: T, o: { max?: number; secrets?: readonly string[] } = {}): T {
+/** A deep copy of `v` with every string and member name passed through `f` (20 levels deep at most). */
+function mapStrings<T>(v: T, f: (s: string) => string): T {
   const walk = (x: unknown, depth: number): unknown => {
-    if (typeof x === 'string') return serviceText(x, o);
+    if (typeof x === 'string') return f(x);
     if (x === null || typeof x !== 'object' || depth > 20) return x;
     if (Array.isArray(x)) return x.map((y) => walk(y, depth + 1));
-    return Object.fromEntries(Object.entries(x).map(([k, y]) => [serviceText(k, o), walk(y, depth + 1)]));
+    return Object.fromEntries(Object.entries(x).map(([k, y]) => [f(k), walk(y, depth + 1)]));
   };
   return walk(v, 0) as T;
+}
+
+/** A deep copy of `v` with every string made safe as by `serviceText` (for JSON output). */
+export function serviceValue<T>(v: T, o: { max?: number; secrets?: readonly string[] } = {}): T {
+  return mapStrings(v, (s) => serviceText(s, o));
+}
+
+/**
+ * Our own text (paths, request and batch IDs, our messages) for a terminal or a file: each line's
+ * control, format and bidi characters made visible, known secrets masked, and nothing else: it is
+ * not service text, so no token-like heuristic hides a path the user needs to read. Service text
+ * inside it was made safe where it came in (serviceText).
+ */
+export function ownText(s: string, secrets: readonly string[] = []): string {
+  return s.split('\n').map((line) => escapeUnsafe(maskSecrets(line, secrets))).join('\n');
+}
+
+/** A deep copy of `v` with every string (and member name) as by `ownText`: JSON of our own values. */
+export function ownValue<T>(v: T, secrets: readonly string[] = []): T {
+  return mapStrings(v, (s) => ownText(s, secrets));
 }

@@ -4,6 +4,7 @@
 import { describeHttpStatus, describeServiceError, errorNameOf, PlatformError, type PlatformErrorKind } from './errors';
 import { isPlainObject, put } from './schema';
 import { ErrorCodes } from './types';
+import { redactionCut } from '../redact';
 
 /** In the service's never-retry list without a name. */
 const UNNAMED_NEVER_RETRY_CODE = 1191;
@@ -58,8 +59,9 @@ export interface RawResponse {
 
 const MAX_SERVICE_TEXT = 300;
 
+/** At most `n` characters of service text, never cut through a token-like run: the secrets are not known yet, and a cut key would no longer be recognised. */
 function clip(s: string, n = MAX_SERVICE_TEXT): string {
-  return s.length > n ? `${s.slice(0, n)}…` : s;
+  return s.length > n ? `${s.slice(0, redactionCut(s, n, [], true))}…` : s;
 }
 
 function malformed(operation: string, httpStatus: number, what: string, retryable: boolean): PlatformError {

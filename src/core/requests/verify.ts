@@ -56,15 +56,15 @@ export async function verifyActions(store: RequestStore, r: DataRequest, service
   return out;
 }
 
-/** Why `url` is not a download link to record, or undefined. */
+/** Why `url` is not a download link to record, or undefined. Never quotes what was given: it may be the link itself, slightly off (a bearer link to the person's data). */
 export function linkProblem(url: string): string | undefined {
   let u: URL;
   try {
     u = new URL(url);
   } catch {
-    return `"${quoteForMessage(url)}" is not a link: paste the whole download link from the e-mail (https://...).`;
+    return 'What was given is not a link: paste the whole download link from the e-mail (https://...).';
   }
-  if (u.protocol !== 'https:' && u.protocol !== 'http:') return `"${quoteForMessage(url)}" is not an http(s) link: paste the download link from the e-mail.`;
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return 'What was given is not an http(s) link: paste the download link from the e-mail.';
   if (url.length > 4000 || /[\s\u0000-\u001f\u007f-\u009f]/.test(url)) return 'The link is longer than 4000 characters or holds spaces or control characters: paste it exactly as the e-mail gives it.';
   return undefined;
 }

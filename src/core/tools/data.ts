@@ -1,7 +1,7 @@
 // What a tool hands an agent: the service's strings inside a structure that labels them as data,
 // each string clipped and its control, format and bidi characters written as visible escapes,
 // known secrets masked, and the whole result held to a budget (a 2 MB field is not a 2 MB result).
-import { redactText } from '../redact';
+import { redactionCut, redactText } from '../redact';
 import { escapeUnsafe } from '../serviceText';
 
 /** Characters kept of one service string. */
@@ -27,11 +27,12 @@ export interface ToolData {
 
 /**
  * One string as an agent may see it: clipped, secrets and tokens masked, then escaped. It is clipped
- * first with room for the longest secret, so a secret that starts inside the kept part is masked whole.
+ * first with room for the longest secret, and never through a secret or a token-like run
+ * (redactionCut), so one that starts inside the kept part is masked whole.
  */
 export function dataString(s: string, secrets: readonly string[], max = MAX_TOOL_STRING): string {
   const room = secrets.reduce((n, x) => Math.max(n, x.length), 0);
-  const head = s.length <= max + room ? s : s.slice(0, max + room);
+  const head = s.slice(0, redactionCut(s, max + room, secrets));
   let out = redactText(head, secrets);
   if (out.length > max || head.length < s.length) out = `${out.slice(0, max)}… (clipped: ${s.length} characters in all)`;
   return escapeUnsafe(out);

@@ -89,10 +89,13 @@ describe('core/redact: rule by rule', () => {
     assert.equal(clip('abcdef', 6), 'abcdef');
     assert.equal(clip('abcdefg', 6), 'abcdef… (1 more characters)');
     assert.equal(clipForRedaction('abc def', 7), 'abc def');
-    assert.equal(clipForRedaction('abc def ghi', 5), 'abc … (7 more characters)', 'back to the start of the word the cut crosses');
+    assert.equal(clipForRedaction('abc def ghi', 5), 'abc d… (6 more characters)', 'a word masking leaves alone is cut where it is');
+    assert.equal(clipForRedaction('abc dE4 ghi', 5), 'abc … (7 more characters)', 'back to the start of a run masking would hide (capitals and digits)');
+    assert.equal(clipForRedaction('abc xeyJa ghi', 7), 'abc … (9 more characters)', 'or a JWT\'s start');
     assert.equal(clipForRedaction('abc def ghi', 4), 'abc … (7 more characters)', 'a cut after a space stays');
     assert.equal(clipForRedaction('abc def ghi', 3), 'abc… (8 more characters)', 'a cut before a space stays');
-    assert.equal(clipForRedaction('abcdef', 3), '… (6 more characters)');
+    assert.equal(clipForRedaction('aBcD3f', 3), '… (6 more characters)');
+    assert.equal(clipForRedaction('abcdef', 3), 'abc… (3 more characters)');
     assert.equal(clipForRedaction('x: s3cr et', 6, ['s3cr et']), 'x: … (7 more characters)', 'a known secret is not a token run, yet is kept whole or not at all');
     assert.equal(clipForRedaction('k=aa b|aa bb|', 9, ['aa bb|', 'b|aa b']), 'k=aa … (8 more characters)', 'secrets that overlap move the cut again');
   });

@@ -62,7 +62,9 @@ describe('requests: the command line', function () {
     const mail = ((await f.emu.control('outbox')) as { messages: { subject?: string; body?: string }[] }).messages
       .find((m) => JSON.stringify(m).includes(exports[0].jobReceiptId))!;
     const url = /https?:\/\/\S+/.exec(JSON.stringify(mail).replace(/\\n/g, ' '))![0].replace(/["\\]+$/, '');
-    const rec = await req(['record-export', '--store', store, '--id', id, '--receipt', exports[0].jobReceiptId, '--url', url]);
+    const linkFile = join(f.dir, 'link.txt');
+    writeFileSync(linkFile, `${url}\n`, { mode: 0o600 });
+    const rec = await req(['record-export', '--store', store, '--id', id, '--receipt', exports[0].jobReceiptId, '--url-file', linkFile]);
     assert.equal(rec.code, 0, rec.stderr);
     const v1 = await req(['verify', '--store', store, '--id', id, '--json']);
     assert.equal(v1.code, 1, 'not complete: the erasures are not sent yet');
