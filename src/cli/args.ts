@@ -1,14 +1,15 @@
 // The command line's surface: parsing and usage text. Bad usage is a UsageError (exit 2).
 import { validateTitleId } from '../core/ids';
 import { ID_KINDS, type IdKind } from '../core/deletion/types';
+import { CONFIRM_RE } from '../core/deletion/plan';
 
 export const USAGE = `usage:
   platform-explorer delete-players --title ID --endpoint TEMPLATE --kind platform-id|consolelive|storefront
       [--sandbox S] --input FILE --journal FILE [--metadata TEXT] (--dry-run | --confirm N:DIGEST)
       [--receipts FILE] [--json]
   platform-explorer delete-players --title ID --endpoint TEMPLATE --kind KIND --journal FILE --resume
-      (--dry-run | --confirm N:DIGEST) [--receipts FILE] [--json]
-  platform-explorer verify-deletions --title ID --endpoint TEMPLATE --journal FILE [--json]
+      (--dry-run | --confirm N:DIGEST) [--no-anchor] [--receipts FILE] [--json]
+  platform-explorer verify-deletions --title ID --endpoint TEMPLATE --journal FILE [--no-anchor] [--json]
 
 The title's secret key is read from the environment variable PLATFORM_SECRET_KEY only.
 --endpoint is the service address template, e.g. https://{titleId}.your-service-domain.
@@ -22,6 +23,9 @@ every line is authenticated with a key derived from the title's secret key.
 the batch's ticket, counts and start, then sends the players not sent. A player sent without a
 recorded answer is sent again, and the service's refusal of a second deletion while one is
 queued is recorded as queued. Use the same --confirm value as the batch's dry run.
+A journal with no anchor in this user's state folder ($XDG_STATE_HOME/platform-explorer/anchors:
+another HOME or XDG_STATE_HOME, sudo, a restored copy, another machine) cannot be checked for being
+an older copy, and is resumed or verified only with --no-anchor (you say it is the newest copy).
 --receipts FILE writes the receipts (.csv, else JSON); it is output only, never read back.
 Players already queued by earlier batches are found in the other journals of --journal's folder.
 Journal, receipts and their folders must be yours, not writable by group or others, and not
@@ -46,6 +50,8 @@ export interface DeleteArgs {
   resume: boolean;
   receipts?: string;
   json: boolean;
+  /** --no-anchor: a journal with no anchor here is resumed as the newest copy. */
+  noAnchor: boolean;
 }
 
 export interface VerifyArgs {
@@ -54,6 +60,7 @@ export interface VerifyArgs {
   endpoint: string;
   journal: string;
   json: boolean;
+  noAnchor: boolean;
 }
 
 export type CliArgs = DeleteArgs | VerifyArgs | { command: 'help' };
@@ -63,8 +70,8 @@ const VALUE_FLAGS: Record<string, readonly string[]> = {
   'verify-deletions': ['--title', '--endpoint', '--journal'],
 };
 const BOOL_FLAGS: Record<string, readonly string[]> = {
-  'delete-players': ['--dry-run', '--json', '--resume'],
-  'verify-deletions': ['--json'],
+  'delete-players': ['--dry-run', '--json', '--resume', '--no-anchor'],
+  'verify-deletions': ['--json', '--no-anchor'],
 };
 
 export function parseArgs(argv: readonly string[]): CliArgs {
@@ -98,7 +105,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   const titleId = need('--title');
   const titleError = validateTitleId(titleId);
   if (titleError !== undefined) throw new UsageError(`--title: ${titleError}`);
-  const common = { titleId: titleId.toUpperCase(), endpoint: need('--endpoint'), journal: need('--journal'), json: bools.has('--json') };
+  const common = { titleId: titleId.toUpperCase(), endpoint: need('--endpoint'), journal: need('--journal'), json: bools.has('--json'), noAnchor: bools.has('--no-anchor') };
   if (command === 'verify-deletions') return { command, ...common };
 
   const kind = need('--kind');
@@ -111,7 +118,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   }
   const confirm = values.get('--confirm');
   // The value is not echoed: a refusal never shows one that would pass.
-  if (confirm !== undefined && !/^\d{1,9}:[0-9a-f]{12}$/.test(confirm)) {
+  if (confirm !== undefined && !CONFIRM_RE.test(confirm)) {
     throw new UsageError('--confirm takes the value on the dry run\'s last line, "To send: --confirm N:DIGEST"; run --dry-run and check the plan first.');
   }
   const resume = bools.has('--resume');

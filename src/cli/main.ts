@@ -65,7 +65,7 @@ async function resumed(a: DeleteArgs, key: string, anchors: AnchorStore): Promis
   if (b.titleId !== a.titleId || b.kind !== a.kind) {
     throw new UsageError(`--journal ${a.journal} belongs to a batch of title ${b.titleId} (${b.kind}), not ${a.titleId} (${a.kind}); give the same --title and --kind, or another --journal.`);
   }
-  const j = await Journal.open(a.journal, { key, anchors });
+  const j = await Journal.open(a.journal, { key, anchors, noAnchor: a.noAnchor });
   if (j.notice !== undefined) err(j.notice);
   const entries = ledgerFromJournal(j.batch, j.players());
   const states = [...j.players().values()].map((p) => p.state);
@@ -100,7 +100,7 @@ async function deletePlayers(a: DeleteArgs, signal: AbortSignal): Promise<number
       err(`--confirm does not match this journal's batch. ${refused()}`);
       return 2;
     }
-    journal = await Journal.open(a.journal, { key, anchors });
+    journal = await Journal.open(a.journal, { key, anchors, noAnchor: a.noAnchor });
   } else {
     if (await lstat(a.journal).then(() => true, () => false)) {
       throw new UsageError(`--journal ${a.journal} already exists. To resume the batch it holds, add --resume; for a new batch, give a new --journal file. It was not read as a plan and nothing was sent.`);
@@ -173,7 +173,7 @@ async function verifyDeletions(a: VerifyArgs, signal: AbortSignal): Promise<numb
   await checkOwnFile(a.journal, '--journal');
   if ((await Journal.read(a.journal, key, anchors)) === undefined) throw new UsageError(`--journal ${a.journal} does not exist or holds no batch; give the file delete-players wrote.`);
   refuseRequestJournal((await Journal.read(a.journal, key, anchors))!.batch, a.journal);
-  const journal = await Journal.open(a.journal, { key, anchors });
+  const journal = await Journal.open(a.journal, { key, anchors, noAnchor: a.noAnchor });
   if (journal.notice !== undefined) err(journal.notice);
   if (journal.batch.titleId !== a.titleId) {
     await journal.close();

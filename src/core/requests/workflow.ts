@@ -4,7 +4,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Journal } from '../deletion';
 import { writeWhole } from '../ownFiles';
-import { accountsActedOn, journalNames, planActions, sendActions, type RunOptions, type RunSummary } from './actions';
+import { heldUntil, journalNames, planActions, requestConfirmValue, sendActions, type RunOptions, type RunSummary } from './actions';
 import { chain, evidenceBodies, evidenceJson, piiHash, type Evidence } from './evidence';
 import { checkEvidence, dropPersonalValues, type EvidenceCheck } from './evidenceCheck';
 import { evidenceMarkdown } from './evidenceMarkdown';
@@ -15,6 +15,8 @@ import { verifyActions, recordLink, type VerifySummary } from './verify';
 import { ACTION_OPERATIONS, RequestError, type Action, type DataRequest, type Identifier, type RequestServices, type RequestState } from './types';
 
 export type { RunOptions, RunSummary } from './actions';
+export { ConfirmMismatch, heldUntil, requestConfirmValue } from './actions';
+export { NoAnchorError } from './seal';
 export type { VerifySummary } from './verify';
 export type { EvidenceCheck } from './evidenceCheck';
 export { checkEvidence } from './evidenceCheck';
@@ -24,7 +26,8 @@ export { linkProblem } from './verify';
 async function withRequest<T>(store: RequestStore, id: string, fn: (r: DataRequest) => Promise<T>): Promise<T> {
   const unlock = await store.lock(id);
   try {
-    const r = await store.load(id);
+    // Authenticated before anything is sent or changed: a state file changed by anything but the tool is refused.
+    const r = await store.loadChecked(id);
     try {
       return await fn(r);
     } finally {
@@ -68,7 +71,11 @@ export interface DryRun {
   titlesSkipped: { titleId: string; reason: string }[];
   /** PlatformIds found whose account is already gone (AccountNotFound). */
   gone: string[];
-  confirm: number;
+  /** What --confirm takes: "N:DIGEST", N the accounts (requestConfirmValue). */
+  confirm: string;
+  /** While an erasure hold lasts: when it ends (ISO time); erasures stay planned until then. */
+  heldUntil?: string;
+  holdDays?: number;
 }
 
 /** What the request does, from its state file (no call). */
@@ -86,7 +93,8 @@ export function describe(r: DataRequest, now = new Date()): DryRun {
     id: r.id, reference: r.reference, state: requestState(r), due: r.due, overdue: isOverdue(r, now), accounts,
     notFound: res === undefined ? [] : r.identifiers.filter((_, i) => !found.has(i) && !failed.some((f) => f.identifier === i)),
     unresolved: failed.map((f) => ({ identifier: r.identifiers[f.identifier], titleId: f.titleId, error: f.error! })),
-    titlesSkipped: res?.titlesSkipped ?? [], gone: res?.gone ?? [], confirm: accountsActedOn(r).length,
+    titlesSkipped: res?.titlesSkipped ?? [], gone: res?.gone ?? [], confirm: requestConfirmValue(r),
+    ...(heldUntil(r, now) !== undefined ? { heldUntil: r.holdUntil, holdDays: r.holdDays } : {}),
   };
 }
 
@@ -94,6 +102,7 @@ export function describe(r: DataRequest, now = new Date()): DryRun {
 export async function dryRun(store: RequestStore, id: string, services: RequestServices): Promise<DryRun> {
   return withRequest(store, id, async (r) => {
     if (r.closedAt !== undefined) throw new RequestError(`Request ${id} is closed; nothing is run for it.`);
+    if (r.withdrawn !== undefined) throw new RequestError(`Request ${id} was withdrawn (${r.withdrawn.at}): nothing more is looked up or sent for it.`);
     if (r.resolution === undefined) {
       const resolution = await resolveRequest(r, services);
       if (resolution.titlesAsked.length === 0) throw new RequestError(`No title of request ${id} has a secret key (${r.titles.join(', ')}): nothing could be looked up. Set the keys and run again.`);
@@ -111,6 +120,21 @@ export async function runActions(store: RequestStore, id: string, services: Requ
     if (r.resolution === undefined) throw new RequestError(`Request ${id} has not been resolved: run its dry run first and check the accounts it acts on.`);
     const summary = await sendActions(store, r, services, o);
     return { ...summary, request: r };
+  });
+}
+
+/**
+ * Withdraws a request (the person or the team called it off, or it was mistaken or fraudulent):
+ * nothing more is sent for it; what was already sent stays recorded, and the evidence says when and why.
+ */
+export async function withdrawRequest(store: RequestStore, id: string, reason: string, now: Date = new Date()): Promise<DataRequest> {
+  const why = reason.trim();
+  if (why.length === 0 || why.length > 500 || /[\u0000-\u001f\u007f-\u009f]/.test(why)) throw new RequestError('The reason for withdrawing must be 1 to 500 characters without control characters.');
+  return withRequest(store, id, async (r) => {
+    if (r.closedAt !== undefined) throw new RequestError(`Request ${id} is closed; it cannot be withdrawn.`);
+    if (r.withdrawn !== undefined) throw new RequestError(`Request ${id} was already withdrawn (${r.withdrawn.at}); nothing was changed.`);
+    r.withdrawn = { at: now.toISOString(), reason: why };
+    return r;
   });
 }
 
