@@ -27,7 +27,8 @@ const servicesWith = (maxRetries) => ({
 });
 const services = servicesWith(undefined);
 const senders = servicesWith(0);
-const store = await RequestStore.open(input.store);
+// State files are sealed with the titles' keys and anchored with the journals (issue 29).
+const store = await RequestStore.open(input.store, { auth: { key: (t) => Promise.resolve(input.keys[t]), anchors } });
 const r = await createRequest(store, { reference: 'BENCH', asks: ['access', 'erasure'], identifiers, titles: input.titles, endpoint: input.endpoint });
 const t0 = performance.now();
 const d = await dryRun(store, r.id, services);

@@ -2,14 +2,15 @@
 import { validateTitleId } from '../core/ids';
 import { ID_KINDS, type IdKind } from '../core/deletion/types';
 import { STORE_KINDS, type StoreKind } from '../core/store/types';
+import { CONFIRM_RE } from '../core/deletion/plan';
 
 export const USAGE = `usage:
   platform-explorer delete-players --title ID --endpoint TEMPLATE --kind platform-id|consolelive|storefront
       [--sandbox S] --input FILE --journal FILE [--metadata TEXT] (--dry-run | --confirm N:DIGEST)
       [--receipts FILE] [--json]
   platform-explorer delete-players --title ID --endpoint TEMPLATE --kind KIND --journal FILE --resume
-      (--dry-run | --confirm N:DIGEST) [--receipts FILE] [--json]
-  platform-explorer verify-deletions --title ID --endpoint TEMPLATE --journal FILE [--json]
+      (--dry-run | --confirm N:DIGEST) [--no-anchor] [--receipts FILE] [--json]
+  platform-explorer verify-deletions --title ID --endpoint TEMPLATE --journal FILE [--no-anchor] [--json]
   platform-explorer delete-players|verify-deletions ... --store postgres --batch ID (instead of --journal FILE)
   platform-explorer --version
 
@@ -25,6 +26,9 @@ every line is authenticated with a key derived from the title's secret key.
 the batch's ticket, counts and start, then sends the players not sent. A player sent without a
 recorded answer is sent again, and the service's refusal of a second deletion while one is
 queued is recorded as queued. Use the same --confirm value as the batch's dry run.
+A journal with no anchor in this user's state folder ($XDG_STATE_HOME/platform-explorer/anchors:
+another HOME or XDG_STATE_HOME, sudo, a restored copy, another machine) cannot be checked for being
+an older copy, and is resumed or verified only with --no-anchor (you say it is the newest copy).
 --receipts FILE writes the receipts (.csv, else JSON); it is output only, never read back.
 Players already queued by earlier batches are found in the other journals of --journal's folder.
 Journal, receipts and their folders must be yours, not writable by group or others, and not
@@ -58,6 +62,8 @@ export interface DeleteArgs {
   store: StoreKind;
   /** The team store's batch ID (--store postgres). */
   batch?: string;
+  /** --no-anchor: a journal with no anchor here is resumed as the newest copy. */
+  noAnchor: boolean;
 }
 
 export interface VerifyArgs {
@@ -68,6 +74,7 @@ export interface VerifyArgs {
   json: boolean;
   store: StoreKind;
   batch?: string;
+  noAnchor: boolean;
 }
 
 export type CliArgs = DeleteArgs | VerifyArgs | { command: 'help' };
@@ -77,8 +84,8 @@ const VALUE_FLAGS: Record<string, readonly string[]> = {
   'verify-deletions': ['--title', '--endpoint', '--journal', '--store', '--batch'],
 };
 const BOOL_FLAGS: Record<string, readonly string[]> = {
-  'delete-players': ['--dry-run', '--json', '--resume'],
-  'verify-deletions': ['--json'],
+  'delete-players': ['--dry-run', '--json', '--resume', '--no-anchor'],
+  'verify-deletions': ['--json', '--no-anchor'],
 };
 
 export function parseArgs(argv: readonly string[]): CliArgs {
@@ -125,7 +132,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   }
   const common = {
     titleId: titleId.toUpperCase(), endpoint: need('--endpoint'), journal: store === 'file' ? need('--journal') : '', json: bools.has('--json'),
-    store: store as StoreKind, ...(batch !== undefined ? { batch } : {}),
+    noAnchor: bools.has('--no-anchor'), store: store as StoreKind, ...(batch !== undefined ? { batch } : {}),
   };
   if (command === 'verify-deletions') return { command, ...common };
 
@@ -139,7 +146,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   }
   const confirm = values.get('--confirm');
   // The value is not echoed: a refusal never shows one that would pass.
-  if (confirm !== undefined && !/^\d{1,9}:[0-9a-f]{12}$/.test(confirm)) {
+  if (confirm !== undefined && !CONFIRM_RE.test(confirm)) {
     throw new UsageError('--confirm takes the value on the dry run\'s last line, "To send: --confirm N:DIGEST"; run --dry-run and check the plan first.');
   }
   const resume = bools.has('--resume');

@@ -74,7 +74,7 @@ async function resumed(a: DeleteArgs, key: string, anchors: AnchorStore): Promis
   if (b.titleId !== a.titleId || b.kind !== a.kind) {
     throw new UsageError(`--journal ${a.journal} belongs to a batch of title ${b.titleId} (${b.kind}), not ${a.titleId} (${a.kind}); give the same --title and --kind, or another --journal.`);
   }
-  const j = await Journal.open(a.journal, { key, anchors });
+  const j = await Journal.open(a.journal, { key, anchors, noAnchor: a.noAnchor });
   if (j.notice !== undefined) err(j.notice);
   return summarise(a, j);
 }
@@ -119,7 +119,7 @@ async function deletePlayers(a: DeleteArgs, signal: AbortSignal): Promise<number
       err(`--confirm does not match this journal's batch. ${refused()}`);
       return 2;
     }
-    journal = inStore ? await openStoreBatch(a, key) : await Journal.open(a.journal, { key, anchors });
+    journal = inStore ? await openStoreBatch(a, key) : await Journal.open(a.journal, { key, anchors, noAnchor: a.noAnchor });
   } else {
     if (!inStore && await lstat(a.journal).then(() => true, () => false)) {
       throw new UsageError(`--journal ${a.journal} already exists. To resume the batch it holds, add --resume; for a new batch, give a new --journal file. It was not read as a plan and nothing was sent.`);
@@ -198,7 +198,7 @@ async function openJournalToVerify(a: VerifyArgs, key: string): Promise<Journal>
   await checkOwnFile(a.journal, '--journal');
   if ((await Journal.read(a.journal, key, anchors)) === undefined) throw new UsageError(`--journal ${a.journal} does not exist or holds no batch; give the file delete-players wrote.`);
   refuseRequestJournal((await Journal.read(a.journal, key, anchors))!.batch, a.journal);
-  const journal = await Journal.open(a.journal, { key, anchors });
+  const journal = await Journal.open(a.journal, { key, anchors, noAnchor: a.noAnchor });
   if (journal.notice !== undefined) err(journal.notice);
   return journal;
 }

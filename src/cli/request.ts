@@ -5,8 +5,8 @@ import { readFile } from 'node:fs/promises';
 import { PlatformClient } from '../core/api/client';
 import { buildBaseUrl } from '../core/endpoint';
 import {
-  closeRequest, createRequest, describe, dryRun, emulatorEventReader, hashIdentifiers, isOverdue, nextStep, parseIdentifiers, recordExportLink, requestState, RequestError,
-  RequestStore, runActions, shredRequest, verifyEvidence, verifyEvidenceFile, verifyRequest, type Action, type EvidenceCheck, type DataRequest, type DryRun, type RequestClient,
+  closeRequest, ConfirmMismatch, createRequest, describe, dryRun, emulatorEventReader, hashIdentifiers, isOverdue, nextStep, parseIdentifiers, recordExportLink, requestState, RequestError,
+  RequestStore, runActions, shredRequest, verifyEvidence, verifyEvidenceFile, verifyRequest, withdrawRequest, type Action, type EvidenceCheck, type DataRequest, type DryRun, type RequestClient,
   type RequestServices,
 } from '../core/requests';
 import { ownValue, serviceText } from '../core/serviceText';
@@ -33,7 +33,7 @@ function envKey(titleId: string, titles: readonly string[]): string | undefined 
 }
 
 /** A client per title with a key; `close()` closes them all. */
-function services(r: DataRequest, signal: AbortSignal, operator: Operator, o: { maxRetries?: number } = {}): RequestServices & { close: () => Promise<void> } {
+function services(r: DataRequest, signal: AbortSignal, operator: Operator, o: { maxRetries?: number; noAnchor?: boolean } = {}): RequestServices & { close: () => Promise<void> } {
   const clients = new Map<string, PlatformClient>();
   const client = (titleId: string): RequestClient | undefined => {
     const key = envKey(titleId, r.titles);
@@ -51,12 +51,13 @@ function services(r: DataRequest, signal: AbortSignal, operator: Operator, o: { 
   };
   return {
     client, key: (titleId) => Promise.resolve(envKey(titleId, r.titles)), anchors: cliAnchors(), operator, keys: cliKeyStore(), events: emulatorEventReader(r.endpoint, r.titles[0]), signal,
+    ...(o.noAnchor === true ? { noAnchor: true } : {}),
     close: async () => { await Promise.all([...clients.values()].map((c) => c.close())); },
   };
 }
 
 async function withServices<T>(store: RequestStore, id: string, signal: AbortSignal, fn: (s: RequestServices) => Promise<T>, o: { maxRetries?: number } = {}): Promise<T> {
-  const s = services(await store.load(id), signal, await cliOperator(), o);
+  const s = services(await store.load(id), signal, await cliOperator(), { ...o, noAnchor: store.auth?.noAnchor });
   try {
     return await fn(s);
   } finally {
@@ -77,6 +78,7 @@ function dryRunText(d: DryRun): string {
   for (const u of d.unresolved) lines.push(`Not resolved in title ${u.titleId}: ${who(u.identifier)} (${u.error})`);
   for (const t of d.titlesSkipped) lines.push(`Title ${t.titleId} not asked: ${t.reason} (set PLATFORM_SECRET_KEY_${t.titleId})`);
   if (d.gone.length > 0) lines.push(`Already gone (AccountNotFound): ${d.gone.join(', ')}`);
+  if (d.heldUntil !== undefined) lines.push('', `Erasures held until ${d.heldUntil} (a hold of ${d.holdDays ?? 0} days): they stay planned until then; exports are sent now.`);
   lines.push('', `To send: --confirm ${d.confirm}`);
   return `${lines.join('\n')}\n`;
 }
@@ -112,15 +114,15 @@ async function newCommand(a: Extract<RequestArgs, { sub: 'new' }>, store: Reques
   let r: DataRequest;
   try {
     const identifiers = parseIdentifiers(text, { sandbox: a.sandbox });
-    r = await createRequest(store, { reference: a.reference, asks: a.asks, identifiers, titles: a.titles, endpoint: a.endpoint, received: a.received, dueDays: a.dueDays }, await cliOperator());
+    r = await createRequest(store, { reference: a.reference, asks: a.asks, identifiers, titles: a.titles, endpoint: a.endpoint, received: a.received, dueDays: a.dueDays, holdDays: a.holdDays }, await cliOperator());
   } catch (e) {
-    if (e instanceof RequestError && !/already exists/.test(e.message)) throw new UsageError(`--identifiers / --reference / --received / --due-days: ${e.message}`);
+    if (e instanceof RequestError && !/already exists|no secret key/.test(e.message)) throw new UsageError(`--identifiers / --reference / --received / --due-days / --hold-days: ${e.message}`);
     throw e;
   }
   if (a.json) outJson({ id: r.id });
   else {
     out(`${r.id}\n`);
-    err(`Request ${r.id} created: ticket ${r.reference}, received ${r.received}, due ${r.due}; ${r.identifiers.length} identifiers, titles ${r.titles.join(', ')}. Next: request run --dry-run.`);
+    err(`Request ${r.id} created: ticket ${r.reference}, received ${r.received}, due ${r.due}; ${r.identifiers.length} identifiers, titles ${r.titles.join(', ')}${r.holdUntil !== undefined ? `; erasures held until ${r.holdUntil}` : ''}. Next: request run --dry-run.`);
   }
   return 0;
 }
@@ -132,19 +134,22 @@ async function runCommand(a: Extract<RequestArgs, { sub: 'run' }>, store: Reques
     else out(dryRunText(d));
     return d.unresolved.length > 0 || d.accounts.some((x) => x.error !== undefined) ? 1 : 0;
   }
-  const r0 = await store.load(a.id);
+  // Authenticated first: a state file changed by anything but this tool is refused, naming it.
+  const r0 = await store.loadChecked(a.id);
   if (r0.resolution === undefined) throw new UsageError(`Request ${a.id} has had no dry run: run request run --dry-run first and check the accounts it acts on.`);
-  const accounts = describe(r0).confirm;
-  if (a.confirm !== accounts) {
-    throw new UsageError(`--confirm ${a.confirm} does not match: request ${a.id} acts on ${accounts} account(s). Nothing was sent; run --dry-run, check the accounts, and confirm with their number.`);
+  let res;
+  try {
+    // Sends are not retried by the client: the journal and the pacer decide what is sent again.
+    res = await withServices(store, a.id, signal, (s) => runActions(store, a.id, s, { confirm: a.confirm!, resendUnknown: a.resendUnknown }), { maxRetries: 0 });
+  } catch (e) {
+    if (e instanceof ConfirmMismatch) throw new UsageError(`--confirm: ${e.message}`);
+    throw e;
   }
-  // Sends are not retried by the client: the journal and the pacer decide what is sent again.
-  const res = await withServices(store, a.id, signal, (s) => runActions(store, a.id, s, { confirm: accounts, resendUnknown: a.resendUnknown }), { maxRetries: 0 });
   const c = res.counts;
-  if (a.json) outJson({ id: a.id, state: requestState(res.request), sent: res.sent, counts: c, cancelled: res.cancelled, actions: res.request.actions.map(shownAction) });
+  if (a.json) outJson({ id: a.id, state: requestState(res.request), sent: res.sent, counts: c, cancelled: res.cancelled, ...(res.heldUntil !== undefined ? { heldUntil: res.heldUntil } : {}), actions: res.request.actions.map(shownAction) });
   else {
     out(actionsText(res.request));
-    err(`Sent ${res.sent.export} export(s), ${res.sent.events} events-only erasure(s), ${res.sent.erasure} erasure(s). ${c.queued} queued, ${c.completed} completed, ${c.waiting} waiting, ${c.failed} failed, ${c.unknown} unknown, ${c.planned} not sent.${res.cancelled ? ' Stopped before the next send: run the same command to continue.' : ''}`);
+    err(`Sent ${res.sent.export} export(s), ${res.sent.events} events-only erasure(s), ${res.sent.erasure} erasure(s). ${c.queued} queued, ${c.completed} completed, ${c.waiting} waiting, ${c.failed} failed, ${c.unknown} unknown, ${c.planned} not sent.${res.heldUntil !== undefined ? ` Erasures are held until ${res.heldUntil}: run the same command then.` : ''}${res.cancelled ? ' Stopped before the next send: run the same command to continue.' : ''}`);
   }
   return c.failed + c.unknown + c.planned === 0 && !res.cancelled ? 0 : 1;
 }
@@ -177,13 +182,21 @@ export async function runRequestCommand(argv: readonly string[], signal: AbortSi
   }
   let store: RequestStore;
   try {
-    store = await RequestStore.open(a.store, { label: '--store' });
+    // State files are sealed with the titles' keys and anchored beside the journals' anchors.
+    const auth = { key: (t: string, titles: readonly string[]) => Promise.resolve(envKey(t, titles)), anchors: cliAnchors(), noAnchor: a.noAnchor, onNotice: err };
+    store = await RequestStore.open(a.store, { label: '--store', auth });
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
   switch (a.sub) {
     case 'new': return newCommand(a, store);
     case 'run': return runCommand(a, store, signal);
+    case 'withdraw': {
+      const r = await withdrawRequest(store, a.id, a.reason);
+      if (a.json) outJson({ id: a.id, state: requestState(r), withdrawn: r.withdrawn });
+      else out(`Request ${a.id} withdrawn ${r.withdrawn!.at}: nothing more is sent for it. Next: ${nextStep(r)}.\n`);
+      return 0;
+    }
     case 'record-export': {
       const url = await readExportLink(a.receipt, a.urlFile);
       // Masked wherever an error or the output could repeat it.

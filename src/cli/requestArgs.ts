@@ -1,4 +1,5 @@
 // The `request` commands' surface (issue 18, "Terminal"): parsing and usage text. Bad usage is a UsageError (exit 2).
+import { CONFIRM_RE } from '../core/deletion/plan';
 import { validateTitleId } from '../core/ids';
 import { parseAsks, RequestError, type Ask } from '../core/requests';
 import { UsageError } from './args';
@@ -7,9 +8,10 @@ import { URL_REFUSED } from './exportLink';
 export const REQUEST_USAGE = `data-subject requests (one folder per request under --store DIR):
   platform-explorer request new --store DIR --reference REF --asks access,erasure[,events]
       --identifiers FILE --titles ID[,ID...] --endpoint TEMPLATE [--sandbox S]
-      [--received YYYY-MM-DD] [--due-days N] [--json]
-  platform-explorer request run --store DIR --id ID (--dry-run | --confirm N [--resend-unknown]) [--json]
-  platform-explorer request record-export --store DIR --id ID --receipt JOBRECEIPTID [--url-file FILE] [--json]
+      [--received YYYY-MM-DD] [--due-days N] [--hold-days N] [--json]
+  platform-explorer request run --store DIR --id ID (--dry-run | --confirm N:DIGEST [--resend-unknown]) [--no-anchor] [--json]
+  platform-explorer request withdraw --store DIR --id ID --reason TEXT [--no-anchor] [--json]
+  platform-explorer request record-export --store DIR --id ID --receipt JOBRECEIPTID [--url-file FILE] [--no-anchor] [--json]
   platform-explorer request verify --store DIR --id ID [--json]
   platform-explorer request close --store DIR --id ID [--hash-identifiers] [--json]
   platform-explorer request shred --store DIR --id ID [--json]
@@ -22,10 +24,14 @@ key is not asked (the dry run says so).
 --identifiers FILE: one identifier a line as kind:value, kind one of platformid, email, username,
 displayname, storefront, consolelive (ConsoleLive IDs are looked up in --sandbox, default RETAIL);
 # starts a comment. --due-days N: the due date is --received (default today) + N days (default 30).
+--hold-days N (default 0): erasures stay planned until N days after the request is made, so a
+mistaken or fraudulent request can be withdrawn first; the dry run says until when.
 new prints the request's id ({"id": ...} with --json).
 run --dry-run resolves the identifiers in every title (once; paced), and shows the master accounts
 found (one per PlatformId, whichever titles found it), what each will get, and what found nothing;
-it sends no action. run --confirm N, N the number of accounts of the dry run, sends one export, one
+it sends no action; its last line is "To send: --confirm N:DIGEST" (N the accounts, DIGEST a digest
+of the request, its accounts and actions: a value made for another request, or before the request
+changed, is refused and never echoed). run --confirm N:DIGEST sends one export, one
 erasure and one events-only erasure per account as asked (never one per title, never twice; each
 recorded in the request's journal before and after it is sent, so a killed run is continued by the
 same command). An account's erasure waits until its export has completed: run again after verify.
@@ -49,15 +55,24 @@ operator key (platform-explorer operator show) and anchors it outside the store.
 exits 0 only when the chain, the signature, the anchors, the MACs and evidence.md all match; with
 --signer FILE (what operator show --public-key printed) also that this operator signed it. An
 auditor checks a pack alone: --evidence evidence.json --signer FILE (--signer required then).
+withdraw records that the request was called off (with --reason): nothing more is sent for it, what
+was sent stays recorded, and close writes the evidence with the withdrawal in it.
+Each request's state file is sealed with one of its titles' keys and anchored outside the store
+(in the journals' anchor folder); one changed by anything but this tool is refused before anything
+is sent. A state file or journal with no anchor here (another HOME or XDG_STATE_HOME, a restored
+copy, another machine) is refused unless --no-anchor says it is the newest copy.
 Exit status: 0 done, 1 failed or not yet complete, 2 bad usage (a wrong --confirm included).`;
 
 interface Common {
   store: string;
   json: boolean;
+  /** --no-anchor: a state file or journal with no anchor here is accepted as the newest copy. */
+  noAnchor: boolean;
 }
 export type RequestArgs =
-  | Common & { sub: 'new'; reference: string; asks: Ask[]; identifiers: string; titles: string[]; endpoint: string; sandbox?: string; received?: string; dueDays?: number }
-  | Common & { sub: 'run'; id: string; dryRun: boolean; confirm?: number; resendUnknown: boolean }
+  | Common & { sub: 'new'; reference: string; asks: Ask[]; identifiers: string; titles: string[]; endpoint: string; sandbox?: string; received?: string; dueDays?: number; holdDays?: number }
+  | Common & { sub: 'run'; id: string; dryRun: boolean; confirm?: string; resendUnknown: boolean }
+  | Common & { sub: 'withdraw'; id: string; reason: string }
   | Common & { sub: 'record-export'; id: string; receipt: string; urlFile?: string }
   | Common & { sub: 'verify' | 'shred'; id: string }
   | Common & { sub: 'verify-evidence'; id?: string; evidence?: string; signer?: string }
@@ -65,8 +80,9 @@ export type RequestArgs =
   | Common & { sub: 'show'; id?: string };
 
 const VALUES: Record<RequestArgs['sub'], readonly string[]> = {
-  new: ['--store', '--reference', '--asks', '--identifiers', '--titles', '--endpoint', '--sandbox', '--received', '--due-days'],
+  new: ['--store', '--reference', '--asks', '--identifiers', '--titles', '--endpoint', '--sandbox', '--received', '--due-days', '--hold-days'],
   run: ['--store', '--id', '--confirm'],
+  withdraw: ['--store', '--id', '--reason'],
   'record-export': ['--store', '--id', '--receipt', '--url-file'],
   verify: ['--store', '--id'],
   close: ['--store', '--id'],
@@ -75,7 +91,8 @@ const VALUES: Record<RequestArgs['sub'], readonly string[]> = {
   show: ['--store', '--id'],
 };
 const BOOLS: Record<RequestArgs['sub'], readonly string[]> = {
-  new: ['--json'], run: ['--json', '--dry-run', '--resend-unknown'], 'record-export': ['--json'], verify: ['--json'], close: ['--json', '--hash-identifiers'], 'verify-evidence': ['--json'], shred: ['--json'], show: ['--json'],
+  new: ['--json'], run: ['--json', '--dry-run', '--resend-unknown', '--no-anchor'], withdraw: ['--json', '--no-anchor'], 'record-export': ['--json', '--no-anchor'], verify: ['--json', '--no-anchor'],
+  close: ['--json', '--hash-identifiers', '--no-anchor'], 'verify-evidence': ['--json'], shred: ['--json', '--no-anchor'], show: ['--json'],
 };
 
 export function parseRequestArgs(argv: readonly string[]): RequestArgs {
@@ -106,9 +123,9 @@ export function parseRequestArgs(argv: readonly string[]): RequestArgs {
   if (sub === 'verify-evidence' && values.has('--evidence')) {
     if (values.has('--store') || values.has('--id')) throw new UsageError('Give either --store DIR --id ID (a request of your store) or --evidence FILE (a pack alone), not both.');
     if (!values.has('--signer')) throw new UsageError('--evidence FILE needs --signer FILE: the public key of the operator expected to have signed it (platform-explorer operator show --public-key); without it anyone could have signed the pack.');
-    return { sub, store: '', json: bools.has('--json'), evidence: values.get('--evidence'), signer: values.get('--signer') };
+    return { sub, store: '', json: bools.has('--json'), noAnchor: false, evidence: values.get('--evidence'), signer: values.get('--signer') };
   }
-  const common = { store: need('--store'), json: bools.has('--json') };
+  const common = { store: need('--store'), json: bools.has('--json'), noAnchor: bools.has('--no-anchor') };
   switch (sub) {
     case 'new': {
       const titles = need('--titles').split(',').map((t) => t.trim()).filter((t) => t.length > 0);
@@ -124,18 +141,26 @@ export function parseRequestArgs(argv: readonly string[]): RequestArgs {
       }
       const days = values.get('--due-days');
       if (days !== undefined && !/^\d{1,3}$/.test(days)) throw new UsageError('--due-days takes a whole number of days from 1 to 366 (default 30).');
+      const hold = values.get('--hold-days');
+      if (hold !== undefined && !/^\d{1,2}$/.test(hold)) throw new UsageError('--hold-days takes a whole number of days from 0 to 90 (default 0: erasures are not held).');
       return {
         sub, ...common, reference: need('--reference'), asks, identifiers: need('--identifiers'), titles: titles.map((t) => t.toUpperCase()),
         endpoint: need('--endpoint'), sandbox: values.get('--sandbox'), received: values.get('--received'), dueDays: days === undefined ? undefined : Number(days),
+        holdDays: hold === undefined ? undefined : Number(hold),
       };
     }
     case 'run': {
       const dryRun = bools.has('--dry-run');
       const confirm = values.get('--confirm');
-      if (dryRun === (confirm !== undefined)) throw new UsageError('Give exactly one of --dry-run (see the accounts, send nothing) or --confirm N (N: the number of accounts the dry run shows).');
-      if (confirm !== undefined && !/^\d{1,9}$/.test(confirm)) throw new UsageError('--confirm takes the number of accounts the dry run shows; run --dry-run and check them first.');
-      if (dryRun && bools.has('--resend-unknown')) throw new UsageError('--resend-unknown goes with --confirm N (it sends); the dry run sends nothing.');
-      return { sub, ...common, id: need('--id'), dryRun, confirm: confirm === undefined ? undefined : Number(confirm), resendUnknown: bools.has('--resend-unknown') };
+      if (dryRun === (confirm !== undefined)) throw new UsageError('Give exactly one of --dry-run (see the accounts, send nothing) or --confirm N:DIGEST (the value on the dry run\'s last line).');
+      if (confirm !== undefined && !CONFIRM_RE.test(confirm)) throw new UsageError('--confirm takes the value on the dry run\'s last line, "To send: --confirm N:DIGEST"; run --dry-run and check the accounts first.');
+      if (dryRun && bools.has('--resend-unknown')) throw new UsageError('--resend-unknown goes with --confirm N:DIGEST (it sends); the dry run sends nothing.');
+      return { sub, ...common, id: need('--id'), dryRun, confirm, resendUnknown: bools.has('--resend-unknown') };
+    }
+    case 'withdraw': {
+      const reason = need('--reason');
+      if (reason.length > 500 || /[\u0000-\u001f\u007f-\u009f]/.test(reason)) throw new UsageError('--reason takes 1 to 500 characters without control characters.');
+      return { sub, ...common, id: need('--id'), reason };
     }
     case 'record-export':
       return { sub, ...common, id: need('--id'), receipt: need('--receipt'), urlFile: values.get('--url-file') };

@@ -56,6 +56,7 @@ export const COMMAND_IDS = [
   'platformExplorer.unmarkProduction',
   'platformExplorer.verifyDataRequest',
   'platformExplorer.verifyDeletions',
+  'platformExplorer.withdrawDataRequest',
 ] as const;
 
 export type CommandId = (typeof COMMAND_IDS)[number];

@@ -46,13 +46,17 @@ export interface DataRequestSettings {
   folder: string;
   /** Days from received to due (the law's month by default). */
   dueDays: number;
+  /** Days a new request's erasures are held (0: none; user settings only). */
+  holdDays: number;
 }
 
 export function readDataRequestSettings(defaultFolder: string): DataRequestSettings {
   const cfg = vscode.workspace.getConfiguration(SECTION);
   // Machine scope, and read from the user level only, as the endpoint: a workspace never chooses where records go.
   const folder = cfg.inspect<string>('dataRequests.folder')?.globalValue?.trim();
-  return { folder: folder || defaultFolder, dueDays: clampInt(cfg.get<number>('dataRequests.dueDays'), 1, 366, 30) };
+  // The erasure hold from the user level only too: a workspace never shortens it.
+  const hold = cfg.inspect<number>('dataRequests.holdDays')?.globalValue;
+  return { folder: folder || defaultFolder, dueDays: clampInt(cfg.get<number>('dataRequests.dueDays'), 1, 366, 30), holdDays: clampInt(hold, 0, 90, 0) };
 }
 
 function clampInt(v: number | undefined, min: number, max: number, fallback: number): number {

@@ -212,9 +212,16 @@ describe('Delete Master Player Accounts from List', () => {
     assert.equal(await vscode.commands.executeCommand('platformExplorer.resumeDeletionBatches'), 0);
     assert.match(cut.errors.join(' | '), /is behind its anchor: it holds 5 records, but batch [0-9a-f-]{36} reached \d+ on this machine/);
     assert.equal(await requestCount(ctx.api, DELETE), before, 'nothing sent from a cut journal');
-    // Its anchor lost too: resumed as on a new machine, and the ledger's record keeps every queued player from being sent again.
+    // Its anchor lost too: as on a new machine, a modal names the risk first (issue 29); accepted, it is
+    // resumed, and the ledger's record keeps every queued player from being sent again.
     rmSync(join(ctx.api.storagePaths().globalStorage, 'deletion-anchors'), { recursive: true, force: true });
-    const fresh = script(ctx.api).press('Resume');
+    const declined = script(ctx.api).press(undefined);
+    assert.equal(await vscode.commands.executeCommand('platformExplorer.resumeDeletionBatches'), 0, 'not resumed unless the user accepts the missing anchor');
+    declined.assertDone();
+    assert.equal(declined.confirms[0].message, 'Resume this deletion batch without its anchor?');
+    assert.match(declined.confirms[0].detail, /has no anchor in .*If it is not the newest copy .*would be sent again\./);
+    assert.equal(await requestCount(ctx.api, DELETE), before);
+    const fresh = script(ctx.api).press('Use Without Anchor').press('Resume');
     assert.equal(await vscode.commands.executeCommand('platformExplorer.resumeDeletionBatches'), 1);
     fresh.assertDone();
     assert.equal(await requestCount(ctx.api, DELETE), before, 'the ledger holds them: nothing sent again');

@@ -78,13 +78,21 @@ await runSuite('The Data Requests view tests', async ({ results, cleanups }) => 
     assert(readdirSync(store).some((n) => n.startsWith('dr-20260901-')), `the request's folder is in the folder of the setting: ${readdirSync(store)}`);
   });
 
-  t.step('Run from the request\'s context menu: the dry run opens, the modal says what is sent, Send; the view shows it overdue with its accounts and a badge', async () => {
+  t.step('Run from the request\'s context menu: the dry run opens, the count and reference are typed beside it, then the modal names the act; the view shows it overdue with its accounts and a badge', async () => {
     await wb.contextMenu(wb.treeRow(REFERENCE), 'Run Data Request…');
+    // The batch's order: a step that is not modal first (the dry run stays readable), then the modal.
+    const typed = await wb.quickInputTitled(`for data request ${REFERENCE}?`);
+    const prompt = (await wb.quickInput.innerText()).replace(/\s+/g, ' ');
+    const expected = /type "(\d+ [^"]+)"/.exec(prompt)?.[1];
+    assert(expected !== undefined, `the typed step says what to type: ${prompt}`);
+    await typed.fill(expected);
+    await page.keyboard.press('Enter');
     const dialog = page.locator('.monaco-dialog-box');
     await dialog.waitFor({ timeout: 30_000 });
     const said = (await dialog.innerText()).replace(/\s+/g, ' ');
     assert(said.includes(`for data request ${REFERENCE}?`), `the dialog names the request: ${said}`);
-    await dialog.getByRole('button', { name: 'Send' }).click();
+    assert(!/\bSend\b/.test(said), `no "Send" button: the button names the act: ${said}`);
+    await dialog.getByRole('button', { name: /^Export \d+ Accounts?$/ }).click();
     await dialog.waitFor({ state: 'detached', timeout: 20_000 });
     await wb.waitTreeRowText(REFERENCE, /actions queued · due 2026-10-01, overdue by \d+ days/);
     const tab = await page.locator('.tabs-container .tab').allInnerTexts();

@@ -153,6 +153,18 @@ function checkAnchor(path: string, found: Parsed, anchor: Anchor | undefined, an
   return undefined;
 }
 
+/** A journal with no anchor here, opened to go on without the user's say (--no-anchor, the editor's modal): never resumed. */
+export class JournalNoAnchor extends JournalError {}
+
+/** Refuses to resume a journal that has no anchor here, saying why it is missing where that can be told. */
+async function refuseNoAnchor(path: string, batchId: string, anchors: AnchorStore): Promise<never> {
+  const others = await anchors.list().then((l) => l.length, () => 0);
+  const why = others === 0
+    ? 'no batch was ever anchored there: a new machine, another HOME or XDG_STATE_HOME (sudo), or its anchors were removed'
+    : 'other batches are anchored there but never this one: it was run under another state folder (another HOME or XDG_STATE_HOME, sudo, the editor rather than the command line) or copied from another machine';
+  throw new JournalNoAnchor(`The journal ${path} (batch ${batchId}) has no anchor in ${anchors.where} (${why}), so it cannot be checked for being cut back or an older copy, and resuming an older copy would send again the players recorded after it. Nothing was sent and the file was not changed. If it is the newest copy, resume it with --no-anchor (the editor asks first); it is anchored here from then on.`);
+}
+
 export class Journal {
   private chain: Promise<void> = Promise.resolve();
   /** Set when a line could not be written whole: nothing more is appended after its torn bytes. */
@@ -196,7 +208,7 @@ export class Journal {
    * fails while the first holds the journal, whatever name or copy of it it uses. A journal behind
    * its anchor in `anchors` is refused; every line appended moves the anchor on.
    */
-  static async open(path: string, o: { key: JournalKey; create?: BatchRecord; anchors: AnchorStore }): Promise<Journal> {
+  static async open(path: string, o: { key: JournalKey; create?: BatchRecord; anchors: AnchorStore; noAnchor?: boolean }): Promise<Journal> {
     await mkdir(dirname(path), { recursive: true, mode: 0o700 });
     const unlockPath = await lockJournal(path);
     let unlockBatch: (() => Promise<void>) | undefined;
@@ -221,6 +233,7 @@ export class Journal {
       // Under the batch's hold, its anchor cannot move on while it is compared.
       unlockBatch = await o.anchors.hold(found.batch.batchId, path);
       const anchor = await o.anchors.get(found.batch.batchId);
+      if (anchor === undefined && o.noAnchor !== true) await refuseNoAnchor(path, found.batch.batchId, o.anchors);
       const notice = checkAnchor(path, found, anchor, o.anchors);
       if (found.tornBytes > 0) await truncate(path, (await readFile(path)).length - found.tornBytes);
       const last = found.macs[found.macs.length - 1];

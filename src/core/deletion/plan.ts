@@ -131,9 +131,16 @@ export function countByStatus(plan: Plan): Record<PlanStatus, number> {
  */
 export function confirmValue(plan: { titleId: string; kind: IdKind; entries: readonly PlanEntry[] }): string {
   const players = toDelete(plan).map((e) => e.platformId ?? '').sort();
-  const digest = createHash('sha256').update(JSON.stringify([plan.titleId.toUpperCase(), plan.kind, players])).digest('hex').slice(0, 12);
-  return `${players.length}:${digest}`;
+  return confirmDigest(players.length, [plan.titleId.toUpperCase(), plan.kind, players]);
 }
+
+/** "N:DIGEST": a count and a short digest of what it counts (what --confirm takes; a data request's too). */
+export function confirmDigest(count: number, what: unknown): string {
+  return `${count}:${createHash('sha256').update(JSON.stringify(what)).digest('hex').slice(0, 12)}`;
+}
+
+/** The form of a --confirm value. */
+export const CONFIRM_RE = /^\d{1,9}:[0-9a-f]{12}$/;
 
 /** The players a run of this plan deletes. */
 export function toDelete(plan: { entries: readonly PlanEntry[] }): PlanEntry[] {

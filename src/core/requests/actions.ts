@@ -6,7 +6,7 @@
 // the one before has completed (erasing first would destroy the data the person asked for).
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
-import { Journal, JOURNAL_VERSION, runBatch, type AnchorStore, type BatchRecord, type PlayerRecord, type RunProgress } from '../deletion';
+import { confirmDigest, Journal, JOURNAL_VERSION, runBatch, type AnchorStore, type BatchRecord, type PlayerRecord, type RunProgress } from '../deletion';
 import { ACTION_OPERATIONS, RequestError, type Action, type ActionKind, type DataRequest, type RequestServices, type Resolution } from './types';
 import type { RequestStore } from './store';
 
@@ -21,9 +21,29 @@ export function planActions(r: DataRequest, resolution: Resolution): Action[] {
   })));
 }
 
-/** Master accounts the request acts on: what --confirm takes. */
+/** Master accounts the request acts on: the N of what --confirm takes. */
 export function accountsActedOn(r: DataRequest): string[] {
   return [...new Set(r.actions.map((a) => a.platformId))];
+}
+
+/**
+ * What --confirm takes to send the request's actions: "N:DIGEST", N its accounts and DIGEST a digest
+ * of the request, its resolution and each action (kind, account, sending title) as the dry run shows
+ * them (deletion's confirmDigest), so a value made for one request, or before a re-resolution or a
+ * change of its accounts, never sends another. Statuses are left out: the same value sends the
+ * erasures once the exports completed.
+ */
+export function requestConfirmValue(r: DataRequest): string {
+  const actions = r.actions.map((a) => `${a.kind} ${a.platformId} ${a.titleId}`).sort();
+  return confirmDigest(accountsActedOn(r).length, ['data request', r.id, r.resolution?.at ?? null, actions]);
+}
+
+/** Kinds an erasure hold keeps planned. */
+const HELD: readonly ActionKind[] = ['erasure', 'events'];
+
+/** When the request's erasure hold ends (ISO time), while it has not; undefined when none holds it at `now`. */
+export function heldUntil(r: DataRequest, now: Date = new Date()): string | undefined {
+  return r.holdUntil !== undefined && now.toISOString() < r.holdUntil ? r.holdUntil : undefined;
 }
 
 /** A waiting action whose account's earlier actions have all completed becomes planned. */
@@ -62,8 +82,8 @@ export async function readJournals(store: RequestStore, id: string, services: Re
 }
 
 /** How a request's journals are opened: each title's key, and the anchors outside the folder. */
-export function journalOptions(services: RequestServices): { key: (titleId: string) => Promise<string | undefined>; anchors: AnchorStore } {
-  return { key: (t) => services.key(t), anchors: services.anchors };
+export function journalOptions(services: RequestServices): { key: (titleId: string) => Promise<string | undefined>; anchors: AnchorStore; noAnchor?: boolean } {
+  return { key: (t) => services.key(t), anchors: services.anchors, ...(services.noAnchor === true ? { noAnchor: true } : {}) };
 }
 
 /** Mirrors a journal's record of one player into its action. */
@@ -112,11 +132,16 @@ export interface RunSummary {
   /** Actions per status after the run. */
   counts: Record<Action['status'], number>;
   cancelled: boolean;
+  /** Set while an erasure hold keeps erasures planned: when it ends (ISO time). */
+  heldUntil?: string;
 }
 
+/** A --confirm value that is not the one of the request as it is now. */
+export class ConfirmMismatch extends RequestError {}
+
 export interface RunOptions {
-  /** The number of accounts, as the dry run showed it: the typed confirmation. */
-  confirm: number;
+  /** The dry run's "N:DIGEST" (requestConfirmValue): what the user confirmed, bound to the accounts and actions shown. */
+  confirm: string;
   /**
    * Send again the actions sent without a recorded answer (the user's decision: they may have been
    * taken, so an export may be made twice or events deleted twice; the service refuses a second
@@ -184,13 +209,17 @@ async function sendKind(
 
 /** Sends every action that is ready (loads of the state file and saving it are the caller's). */
 export async function sendActions(store: RequestStore, r: DataRequest, services: RequestServices, o: RunOptions): Promise<RunSummary> {
-  const accounts = accountsActedOn(r).length;
-  if (o.confirm !== accounts) {
-    throw new RequestError(`The confirmation does not match: request ${r.id} acts on ${accounts} account(s), not ${o.confirm}. Nothing was sent; check the dry run and confirm with its number of accounts.`);
+  if (r.withdrawn !== undefined) throw new RequestError(`Request ${r.id} was withdrawn (${r.withdrawn.at}): nothing more is sent for it.`);
+  // Never echoes the right value: it is read from the dry run the user checked.
+  if (o.confirm !== requestConfirmValue(r)) {
+    throw new ConfirmMismatch(`The confirmation does not match what request ${r.id} acts on now (its accounts and actions, as its dry run shows them): it was made for another request, or before the request changed. Nothing was sent. Run the dry run again, check it, and confirm with the value on its last line.`);
   }
   const sent: Record<ActionKind, number> = { export: 0, events: 0, erasure: 0 };
   let cancelled = false;
+  const held = heldUntil(r, services.now?.());
   for (const kind of ACTION_ORDER) {
+    // An erasure hold keeps erasures planned until it ends (so a mistaken or fraudulent request can be withdrawn).
+    if (held !== undefined && HELD.includes(kind)) continue;
     // An export refused for want of a notification address goes again with the account's next title (bounded by the titles).
     for (let pass = 0; pass <= r.titles.length && !cancelled; pass++) {
       const journals = await readJournals(store, r.id, services);
@@ -210,7 +239,7 @@ export async function sendActions(store: RequestStore, r: DataRequest, services:
   }
   const counts = { planned: 0, waiting: 0, queued: 0, unknown: 0, failed: 0, completed: 0 };
   for (const a of r.actions) counts[a.status]++;
-  return { sent, counts, cancelled };
+  return { sent, counts, cancelled, ...(held !== undefined ? { heldUntil: held } : {}) };
 }
 
 async function newJournal(store: RequestStore, r: DataRequest, kind: ActionKind, titleId: string, players: string[], services: RequestServices): Promise<string> {

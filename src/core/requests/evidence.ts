@@ -232,6 +232,7 @@ export function evidenceBodies(r: DataRequest, journals: readonly { batch: Batch
       });
     }
   }
+  if (r.withdrawn !== undefined) sends.push({ type: 'withdrawn', at: r.withdrawn.at, reason: safe(r.withdrawn.reason) });
   sends.sort((x, y) => x.at.localeCompare(y.at));
   out.push(...sends);
   out.push({ type: 'closed', at: closedAt, actions: r.actions.map((a) => ({ kind: a.kind, platformId: P(a.platformId), titleId: a.titleId, status: a.status, completedBy: a.completedBy ?? null })) });

@@ -42,6 +42,7 @@ function line(e: EvidenceEntry): string {
     case 'verified': return `verified with ${md(f.operation)} for ${who(f.platformId)}: ${md(f.outcome)}`;
     case 'export-link': return `export of ${who(f.platformId)} (JobReceiptId ${md(f.jobReceiptId)}) completed: download link ${md(f.by === 'event' ? 'from the player_data_exported event' : 'recorded from the e-mail')}, at ${md(f.linkOrigin)}, SHA-256 ${md(f.linkSha256)} (the link itself is not kept)`;
     case 'closed': return `closed: ${(f.actions as { kind: string; platformId: Pii; status: string; completedBy: string | null }[]).map((a) => `${md(a.kind)} of ${who(a.platformId)} ${md(a.status)}${a.completedBy !== null ? ` (${md(a.completedBy)})` : ''}`).join('; ') || 'no account was found, nothing to act on'}`;
+    case 'withdrawn': return `withdrawn: ${md(f.reason)}; nothing more was sent`;
     default: return md(e.type);
   }
 }

@@ -40,8 +40,12 @@ export interface NewRequest {
   /** YYYY-MM-DD, default today (UTC). */
   received?: string;
   dueDays?: number;
+  /** Days erasures are held after the request is made (default 0: none). */
+  holdDays?: number;
   now?: Date;
 }
+
+export const MAX_HOLD_DAYS = 90;
 
 /** A new request (state received) with a fresh id; throws RequestError naming the field and the fix. */
 export function newRequest(o: NewRequest): DataRequest {
@@ -55,6 +59,8 @@ export function newRequest(o: NewRequest): DataRequest {
   if (bad !== undefined) throw new RequestError(`The received date ${bad}`);
   const dueDays = o.dueDays ?? DEFAULT_DUE_DAYS;
   if (!Number.isInteger(dueDays) || dueDays < 1 || dueDays > 366) throw new RequestError(`The number of days to the due date must be a whole number from 1 to 366 (default ${DEFAULT_DUE_DAYS}).`);
+  const holdDays = o.holdDays ?? 0;
+  if (!Number.isInteger(holdDays) || holdDays < 0 || holdDays > MAX_HOLD_DAYS) throw new RequestError(`The erasure hold must be a whole number of days from 0 to ${MAX_HOLD_DAYS} (default 0: none).`);
   if (o.identifiers.length === 0) throw new RequestError('The request names no identifier: give at least one (kind:value).');
   if (o.titles.length === 0) throw new RequestError('The request names no title: give the titles to search.');
   if (o.asks.length === 0) throw new RequestError(`Name what was asked: ${ASKS.join(', ')}.`);
@@ -63,6 +69,7 @@ export function newRequest(o: NewRequest): DataRequest {
     version: 1, id, reference, received, dueDays, due: dueDate(received, dueDays), asks: [...o.asks],
     identifiers: o.identifiers.map((x) => ({ ...x })), titles: [...new Set(o.titles.map((t) => t.toUpperCase()))], endpoint: o.endpoint,
     createdAt: now.toISOString(), actions: [],
+    ...(holdDays > 0 ? { holdDays, holdUntil: new Date(now.getTime() + holdDays * 86_400_000).toISOString() } : {}),
   };
 }
 
@@ -71,6 +78,7 @@ const done = (a: Action): boolean => a.status === 'completed';
 /** received → resolved → actions-queued → completed → closed. */
 export function requestState(r: DataRequest): RequestState {
   if (r.closedAt !== undefined) return 'closed';
+  if (r.withdrawn !== undefined) return 'withdrawn';
   if (r.resolution === undefined) return 'received';
   if (r.actions.every(done)) return 'completed';
   if (r.actions.some((a) => a.status !== 'planned' && a.status !== 'waiting')) return 'actions-queued';
@@ -97,7 +105,8 @@ export function closeProblem(r: DataRequest): string | undefined {
   const state = requestState(r);
   if (state === 'closed') return `request ${r.id} is already closed (${r.closedAt}).`;
   if (state === 'received') return `request ${r.id} is not resolved yet: run it (request run --dry-run) first.`;
-  const open = r.actions.filter((a) => !done(a));
+  // A withdrawn request closes once nothing it sent is still unsettled; what was never sent stays as it is.
+  const open = r.actions.filter((a) => !done(a) && (state !== 'withdrawn' || a.status === 'queued' || a.status === 'unknown'));
   if (open.length > 0) {
     return `request ${r.id} has ${open.length} action(s) not completed (${open.slice(0, 5).map((a) => `${a.kind} of ${a.platformId}: ${a.status}`).join('; ')}${open.length > 5 ? '; ...' : ''}): verify them first; an export completes when its download link is recorded.`;
   }
@@ -109,7 +118,7 @@ export function nextStep(r: DataRequest): string {
   switch (requestState(r)) {
     case 'received': return 'resolve the identifiers: run a dry run';
     // Resolved means some action is planned (a resolution with none is completed).
-    case 'resolved': return `send the actions: run with --confirm ${new Set(r.actions.map((a) => a.platformId)).size}`;
+    case 'resolved': return 'send the actions: run with the --confirm value its dry run shows';
     case 'actions-queued': {
       if (r.actions.some((a) => a.status === 'failed' || a.status === 'planned')) return 'some actions are not sent: run again';
       if (r.actions.some((a) => a.status === 'waiting' && r.actions.every((x) => x.kind !== 'export' || x.platformId !== a.platformId || x.status === 'completed'))) return 'exports completed: run again to send the erasures';
@@ -117,6 +126,7 @@ export function nextStep(r: DataRequest): string {
       return 'wait for the service, then verify (an export needs its download link)';
     }
     case 'completed': return 'close it to write the evidence';
+    case 'withdrawn': return r.actions.some((a) => a.status === 'queued' || a.status === 'unknown') ? 'withdrawn: verify what was sent, then close it' : 'withdrawn: close it to write the evidence';
     case 'closed': return 'closed';
   }
 }

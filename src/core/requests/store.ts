@@ -1,13 +1,16 @@
 // Where requests live: one folder per request under a store folder the user chooses (a team keeps
 // them with its audit records). A folder holds the state file (request.json), the request's
 // deletion journals and, once closed, its evidence. Folders and files must be the user's own, not
-// writable by others and not symbolic links (core/ownFiles.ts); the state file is written whole.
+// writable by others and not symbolic links (core/ownFiles.ts); the state file is written whole,
+// sealed and anchored outside the store (seal.ts): a step that acts (loadChecked) refuses one changed
+// by anything but the tool. `load` reads it unchecked, for showing only.
 import { lstat, mkdir, readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { lockJournal } from '../deletion/lock';
 import { quoteForMessage } from '../ids';
 import { ownFileProblem, ownFolderProblem, writeWhole } from '../ownFiles';
 import { REQUEST_ID_RE } from './model';
+import { anchorSeal, checkSeal, sealState, type RequestAuth } from './seal';
 import { RequestError, type ActionKind, type DataRequest } from './types';
 
 export const STATE_FILE = 'request.json';
@@ -16,19 +19,27 @@ export const EVIDENCE_MD = 'evidence.md';
 
 export class RequestStore {
   readonly dir: string;
+  /** How state files are sealed and checked (none: the store can show requests, not change them). */
+  readonly auth: RequestAuth | undefined;
 
-  private constructor(dir: string) {
+  private constructor(dir: string, auth: RequestAuth | undefined) {
     this.dir = dir;
+    this.auth = auth;
   }
 
   /** Opens (creating it, mode 700, when missing) the store folder; refuses one that is not the user's own. */
-  static async open(dir: string, o: { label?: string } = {}): Promise<RequestStore> {
+  static async open(dir: string, o: { label?: string; auth?: RequestAuth } = {}): Promise<RequestStore> {
     const path = resolve(dir);
     const label = o.label ?? 'The requests folder';
     if ((await lstat(path).catch(() => undefined)) === undefined) await mkdir(path, { recursive: true, mode: 0o700 });
     const why = await ownFolderProblem(path, `${label} ${dir}`);
     if (why !== undefined) throw new RequestError(why);
-    return new RequestStore(path);
+    return new RequestStore(path, o.auth);
+  }
+
+  private needAuth(): RequestAuth {
+    if (this.auth === undefined) throw new RequestError(`The requests folder ${this.dir} was opened without the titles' keys and anchors: requests can be shown, not changed.`);
+    return this.auth;
   }
 
   folder(id: string): string {
@@ -48,13 +59,21 @@ export class RequestStore {
   /** Creates the folder of a new request (never an existing one) and writes its state. */
   async create(r: DataRequest): Promise<void> {
     const folder = this.folder(r.id);
+    const auth = this.needAuth();
+    const path = join(folder, STATE_FILE);
+    // Sealed first: a request no key can seal is refused before its folder is made.
+    const before = r.seal;
+    const text = await sealState(r, auth, path);
     try {
       await mkdir(folder, { mode: 0o700 });
     } catch (e) {
+      r.seal = before;
       if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new RequestError(`A request folder ${folder} already exists; nothing was written. Try again (a new id is drawn each time).`);
       throw e;
     }
-    await this.save(r);
+    await this.check(r.id, STATE_FILE);
+    await writeWhole(path, text);
+    await anchorSeal(r, auth, path);
   }
 
   /** Checks a file of a request's folder (and the folder) before it is read or written. */
@@ -67,6 +86,15 @@ export class RequestStore {
     if (why !== undefined) throw new RequestError(why);
   }
 
+  /** The state file, checked against its seal and its anchor (seal.ts): what every step that acts reads. */
+  async loadChecked(id: string): Promise<DataRequest> {
+    const auth = this.needAuth();
+    const r = await this.load(id);
+    await checkSeal(r, auth, join(this.folder(id), STATE_FILE));
+    return r;
+  }
+
+  /** The state file as it is (not authenticated): for showing a request, never for acting on it. */
   async load(id: string): Promise<DataRequest> {
     await this.check(id, STATE_FILE);
     const path = join(this.folder(id), STATE_FILE);
@@ -87,10 +115,13 @@ export class RequestStore {
     return r;
   }
 
-  /** Writes the state file whole (temp file, synced, renamed over). */
+  /** Writes the state file whole (temp file, synced, renamed over), sealed as the next save, then its anchor. */
   async save(r: DataRequest): Promise<void> {
+    const auth = this.needAuth();
     await this.check(r.id, STATE_FILE);
-    await writeWhole(join(this.folder(r.id), STATE_FILE), `${JSON.stringify(r, null, 2)}\n`);
+    const path = join(this.folder(r.id), STATE_FILE);
+    await writeWhole(path, await sealState(r, auth, path));
+    await anchorSeal(r, auth, path);
   }
 
   /** Every request in the store, oldest first; folders that cannot be read are listed with why. */

@@ -23,8 +23,8 @@ export interface Identifier {
 }
 
 /** The request's state, derived from the state file (model.ts requestState). */
-export type RequestState = 'received' | 'resolved' | 'actions-queued' | 'completed' | 'closed';
-export const REQUEST_STATES: readonly RequestState[] = ['received', 'resolved', 'actions-queued', 'completed', 'closed'];
+export type RequestState = 'received' | 'resolved' | 'actions-queued' | 'completed' | 'withdrawn' | 'closed';
+export const REQUEST_STATES: readonly RequestState[] = ['received', 'resolved', 'actions-queued', 'completed', 'withdrawn', 'closed'];
 
 /** One lookup or check sent while resolving, for the evidence. */
 export interface ResolutionCall {
@@ -138,6 +138,13 @@ export interface DataRequest {
   shreddedAt?: string;
   /** Who ran each step, when (the evidence names the operator of each entry from these). */
   steps?: { at: string; step: string; operator: OperatorRef }[];
+  /** Days an erasure is held after the request is made (0 or absent: none), and when the hold ends (ISO time). */
+  holdDays?: number;
+  holdUntil?: string;
+  /** Set by withdraw: nothing more is sent. */
+  withdrawn?: { at: string; reason: string };
+  /** The state file's seal (seal.ts): written by the store on every save. */
+  seal?: StateSeal;
 }
 
 /** The client calls a request needs (PlatformClient has them all). */
@@ -175,6 +182,31 @@ export interface RequestServices {
   keys?: KeyStore;
   signal?: AbortSignal;
   now?: () => Date;
+  /** The user accepted journals with no anchor here (--no-anchor, the editor's modal). */
+  noAnchor?: boolean;
+}
+
+export interface StateSeal {
+  /** The title whose secret key authenticates this save. */
+  titleId: string;
+  /** Saves so far (1 for the new request). */
+  generation: number;
+  /** The MAC of the save before ('' for the first). */
+  prev: string;
+  mac: string;
+  /** Where its anchor was written (for the message when it is missing here). */
+  anchors: string;
+}
+
+/** What authenticates a store's state files (seal.ts): the titles' keys and the anchors outside the store. */
+export interface RequestAuth {
+  /** The title's secret key (for the CLI's one-title request, PLATFORM_SECRET_KEY counts: hence the titles). */
+  key(titleId: string, titles: readonly string[]): Promise<string | undefined>;
+  anchors: AnchorStore;
+  /** The user accepted a state file (and journals) with no anchor here (--no-anchor, the editor's modal). */
+  noAnchor?: boolean;
+  /** Told once when a state file with no anchor is used under noAnchor. */
+  onNotice?: (message: string) => void;
 }
 
 export class RequestError extends Error {}

@@ -13,7 +13,8 @@ export function noteStep(r: DataRequest, step: string, operator: OperatorRef | u
 export async function withRequest<T>(store: RequestStore, id: string, fn: (r: DataRequest) => Promise<T>): Promise<T> {
   const unlock = await store.lock(id);
   try {
-    const r = await store.load(id);
+    // Authenticated before anything is sent or changed: a state file changed by anything but the tool is refused.
+    const r = await store.loadChecked(id);
     try {
       return await fn(r);
     } finally {

@@ -1,7 +1,7 @@
 // The steps of a request, each one load -> lock -> act -> save, shared by the editor and the
-// command line (index.ts lists them). What the dry run shows is what `--confirm N` sends.
+// command line (index.ts lists them). What the dry run shows is what `--confirm N:DIGEST` sends.
 import type { OperatorRef } from '../operator';
-import { accountsActedOn, planActions, sendActions, type RunOptions, type RunSummary } from './actions';
+import { heldUntil, planActions, requestConfirmValue, sendActions, type RunOptions, type RunSummary } from './actions';
 import { isOverdue, newRequest, requestState, type NewRequest } from './model';
 import { resolveRequest } from './resolve';
 import type { RequestStore } from './store';
@@ -10,6 +10,8 @@ import { verifyActions, recordLink, type VerifySummary } from './verify';
 import { ACTION_OPERATIONS, RequestError, type Action, type DataRequest, type Identifier, type RequestServices, type RequestState } from './types';
 
 export type { RunOptions, RunSummary } from './actions';
+export { ConfirmMismatch, heldUntil, requestConfirmValue } from './actions';
+export { NoAnchorError } from './seal';
 export type { VerifySummary } from './verify';
 export type { EvidenceCheck } from './evidenceCheck';
 export { checkEvidence } from './evidenceCheck';
@@ -48,7 +50,11 @@ export interface DryRun {
   titlesSkipped: { titleId: string; reason: string }[];
   /** PlatformIds found whose account is already gone (AccountNotFound). */
   gone: string[];
-  confirm: number;
+  /** What --confirm takes: "N:DIGEST", N the accounts (requestConfirmValue). */
+  confirm: string;
+  /** While an erasure hold lasts: when it ends (ISO time); erasures stay planned until then. */
+  heldUntil?: string;
+  holdDays?: number;
 }
 
 /** What the request does, from its state file (no call). */
@@ -66,7 +72,8 @@ export function describe(r: DataRequest, now = new Date()): DryRun {
     id: r.id, reference: r.reference, state: requestState(r), due: r.due, overdue: isOverdue(r, now), accounts,
     notFound: res === undefined ? [] : r.identifiers.filter((_, i) => !found.has(i) && !failed.some((f) => f.identifier === i)),
     unresolved: failed.map((f) => ({ identifier: r.identifiers[f.identifier], titleId: f.titleId, error: f.error! })),
-    titlesSkipped: res?.titlesSkipped ?? [], gone: res?.gone ?? [], confirm: accountsActedOn(r).length,
+    titlesSkipped: res?.titlesSkipped ?? [], gone: res?.gone ?? [], confirm: requestConfirmValue(r),
+    ...(heldUntil(r, now) !== undefined ? { heldUntil: r.holdUntil, holdDays: r.holdDays } : {}),
   };
 }
 
@@ -74,6 +81,7 @@ export function describe(r: DataRequest, now = new Date()): DryRun {
 export async function dryRun(store: RequestStore, id: string, services: RequestServices): Promise<DryRun> {
   return withRequest(store, id, async (r) => {
     if (r.closedAt !== undefined) throw new RequestError(`Request ${id} is closed; nothing is run for it.`);
+    if (r.withdrawn !== undefined) throw new RequestError(`Request ${id} was withdrawn (${r.withdrawn.at}): nothing more is looked up or sent for it.`);
     if (r.resolution === undefined) {
       noteStep(r, 'dry-run', services.operator, (services.now?.() ?? new Date()).toISOString());
       const resolution = await resolveRequest(r, services);
@@ -93,6 +101,21 @@ export async function runActions(store: RequestStore, id: string, services: Requ
     noteStep(r, 'run', services.operator, (services.now?.() ?? new Date()).toISOString());
     const summary = await sendActions(store, r, services, o);
     return { ...summary, request: r };
+  });
+}
+
+/**
+ * Withdraws a request (the person or the team called it off, or it was mistaken or fraudulent):
+ * nothing more is sent for it; what was already sent stays recorded, and the evidence says when and why.
+ */
+export async function withdrawRequest(store: RequestStore, id: string, reason: string, now: Date = new Date()): Promise<DataRequest> {
+  const why = reason.trim();
+  if (why.length === 0 || why.length > 500 || /[\u0000-\u001f\u007f-\u009f]/.test(why)) throw new RequestError('The reason for withdrawing must be 1 to 500 characters without control characters.');
+  return withRequest(store, id, async (r) => {
+    if (r.closedAt !== undefined) throw new RequestError(`Request ${id} is closed; it cannot be withdrawn.`);
+    if (r.withdrawn !== undefined) throw new RequestError(`Request ${id} was already withdrawn (${r.withdrawn.at}); nothing was changed.`);
+    r.withdrawn = { at: now.toISOString(), reason: why };
+    return r;
   });
 }
 

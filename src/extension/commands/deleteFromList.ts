@@ -113,6 +113,23 @@ export async function runJournal(c: CommandContext, title: TitleRecord, journal:
   }
 }
 
+/**
+ * The confirmation of an irreversible run (a deletion batch, a data request's actions): the question
+ * holds the counts; it is asked first in a step that is not modal, where `expected` (a count and a
+ * name) is typed back, so the dry run stays readable and scrollable beside it; the modal with a
+ * button naming the act comes last. Throws the user's cancel.
+ */
+export async function confirmTypedThenModal(c: CommandContext, o: { question: string; expected: string; prompt: string; detail: string; button: string }): Promise<void> {
+  const norm = (v: string): string => v.trim().replace(/\s+/g, ' ').toUpperCase();
+  await c.ui.input({
+    title: o.question,
+    prompt: o.prompt,
+    ignoreFocusOut: true,
+    validateInput: (v) => (norm(v) === norm(o.expected) ? undefined : vscode.l10n.t('Type {0} exactly to confirm.', o.expected)),
+  });
+  await c.ui.confirm(o.question, o.detail, o.button);
+}
+
 /** "Delete 30 master player accounts through Demo Racer (F71AC)? Not sent: 2 already queued, 1 invalid." */
 function confirmQuestion(plan: Plan, title: TitleRecord): string {
   const counts = countByStatus(plan);
@@ -181,17 +198,14 @@ export async function deleteFromList(c: CommandContext, arg?: unknown, second?: 
     void c.ui.info(vscode.l10n.t('{0}: nothing to delete; see the dry run for why.', named(title)));
     return { plan, dryRun: doc.uri, source: source.from };
   }
-  // The question holds the counts; it is asked first in a step that is not modal, so the dry run
-  // stays readable and scrollable beside it; the modal with its explicit button comes last.
   const question = confirmQuestion(plan, title);
   const expected = `${count} ${title.titleId}`;
-  await c.ui.input({
-  title: question,
-  prompt: vscode.l10n.t('Read the dry run, then type "{0}" (the number of accounts and the title ID) to confirm', expected),
-  ignoreFocusOut: true,
-  validateInput: (v) => (v.trim().replace(/\s+/g, ' ').toUpperCase() === expected ? undefined : vscode.l10n.t('Type {0} exactly to confirm.', expected)),
-});
-  await c.ui.confirm(question, vscode.l10n.t('The dry run lists them with the titles each wipes. This cannot be undone.'), vscode.l10n.t('Delete {0} Accounts', count));
+  await confirmTypedThenModal(c, {
+    question, expected,
+    prompt: vscode.l10n.t('Read the dry run, then type "{0}" (the number of accounts and the title ID) to confirm', expected),
+    detail: vscode.l10n.t('The dry run lists them with the titles each wipes. This cannot be undone.'),
+    button: vscode.l10n.t('Delete {0} Accounts', count),
+  });
 
   const batchId = randomUUID();
   const journal = await Journal.open(join(journalsDir(s), `${batchId}.jsonl`), {

@@ -4,7 +4,7 @@
 // second deletion while one is queued, and that refusal is recorded as queued).
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
-import { Journal, JournalRolledBack } from '../../core/deletion/journal';
+import { Journal, JournalNoAnchor, JournalRolledBack } from '../../core/deletion/journal';
 import { readableLocal } from '../../core/time';
 import type { Services } from '../services';
 import type { CommandContext } from './context';
@@ -25,15 +25,15 @@ export interface Interrupted {
 }
 
 /** Journals with players not yet sent or whose outcome is unknown, and journals refused as cut back or an older copy. */
-export async function findInterrupted(s: Services): Promise<(Interrupted | { path: string; refused: string })[]> {
-  const out: (Interrupted | { path: string; refused: string })[] = [];
+export async function findInterrupted(s: Services, o: { noAnchor?: string } = {}): Promise<(Interrupted | { path: string; refused: string } | { path: string; noAnchor: string })[]> {
+  const out: (Interrupted | { path: string; refused: string } | { path: string; noAnchor: string })[] = [];
   const anchors = journalAnchors(s);
-  for (const path of await journalPaths(s)) {
+  for (const path of o.noAnchor !== undefined ? [o.noAnchor] : await journalPaths(s)) {
     try {
       const found = await Journal.read(path, journalKey(s), anchors);
       // A data request's export or events-only journal is run by its request, never as deletions.
       if (found === undefined || found.batch.operation !== undefined) continue;
-      const j = await Journal.open(path, { key: journalKey(s), anchors });
+      const j = await Journal.open(path, { key: journalKey(s), anchors, noAnchor: o.noAnchor === path });
       if (j.notice !== undefined) s.log.info(j.notice);
       const states = [...j.players().values()].map((p) => p.state);
       await j.close();
@@ -46,6 +46,8 @@ export async function findInterrupted(s: Services): Promise<(Interrupted | { pat
     } catch (e) {
       // Never resumed; said, not only logged: its players may have been sent after what it shows.
       if (e instanceof JournalRolledBack) out.push({ path, refused: e.message });
+      // No anchor here (another machine, a restored copy): offered only after the user accepts the risk.
+      if (e instanceof JournalNoAnchor) out.push({ path, noAnchor: e.message });
       s.log.warn(`Deletion journal ${basename(path)} could not be read: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
@@ -57,10 +59,21 @@ export async function resumeBatches(c: CommandContext): Promise<number> {
   const s = c.services;
   let resumed = 0;
   const interrupted = await findInterrupted(s);
-  for (const b of interrupted) {
+  for (let b of interrupted) {
     if ('refused' in b) {
       await c.ui.error(b.refused);
       continue;
+    }
+    if ('noAnchor' in b) {
+      const USE = vscode.l10n.t('Use Without Anchor');
+      const ok = await c.ui.optional.confirm(
+        vscode.l10n.t('Resume this deletion batch without its anchor?'),
+        vscode.l10n.t('{0} If it is not the newest copy (an older copy restored, or one that went on elsewhere), players deleted since it was copied would be sent again.', b.noAnchor),
+        USE,
+      );
+      const found = ok === USE ? (await findInterrupted(s, { noAnchor: b.path }))[0] : undefined;
+      if (found === undefined || 'refused' in found || 'noAnchor' in found) continue;
+      b = found;
     }
     const title = s.titles.get(b.titleId);
     if (!title) continue;

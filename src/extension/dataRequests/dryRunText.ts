@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { DryRun, Identifier } from '../../core/requests';
 import { md } from '../../core/requests/evidenceMarkdown';
 import { escapeUnsafe } from '../../core/serviceText';
+import { readableLocal } from '../../core/time';
 
 // Text inert in Markdown (escaped, clipped), as the evidence writes it; identifiers as code spans, readable in the source.
 const mdText = (s: string, max = 120): string => md(s, max);
@@ -22,6 +23,7 @@ export function renderDryRun(d: DryRun, titleNames: Record<string, string>): str
     '',
     vscode.l10n.t('Nothing below has been sent except the lookups that found the accounts. Each action is sent once per master account, with the key of the first title that found it.'),
     '',
+    ...(d.heldUntil !== undefined ? [`**${vscode.l10n.t('Erasures held until {0} (a hold of {1} days): they stay planned until then; exports are sent now.', readableLocal(d.heldUntil), d.holdDays ?? 0)}**`, ''] : []),
     `## ${vscode.l10n.t('Accounts acted on: {0}', d.accounts.length)}`,
     '',
   ];

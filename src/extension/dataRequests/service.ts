@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { isAbsolute, join } from 'node:path';
 import { RequestStore } from '../../core/requests/store';
 import type { DataRequest } from '../../core/requests/types';
+import type { RequestAuth } from '../../core/requests/seal';
 import { CommandError } from '../errors';
 import { Disposable } from '../lifecycle';
 import { readDataRequestSettings } from '../settings';
@@ -49,8 +50,13 @@ export class DataRequests extends Disposable {
     return readDataRequestSettings('').dueDays;
   }
 
-  async store(): Promise<RequestStore> {
-    return RequestStore.open(this.folder(), { label: vscode.l10n.t('The data requests folder (platformExplorer.dataRequests.folder)') });
+  /** The store; with `auth` (../commands/dataRequests/stepServices.ts requestAuth), one whose requests can be changed. */
+  async store(auth?: RequestAuth): Promise<RequestStore> {
+    return RequestStore.open(this.folder(), { label: vscode.l10n.t('The data requests folder (platformExplorer.dataRequests.folder)'), ...(auth !== undefined ? { auth } : {}) });
+  }
+
+  holdDays(): number {
+    return readDataRequestSettings('').holdDays;
   }
 
   /** Reads every request again (one read at a time; callers during a read share it). */

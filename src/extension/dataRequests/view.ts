@@ -25,13 +25,14 @@ export function stateWord(state: RequestState): string {
     resolved: () => vscode.l10n.t('resolved'),
     'actions-queued': () => vscode.l10n.t('actions queued'),
     completed: () => vscode.l10n.t('completed'),
+    withdrawn: () => vscode.l10n.t('withdrawn'),
     closed: () => vscode.l10n.t('closed'),
   };
   return words[state]();
 }
 
 const STATE_ICONS: Record<RequestState, string> = {
-  received: 'inbox', resolved: 'search', 'actions-queued': 'watch', completed: 'pass', closed: 'archive',
+  received: 'inbox', resolved: 'search', 'actions-queued': 'watch', completed: 'pass', withdrawn: 'circle-slash', closed: 'archive',
 };
 
 function actionWord(a: Action): string {
@@ -52,17 +53,27 @@ function statusWord(a: Action): string {
 }
 
 /** What the request's menus offer now (its contextValue flags). */
-export function requestFlags(r: DataRequest): { runnable: boolean; verifiable: boolean; closable: boolean; awaitingLink: boolean; closed: boolean } {
+export function requestFlags(r: DataRequest): { runnable: boolean; verifiable: boolean; closable: boolean; awaitingLink: boolean; closed: boolean; withdrawable: boolean } {
   const state = requestState(r);
   const exportDone = (pid: string): boolean => r.actions.every((x) => x.kind !== 'export' || x.platformId !== pid || x.status === 'completed');
-  const open = state !== 'closed';
+  const open = state !== 'closed' && state !== 'withdrawn';
+  const inFlight = r.actions.some((a) => a.status === 'queued' || a.status === 'unknown');
   return {
     runnable: open && (state === 'received' || r.actions.some((a) => a.status === 'planned' || a.status === 'failed' || (a.status === 'waiting' && exportDone(a.platformId)))),
-    verifiable: state === 'actions-queued' && r.actions.some((a) => a.status === 'queued' || a.status === 'unknown'),
-    closable: state === 'completed',
+    verifiable: (state === 'actions-queued' || state === 'withdrawn') && inFlight,
+    closable: state === 'completed' || (state === 'withdrawn' && !inFlight),
+    withdrawable: open,
     awaitingLink: open && r.actions.some(awaitsLink),
     closed: state === 'closed',
   };
+}
+
+/** "Erasures held until …" while the hold lasts, "Erasure hold ended …" after. */
+export function heldText(r: DataRequest, now = new Date()): string {
+  if (r.holdUntil === undefined) return '';
+  return now.toISOString() < r.holdUntil
+    ? vscode.l10n.t('Erasures held until {0} (a hold of {1} days): they stay planned until then.', readableLocal(r.holdUntil), r.holdDays ?? 0)
+    : vscode.l10n.t('Erasure hold ended {0}.', readableLocal(r.holdUntil));
 }
 
 export const awaitsLink = (a: Action): boolean => a.kind === 'export' && a.status === 'queued' && a.jobReceiptId !== undefined;
@@ -109,12 +120,14 @@ export class RequestNode extends RequestTreeNode {
     // The decoration provider colours an overdue request's label and gives it a badge.
     item.resourceUri = vscode.Uri.from({ scheme: DECORATION_SCHEME, path: `/${r.id}` });
     const f = requestFlags(r);
-    item.contextValue = flags('dataRequest', state, overdue && 'overdue', f.runnable && 'runnable', f.verifiable && 'verifiable', f.closable && 'closable', f.awaitingLink && 'awaitingLink', f.closed && 'hasEvidence');
+    item.contextValue = flags('dataRequest', state, overdue && 'overdue', f.runnable && 'runnable', f.verifiable && 'verifiable', f.closable && 'closable', f.awaitingLink && 'awaitingLink', f.closed && 'hasEvidence', f.withdrawable && 'withdrawable');
     const tip = new vscode.MarkdownString(undefined, false);
     tip.appendText(`${clip(r.reference, 200)} (${r.id})\n\n`);
     tip.appendText(`${vscode.l10n.t('State: {0}', stateWord(state))}${overdue ? ` · ${vscode.l10n.t('OVERDUE')}` : ''}\n\n`);
     tip.appendText(`${vscode.l10n.t('Received {0}; {1}', r.received, dueText(r, this.now))}\n\n`);
     tip.appendText(`${vscode.l10n.t('Asks: {0}', r.asks.join(', '))} · ${vscode.l10n.t('Titles: {0}', r.titles.join(', '))}\n\n`);
+    if (r.holdUntil !== undefined && state !== 'closed' && state !== 'withdrawn') tip.appendText(`${heldText(r, this.now)}\n\n`);
+    if (r.withdrawn !== undefined) tip.appendText(`${vscode.l10n.t('Withdrawn {0}: {1}', readableLocal(r.withdrawn.at), clip(r.withdrawn.reason, 200))}\n\n`);
     tip.appendText(vscode.l10n.t('Next: {0}', nextStep(r)));
     item.tooltip = tip;
     item.accessibilityInformation = { label: `${clip(r.reference)}, ${stateWord(state)}, ${dueText(r, this.now)}` };

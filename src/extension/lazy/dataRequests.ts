@@ -2,5 +2,5 @@
 // workflow (resolution, actions, evidence) stays out of the main bundle; the view reads the model only.
 export { newDataRequest } from '../commands/dataRequests/newDataRequest';
 export { runDataRequest } from '../commands/dataRequests/runDataRequest';
-export { closeDataRequest, openEvidence, recordExportLink, verifyDataRequest } from '../commands/dataRequests/requestSteps';
+export { closeDataRequest, openEvidence, recordExportLink, verifyDataRequest, withdrawDataRequest } from '../commands/dataRequests/requestSteps';
 export { exportOperatorPublicKey } from '../commands/dataRequests/operatorKeys';

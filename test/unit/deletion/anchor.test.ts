@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FolderAnchorStore, Journal, JOURNAL_VERSION, JournalRolledBack, type BatchRecord } from '../../../src/core/deletion';
+import { FolderAnchorStore, Journal, JOURNAL_VERSION, JournalNoAnchor, JournalRolledBack, type BatchRecord } from '../../../src/core/deletion';
 
 const A = 'AAAAAAAAAAAAAAA1';
 const B = 'BBBBBBBBBBBBBBB2';
@@ -78,7 +78,10 @@ describe('deletion/anchor', () => {
     await j.append({ type: 'intent', platformId: B, at: 'here' });
     await j.close();
     const elsewhere = new FolderAnchorStore(join(dir, 'other-machine'));
-    const c = await Journal.open(copy, { key: KEY, anchors: elsewhere });
+    // With no anchor there, it is resumed only when the user says it is the newest copy (--no-anchor).
+    await assert.rejects(Journal.open(copy, { key: KEY, anchors: elsewhere }), (e: unknown) => e instanceof JournalNoAnchor
+      && /^The journal .*copy\.jsonl \(batch b-anchor\) has no anchor in .*other-machine \(no batch was ever anchored there: a new machine, another HOME or XDG_STATE_HOME \(sudo\), or its anchors were removed\), so it cannot be checked .*Nothing was sent and the file was not changed\. If it is the newest copy, resume it with --no-anchor/.test(e.message));
+    const c = await Journal.open(copy, { key: KEY, anchors: elsewhere, noAnchor: true });
     assert.match(c.notice ?? '', /Batch b-anchor has no anchor in .*other-machine \(the journal .*copy\.jsonl was never opened on this machine, or its anchors were removed\), so it could not be checked for being cut back or replaced by an older copy; it holds 3 records, and is anchored from now on\./);
     await c.append({ type: 'intent', platformId: B, at: 'there' });
     await c.close();

@@ -248,9 +248,14 @@ describe(`deletion: a journal rolled back or swapped is never resumed (${TRIALS}
     assert.equal(readFileSync(victim, 'utf8'), 'keep me\n', 'nothing written through the lock\'s link');
     rmSync(lock, { force: true });
     assert.equal((await f.emu.sends()).size, 0);
-    // A fresh machine (no anchors): resumed as before, saying so; then anchored.
+    // A fresh machine (no anchors): refused until the user says it is the newest copy (issue 29;
+    // it was resumed with a line on stderr); then resumed, saying so, and anchored.
     const fresh = join(folder, 'fresh-state');
     r = await runCli([...args, '--resume', '--confirm', confirm], { PLATFORM_SECRET_KEY: TITLE.secretKey, XDG_STATE_HOME: fresh });
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stderr, /has no anchor in \S+ \(no batch was ever anchored there: a new machine, another HOME or XDG_STATE_HOME \(sudo\), or its anchors were removed\).* resume it with --no-anchor/);
+    assert.equal((await f.emu.sends()).size, 0, 'nothing sent without --no-anchor');
+    r = await runCli([...args, '--resume', '--confirm', confirm, '--no-anchor'], { PLATFORM_SECRET_KEY: TITLE.secretKey, XDG_STATE_HOME: fresh });
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, new RegExp(`Batch ${batchId} has no anchor in \\S+ \\(the journal \\S+ was never opened on this machine.*could not be checked for being cut back or replaced by an older copy`));
     assert.ok(readdirSync(join(fresh, 'platform-explorer', 'anchors')).includes(`${batchId}.json`));

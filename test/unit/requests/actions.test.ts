@@ -101,7 +101,7 @@ describe('requests: actions', () => {
     r.resolution = resolution();
     assert.equal(nextStep(r), 'close it to write the evidence', 'resolved, no account found: nothing to act on, so completed');
     r.actions = [act('export', 'planned'), act('erasure', 'waiting'), act('export', 'planned', { platformId: P2 })];
-    assert.equal(nextStep(r), 'send the actions: run with --confirm 2');
+    assert.equal(nextStep(r), 'send the actions: run with the --confirm value its dry run shows');
     r.actions = [act('export', 'failed'), act('erasure', 'waiting')];
     assert.equal(nextStep(r), 'some actions are not sent: run again');
     r.actions = [act('export', 'completed'), act('erasure', 'waiting'), act('erasure', 'unknown', { platformId: P2 })];

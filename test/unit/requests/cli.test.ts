@@ -48,11 +48,13 @@ describe('requests: the command line', function () {
     assert.equal((await servedPer(f.emu)).get('ExportMasterPlayerData') ?? 0, 0, 'the dry run sends no action');
     const n = plan.accounts.length as number;
 
-    const wrong = await req(['run', '--store', store, '--id', id, '--confirm', String(n + 1)]);
+    assert.match(plan.confirm, new RegExp(`^${n}:[0-9a-f]{12}$`));
+    const wrong = await req(['run', '--store', store, '--id', id, '--confirm', `${n}:000000000000`]);
     assert.equal(wrong.code, 2, 'a wrong --confirm is bad usage');
-    assert.match(wrong.stderr, new RegExp(`does not match: request .* acts on ${n} account\\(s\\)\\. Nothing was sent`));
+    assert.match(wrong.stderr, /^--confirm: The confirmation does not match what request .* acts on now .*Nothing was sent/);
+    assert.ok(!wrong.stderr.includes(plan.confirm.split(':')[1]), 'the right value is never echoed');
 
-    const run1 = await req(['run', '--store', store, '--id', id, '--confirm', String(n), '--json']);
+    const run1 = await req(['run', '--store', store, '--id', id, '--confirm', plan.confirm, '--json']);
     assert.equal(run1.code, 0, run1.stderr);
     const exports = json(run1).actions.filter((a: { kind: string }) => a.kind === 'export') as { platformId: string; status: string; jobReceiptId: string }[];
     assert.deepEqual(exports.map((a) => a.status), exports.map(() => 'queued'));
@@ -72,7 +74,7 @@ describe('requests: the command line', function () {
     assert.equal(by[exports[0].platformId], 'recorded');
     for (const e of exports.slice(1)) assert.equal(by[e.platformId], 'event', 'completed from the player_data_exported event');
 
-    const run2 = await req(['run', '--store', store, '--id', id, '--confirm', String(n), '--json']);
+    const run2 = await req(['run', '--store', store, '--id', id, '--confirm', plan.confirm, '--json']);
     assert.equal(run2.code, 0, run2.stderr);
     assert.equal(json(run2).sent.erasure, n);
     await f.emu.control('clock/advance', { ms: 700_000 });
@@ -129,7 +131,7 @@ describe('requests: the command line', function () {
     writeFileSync(ids, 'email:ana@example.com\n');
     const made = await req([...base, '--json'], { PLATFORM_SECRET_KEY: KEYS.F71AC });
     assert.equal(made.code, 0, made.stderr);
-    const early = await req(['run', '--store', store, '--id', json(made).id, '--confirm', '1'], { PLATFORM_SECRET_KEY: KEYS.F71AC });
+    const early = await req(['run', '--store', store, '--id', json(made).id, '--confirm', '1:0123456789ab'], { PLATFORM_SECRET_KEY: KEYS.F71AC });
     assert.equal(early.code, 2);
     assert.match(early.stderr, /has had no dry run: run request run --dry-run first/);
     const nosuch = await req(['show', '--store', store, '--id', 'dr-20260101-abcdef']);

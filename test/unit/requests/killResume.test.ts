@@ -43,10 +43,11 @@ describe('requests: kill -9 during a run, then resumed', function () {
       const id = (JSON.parse(made.stdout) as { id: string }).id;
       const dry = await runCli(['request', 'run', '--store', store, '--id', id, '--dry-run', '--json'], KEY_ENV);
       assert.equal(dry.code, 0, dry.stderr);
+      const confirm = (JSON.parse(dry.stdout) as { accounts: unknown[]; confirm: string }).confirm;
       assert.equal((JSON.parse(dry.stdout) as { accounts: unknown[] }).accounts.length, ACCOUNTS);
       const folder = join(store, id);
       for (let attempt = 0; attempt < 12; attempt++) {
-        const { child, done } = spawnCli(['request', 'run', '--store', store, '--id', id, '--confirm', String(ACCOUNTS)], KEY_ENV);
+        const { child, done } = spawnCli(['request', 'run', '--store', store, '--id', id, '--confirm', confirm], KEY_ENV);
         if (attempt < 3) {
           const target = intents(folder) + 1 + Math.floor(Math.random() * ACCOUNTS);
           const deadline = Date.now() + 15_000;
@@ -83,7 +84,7 @@ describe('requests: kill -9 during a run, then resumed', function () {
       // The user's choice to send the unknown ones again: only those may be served a second time, and then everything is taken.
       const unknown = new Set(req.actions.filter((a) => a.status === 'unknown').map((a) => `${a.kind} ${a.platformId}`));
       for (let i = 0; i < 3; i++) {
-        const again = await runCli(['request', 'run', '--store', store, '--id', id, '--confirm', String(ACCOUNTS), '--resend-unknown'], KEY_ENV);
+        const again = await runCli(['request', 'run', '--store', store, '--id', id, '--confirm', confirm, '--resend-unknown'], KEY_ENV);
         if (again.code === 0) break;
       }
       const after = await (await RequestStore.open(store)).load(id);

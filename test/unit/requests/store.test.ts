@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { emulatorEventReader, newRequest, RequestError, RequestStore, type DataRequest } from '../../../src/core/requests';
+import { AUTH } from './support';
 
 const request = (): DataRequest => newRequest({
   reference: 'T-1', asks: ['access'], identifiers: [{ kind: 'email', value: 'ana@example.com' }], titles: ['F71AC'], endpoint: 'http://127.0.0.1:1/{titleId}', received: '2026-01-05',
@@ -19,7 +20,7 @@ describe('requests: the store', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('creates its folder (700) and each request\'s, never over an existing one; lists them oldest first with the folders it cannot read', async () => {
-    const store = await RequestStore.open(join(dir, 'requests'));
+    const store = await RequestStore.open(join(dir, 'requests'), { auth: AUTH });
     const a = { ...request(), createdAt: '2026-01-06T00:00:00.000Z' };
     const b = { ...request(), createdAt: '2026-01-05T00:00:00.000Z' };
     await store.create(a);
@@ -43,7 +44,7 @@ describe('requests: the store', () => {
     chmodSync(join(dir, 'shared'), 0o777);
     await assert.rejects(RequestStore.open(join(dir, 'shared')), (e: unknown) => e instanceof RequestError && e.message === `The requests folder ${join(dir, 'shared')}: the folder ${join(dir, 'shared')} is writable by group or others (mode 777); run chmod go-w on it, or use a folder of your own that only you can write (mkdir -m 700 DIR).`);
     await assert.rejects(RequestStore.open(join(dir, 'shared'), { label: 'The store' }), /^Error: The store /);
-    const store = await RequestStore.open(join(dir, 'mine'));
+    const store = await RequestStore.open(join(dir, 'mine'), { auth: AUTH });
     const r = request();
     await store.create(r);
     symlinkSync(join(dir, 'elsewhere.json'), join(store.folder(r.id), 'evidence.json'));
@@ -53,7 +54,7 @@ describe('requests: the store', () => {
   });
 
   it('a state file is loaded only when it is one, of this request and version, with its fields', async () => {
-    const store = await RequestStore.open(join(dir, 'requests'));
+    const store = await RequestStore.open(join(dir, 'requests'), { auth: AUTH });
     const r = request();
     await store.create(r);
     const file = join(store.folder(r.id), 'request.json');
@@ -77,7 +78,7 @@ describe('requests: the store', () => {
   });
 
   it('one change at a time: a second lock of a request is refused as busy, naming its state file', async () => {
-    const store = await RequestStore.open(join(dir, 'requests'));
+    const store = await RequestStore.open(join(dir, 'requests'), { auth: AUTH });
     const r = request();
     await store.create(r);
     const unlock = await store.lock(r.id);

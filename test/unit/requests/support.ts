@@ -1,7 +1,7 @@
 // Shared by the data-request tests: core services on the emulator's demo titles (real HTTP on
 // 127.0.0.1), the emulator's own count of requests per operation and PlatformId, and its players.
 import { PlatformClient } from '../../../src/core/api/client';
-import type { RequestServices, ServiceEvent } from '../../../src/core/requests';
+import type { RequestAuth, RequestServices, ServiceEvent } from '../../../src/core/requests';
 import { DEMO_TITLES } from '../../../src/emulator/seed';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -22,6 +22,12 @@ export const KEYS: Record<string, string> = Object.fromEntries(DEMO_TITLES.map((
 
 /** The CLI's environment: each demo title's key in PLATFORM_SECRET_KEY_<TITLEID>. */
 export const KEY_ENV: Record<string, string> = Object.fromEntries(DEMO_TITLES.map((t) => [`PLATFORM_SECRET_KEY_${t.titleId}`, t.secretKey]));
+
+/** How the tests' stores seal and check state files: the demo titles' keys, anchored where the tests' CLI runs anchor. */
+export function authWith(keys: Record<string, string> = KEYS, o: Partial<RequestAuth> = {}): RequestAuth {
+  return { key: (titleId) => Promise.resolve(keys[titleId]), anchors: CLI_ANCHORS, ...o };
+}
+export const AUTH: RequestAuth = authWith();
 
 /** Core services on the emulator: a client for each title in `keys` (default: every demo title). */
 export function servicesOn(emu: TestEmulator, keys: Record<string, string> = KEYS): RequestServices & { close: () => Promise<void> } {

@@ -8,7 +8,7 @@ import {
   type Identifier,
 } from '../../../src/core/requests';
 import { useCountingEmulator } from '../deletion/support';
-import { KEYS, players, servedPer, servicesOn } from './support';
+import { AUTH, KEYS, players, servedPer, servicesOn } from './support';
 
 const TITLES = ['F71AC', 'A248'];
 
@@ -18,7 +18,7 @@ describe('requests: the workflow on the emulator', function () {
   beforeEach(async () => { await f.emu.control('requests/clear', {}); });
 
   async function start(identifiers: Identifier[], asks: ('access' | 'erasure' | 'events')[] = ['access', 'erasure'], keys = KEYS) {
-    const store = await RequestStore.open(join(f.dir, 'store'));
+    const store = await RequestStore.open(join(f.dir, 'store'), { auth: AUTH });
     const r = await createRequest(store, { reference: 'TICKET-9', asks, identifiers, titles: TITLES, endpoint: f.counter.endpoint });
     return { store, id: r.id, services: servicesOn(f.emu, keys) };
   }
@@ -40,7 +40,7 @@ describe('requests: the workflow on the emulator', function () {
       assert.deepEqual([...a.titleIds].sort(), [...ana.titlesPlayed].sort(), 'GetPlayedTitleList shows the titles it touches');
       assert.deepEqual(a.actions.map((x) => `${x.operation}:${x.status}`), ['ExportMasterPlayerData:planned', 'DeleteMasterPlayerAccount:waiting']);
       assert.deepEqual(d.notFound, [{ kind: 'displayname', value: 'Nobody at all' }]);
-      assert.equal(d.confirm, 2);
+      assert.match(d.confirm, /^2:[0-9a-f]{12}$/, 'two accounts, and a digest of them');
       assert.equal(d.state, 'resolved');
       const served = await servedPer(f.emu);
       assert.equal(served.get('GetPlayedTitleList'), 2, 'one GetPlayedTitleList per distinct account');
@@ -61,7 +61,7 @@ describe('requests: the workflow on the emulator', function () {
     assert.ok(other !== undefined, 'the demo seed has a person with an account in a second publisher');
     const same = all.filter((p) => p.email === other.email || p.storefrontNames.some((n) => other.storefrontNames.includes(n)));
     const titles = [...TITLES, ...other.titlesPlayed];
-    const store = await RequestStore.open(join(f.dir, 'store'));
+    const store = await RequestStore.open(join(f.dir, 'store'), { auth: AUTH });
     const r = await createRequest(store, {
       reference: 'TICKET-ANA', asks: ['access', 'erasure'], titles, endpoint: f.counter.endpoint,
       identifiers: [{ kind: 'email', value: other.email! }, { kind: 'storefront', value: other.storefrontNames[0] }],
@@ -79,7 +79,7 @@ describe('requests: the workflow on the emulator', function () {
       }
       const served = await servedPer(f.emu);
       for (const p of same) assert.equal(served.get(`GetPlayedTitleList ${p.PlatformId}`), 1, 'one GetPlayedTitleList per account');
-      const run = await runActions(store, r.id, services, { confirm: d.accounts.length });
+      const run = await runActions(store, r.id, services, { confirm: d.confirm });
       assert.ok(run.request.actions.filter((a) => a.kind === 'export').every((a) => a.status === 'queued'), JSON.stringify(run.request.actions));
       const accepted = await servedPer(f.emu, { accepted: true });
       for (const p of same) assert.equal(accepted.get(`ExportMasterPlayerData ${p.PlatformId}`), 1, `one export taken for ${p.PlatformId}`);
@@ -90,14 +90,14 @@ describe('requests: the workflow on the emulator', function () {
 
   it('an export refused by a title without a notification address (1006) goes with the account\'s next title, taken once', async () => {
     const ana = (await players(f.emu)).find((p) => p.email !== null && p.titlesPlayed.includes('A248') && p.titlesPlayed.includes('F71AC'))!;
-    const store = await RequestStore.open(join(f.dir, 'store'));
+    const store = await RequestStore.open(join(f.dir, 'store'), { auth: AUTH });
     // A248 first: it finds the account first, so it sends; it has no notification address.
     const r = await createRequest(store, { reference: 'T-1006', asks: ['access'], identifiers: [{ kind: 'email', value: ana.email! }], titles: ['A248', 'F71AC'], endpoint: f.counter.endpoint });
     const services = servicesOn(f.emu);
     try {
       const d = await dryRun(store, r.id, services);
       assert.equal(d.accounts[0].senderTitleId, 'A248');
-      const run = await runActions(store, r.id, services, { confirm: 1 });
+      const run = await runActions(store, r.id, services, { confirm: d.confirm });
       const exp = run.request.actions[0];
       assert.deepEqual([exp.status, exp.titleId], ['queued', 'F71AC']);
       const { entries } = await f.emu.control('requests?limit=1000') as { entries: { operation: string; titleId: string; errorCode: number | null }[] };
@@ -113,7 +113,7 @@ describe('requests: the workflow on the emulator', function () {
     try {
       const d = await dryRun(store, id, services);
       assert.deepEqual(d.titlesSkipped, [{ titleId: 'A248', reason: 'no secret key for this title' }]);
-      await assert.rejects(runActions(store, id, services, { confirm: d.confirm + 1 }), /acts on 1 account\(s\), not 2\. Nothing was sent/);
+      await assert.rejects(runActions(store, id, services, { confirm: `2:${d.confirm.slice(2)}` }), /^Error: The confirmation does not match what request dr-\S+ acts on now .*Nothing was sent\. Run the dry run again/);
       assert.equal((await servedPer(f.emu)).get('DeleteMasterPlayerAccount') ?? 0, 0);
     } finally {
       await services.close();
@@ -126,9 +126,9 @@ describe('requests: the workflow on the emulator', function () {
     const { store, id, services } = await start([{ kind: 'email', value: ana.email! }]);
     try {
       assert.equal(requestState(await store.load(id)), 'received');
-      await dryRun(store, id, services);
+      const d = await dryRun(store, id, services);
       assert.equal(requestState(await store.load(id)), 'resolved');
-      const run1 = await runActions(store, id, services, { confirm: 1 });
+      const run1 = await runActions(store, id, services, { confirm: d.confirm });
       assert.equal(requestState(run1.request), 'actions-queued');
       const exp = run1.request.actions.find((a) => a.kind === 'export')!;
       assert.equal(exp.status, 'queued');
@@ -138,7 +138,8 @@ describe('requests: the workflow on the emulator', function () {
       await assert.rejects(closeRequest(store, id, services), /Not closed: .*not completed/);
 
       await recordExportLink(store, id, exp.jobReceiptId!, 'https://downloads.example/export/1?sig=secret-ish');
-      const run2 = await runActions(store, id, services, { confirm: 1 });
+      // The same value sends the erasures once the export completed: statuses are not in it.
+      const run2 = await runActions(store, id, services, { confirm: d.confirm });
       const erasure = run2.request.actions.find((a) => a.kind === 'erasure')!;
       assert.equal(erasure.status, 'queued');
       await f.emu.control('clock/advance', { ms: 700_000 });

@@ -12,6 +12,7 @@ import { selectedText } from '../../editor/selection';
 import { readSettings } from '../../settings';
 import { stringArg } from '../args';
 import type { CommandContext } from '../context';
+import { requestAuth } from './stepServices';
 
 const MAX_TICKET_CHARS = 200_000;
 
@@ -70,7 +71,7 @@ export async function newDataRequest(c: CommandContext, arg?: unknown): Promise<
       { label: vscode.l10n.t('Add Title'), command: 'platformExplorer.addTitle' });
   }
   // The folder is checked before any question: a bad setting is said before the user types.
-  const store = await s.dataRequests.store();
+  const store = await s.dataRequests.store(requestAuth(s));
   const editor = vscode.window.activeTextEditor;
   const text = stringArg(arg, 'text') ?? (editor ? selectedText(editor) : '');
   const identifiers = await askIdentifiers(c, text);
@@ -100,7 +101,7 @@ export async function newDataRequest(c: CommandContext, arg?: unknown): Promise<
   // One template, as the command line's --endpoint: the titles' own when they share one (the emulator's), else the service's.
   const endpoints = [...new Set(titles.map((t) => s.clients.endpointFor(t)))];
   const request = await createRequest(store, {
-    reference, asks, identifiers, titles: titles.map((t) => t.titleId), endpoint: endpoints.length === 1 ? endpoints[0] : readSettings().serviceEndpoint, received, dueDays,
+    reference, asks, identifiers, titles: titles.map((t) => t.titleId), endpoint: endpoints.length === 1 ? endpoints[0] : readSettings().serviceEndpoint, received, dueDays, holdDays: s.dataRequests.holdDays(),
   });
   s.log.info(`Data request ${request.id} created: ${identifiers.length} identifiers, asks ${asks.join(', ')}, due ${request.due}`);
   s.dataRequests.refresh();

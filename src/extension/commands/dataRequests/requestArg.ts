@@ -7,6 +7,7 @@ import { requestState, type DataRequest } from '../../../core/requests';
 import { CommandError } from '../../errors';
 import { clip, dueText, RequestTreeNode, stateWord } from '../../dataRequests/view';
 import type { CommandContext } from '../context';
+import { requestAuth } from './stepServices';
 
 function idOf(arg: unknown): string | undefined {
   if (typeof arg === 'string') return arg;
@@ -22,7 +23,7 @@ export async function resolveRequest(
   c: CommandContext, arg: unknown, o: { title: string; can: (r: DataRequest) => boolean; none: string },
 ): Promise<{ store: RequestStore; request: DataRequest }> {
   const s = c.services;
-  const store = await s.dataRequests.store();
+  const store = await s.dataRequests.store(requestAuth(s));
   const id = idOf(arg);
   if (id !== undefined) return { store, request: await store.load(id) };
   if (arg !== undefined && arg !== null) {

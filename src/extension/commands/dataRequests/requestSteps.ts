@@ -5,7 +5,7 @@
 // Markdown, after its SHA-256 chain is checked).
 import * as vscode from 'vscode';
 import {
-  closeRequest, linkProblem, recordExportLink as recordLink, requestState, verifyEvidence, verifyRequest,
+  closeRequest, linkProblem, recordExportLink as recordLink, requestState, verifyEvidence, verifyRequest, withdrawRequest,
   type DataRequest, type EvidenceCheck, type VerifySummary,
 } from '../../../core/requests';
 import { shownReceiptId } from '../../../core/serviceText';
@@ -13,7 +13,7 @@ import { CommandError } from '../../errors';
 import { ActionNode, awaitsLink, clip, requestFlags } from '../../dataRequests/view';
 import type { CommandContext } from '../context';
 import { resolveRequest } from './requestArg';
-import { stepServices } from './stepServices';
+import { stepServices, storeFor, withAnchorConsent } from './stepServices';
 import { editorOperator, secretKeyStore } from './operatorKeys';
 import { journalAnchors } from '../journals';
 import { abortOn, nextStepWords } from './runDataRequest';
@@ -27,9 +27,10 @@ export async function verifyDataRequest(c: CommandContext, arg?: unknown): Promi
   });
   const result = await c.ui.progress(vscode.l10n.t('Verifying data request {0}…', clip(request.reference, 40)), async (_p, token) => {
     const ac = abortOn(token);
-    const services = await stepServices(s, request.titles, { signal: ac.signal });
     try {
-      return await verifyRequest(store, request.id, services);
+      return await withAnchorConsent(c, async (noAnchor) => verifyRequest(
+        await storeFor(s, store, noAnchor), request.id, await stepServices(s, request.titles, { signal: ac.signal, noAnchor }),
+      ));
     } finally {
       s.dataRequests.refresh();
     }
@@ -82,7 +83,7 @@ export async function closeDataRequest(c: CommandContext, arg?: unknown): Promis
     can: (r) => requestFlags(r).closable,
     none: vscode.l10n.t('No data request is completed: verify the queued ones first.'),
   });
-  if (requestState(request) !== 'completed') {
+  if (!requestFlags(request).closable) {
     throw new CommandError(vscode.l10n.t('Data request {0} is {1}, not completed, so it cannot be closed yet.', clip(request.reference), requestState(request)), vscode.l10n.t('Next: {0}.', nextStepWords(request)));
   }
   const KEEP = vscode.l10n.t('Keep the identifiers in the record');
@@ -91,16 +92,46 @@ export async function closeDataRequest(c: CommandContext, arg?: unknown): Promis
     { label: KEEP, detail: vscode.l10n.t('The evidence names the person\'s identifiers and PlatformIds.') },
     { label: HASH, detail: vscode.l10n.t('Retention: PlatformIds, e-mails and names become HMAC hashes under the request\'s own key (pseudonymised) in the evidence and the request; the journals are removed. The chain still verifies.') },
   ], { title: vscode.l10n.t('Close {0} with evidence', clip(request.reference, 60)) });
-  const services = await stepServices(s, request.titles);
   let closed: DataRequest;
   try {
-    closed = (await closeRequest(store, request.id, services, { hashIdentifiers: retention.label === HASH })).request;
+    closed = (await withAnchorConsent(c, async (noAnchor) => closeRequest(
+      await storeFor(s, store, noAnchor), request.id, await stepServices(s, request.titles, { noAnchor }), { hashIdentifiers: retention.label === HASH },
+    ))).request;
   } finally {
     s.dataRequests.refresh();
   }
   s.log.info(`Data request ${request.id} closed; evidence in ${store.folder(request.id)}`);
   const { uri } = await openEvidence(c, { id: request.id });
   return { request: closed, evidence: uri };
+}
+
+/** Withdraw Data Request…: the reason asked (not modal), then a modal; nothing more is sent, the evidence records it. */
+export async function withdrawDataRequest(c: CommandContext, arg?: unknown): Promise<DataRequest> {
+  const s = c.services;
+  const { store, request } = await resolveRequest(c, arg, {
+    title: vscode.l10n.t('Withdraw which data request?'),
+    can: (r) => requestFlags(r).withdrawable,
+    none: vscode.l10n.t('No open data request to withdraw.'),
+  });
+  const reason = (await c.ui.input({
+    title: vscode.l10n.t('Withdraw data request {0}', clip(request.reference, 60)),
+    prompt: vscode.l10n.t('Why is it withdrawn? (kept in the evidence; e.g. "the person called it off", "the identity check failed")'),
+    ignoreFocusOut: true,
+    validateInput: (v) => (v.trim().length >= 1 && v.trim().length <= 500 ? undefined : vscode.l10n.t('Give the reason in 1 to 500 characters.')),
+  })).trim();
+  await c.ui.confirm(
+    vscode.l10n.t('Withdraw data request {0}?', clip(request.reference)),
+    vscode.l10n.t('Nothing more is sent for it; what was already sent stays recorded. Then close it to write the evidence, which records the withdrawal.'),
+    vscode.l10n.t('Withdraw Request'),
+  );
+  try {
+    const r = await withAnchorConsent(c, async (noAnchor) => withdrawRequest(await storeFor(s, store, noAnchor), request.id, reason));
+    s.log.info(`Data request ${request.id} withdrawn`);
+    void c.ui.info(vscode.l10n.t('Data request {0} withdrawn: nothing more is sent for it. Next: {1}.', clip(request.reference), nextStepWords(r)));
+    return r;
+  } finally {
+    s.dataRequests.refresh();
+  }
 }
 
 export async function openEvidence(c: CommandContext, arg?: unknown): Promise<{ uri: vscode.Uri; check: EvidenceCheck }> {

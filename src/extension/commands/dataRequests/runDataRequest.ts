@@ -1,20 +1,22 @@
 // Run Data Request…: the dry run first (the first time, the identifiers are looked up in every
-// configured title with a key, paced), opened as a document; then what this run sends, in a modal;
-// erasures also need the number of accounts and the reference typed back, as a deletion batch
-// needs its count and title ID. The actions go through the deletion journal (never sent twice,
-// resumable); an erasure waits until its account's export has completed.
+// configured title with a key, paced), opened as a document; then, in the deletion batch's order
+// (deleteFromList.ts confirmTypedThenModal), the number of accounts and the reference typed back in
+// a step that is not modal, the dry run readable beside it, and last a modal whose button names the
+// act ("Erase 2 Accounts"). What is sent is bound to the dry run shown (its confirm value). The
+// actions go through the deletion journal (never sent twice, resumable); an erasure waits until its
+// account's export has completed, and until the request's erasure hold ends.
 import * as vscode from 'vscode';
-import { dryRun, runActions, type Action, type DataRequest, type DryRun, type RunSummary } from '../../../core/requests';
+import { dryRun, heldUntil, runActions, type Action, type DataRequest, type DryRun, type RunSummary } from '../../../core/requests';
 import { ProgressGate } from '../../../core/progressGate';
 import { noteActivity } from '../../activity/recorder';
 import { openResultDocument } from '../../documents';
 import { renderDryRun } from '../../dataRequests/dryRunText';
-import { clip, requestFlags } from '../../dataRequests/view';
+import { clip, heldText, requestFlags } from '../../dataRequests/view';
 import type { CommandContext } from '../context';
-import { progressText } from '../deleteFromList';
+import { confirmTypedThenModal, progressText } from '../deleteFromList';
 import { confirmProductionTitle } from '../production';
 import { resolveRequest } from './requestArg';
-import { stepServices } from './stepServices';
+import { stepServices, storeFor, withAnchorConsent } from './stepServices';
 
 export interface RunOutcome {
   dryRun: DryRun;
@@ -24,10 +26,21 @@ export interface RunOutcome {
   request?: DataRequest;
 }
 
-/** The actions this run would send: not sent or failed, and erasures whose export has completed. */
-export function readyActions(r: DataRequest): Action[] {
+/** The actions this run would send: not sent or failed, and erasures whose export has completed and whose hold has ended. */
+export function readyActions(r: DataRequest, now = new Date()): Action[] {
   const exportDone = (pid: string): boolean => r.actions.every((x) => x.kind !== 'export' || x.platformId !== pid || x.status === 'completed');
-  return r.actions.filter((a) => a.status === 'planned' || a.status === 'failed' || (a.status === 'waiting' && exportDone(a.platformId)));
+  const held = heldUntil(r, now) !== undefined;
+  return r.actions.filter((a) => (a.status === 'planned' || a.status === 'failed' || (a.status === 'waiting' && exportDone(a.platformId))) && !(held && a.kind !== 'export'));
+}
+
+/** The act, as a modal's button names it: "Export 1 Account", "Erase 2 Accounts", joined with "and". */
+export function actButton(n: Record<Action['kind'], number>): string {
+  const words: [number, string][] = [
+    [n.export, n.export === 1 ? vscode.l10n.t('Export 1 Account') : vscode.l10n.t('Export {0} Accounts', n.export)],
+    [n.events, n.events === 1 ? vscode.l10n.t('Erase the Events of 1 Account') : vscode.l10n.t('Erase the Events of {0} Accounts', n.events)],
+    [n.erasure, n.erasure === 1 ? vscode.l10n.t('Erase 1 Account') : vscode.l10n.t('Erase {0} Accounts', n.erasure)],
+  ];
+  return words.filter(([k]) => k > 0).map(([, w]) => w).join(vscode.l10n.t(' and '));
 }
 
 /** An AbortController aborted when the command's progress is cancelled (or already was). */
@@ -48,11 +61,11 @@ export async function runDataRequest(c: CommandContext, arg?: unknown): Promise<
   const titleCount = request.titles.length;
   const dry = await c.ui.progress(
     request.resolution === undefined ? vscode.l10n.t('Looking for the accounts of {0} in {1} titles…', clip(request.reference, 40), titleCount) : vscode.l10n.t('Reading data request {0}…', clip(request.reference, 40)),
-    async (_p, token) => {
+    (_p, token) => withAnchorConsent(c, async (noAnchor) => {
       const ac = abortOn(token);
-      const services = await stepServices(s, request.titles, { signal: ac.signal });
-      return dryRun(store, request.id, services);
-    },
+      const services = await stepServices(s, request.titles, { signal: ac.signal, noAnchor });
+      return dryRun(await storeFor(s, store, noAnchor), request.id, services);
+    }),
   );
   s.dataRequests.refresh();
   const names = Object.fromEntries(s.titles.all().map((t) => [t.titleId, t.name]));
@@ -62,39 +75,37 @@ export async function runDataRequest(c: CommandContext, arg?: unknown): Promise<
   const current = await store.load(request.id);
   const ready = readyActions(current);
   if (ready.length === 0) {
-    void c.ui.info(vscode.l10n.t('Nothing to send for {0} now: {1}.', clip(dry.reference), nextStepWords(current)));
+    const held = heldUntil(current) !== undefined ? ` ${heldText(current)}` : '';
+    void c.ui.info(`${vscode.l10n.t('Nothing to send for {0} now: {1}.', clip(dry.reference), nextStepWords(current))}${held}`);
     return { dryRun: dry, document: doc.uri, request: current };
   }
   const count = (kind: Action['kind']): number => ready.filter((a) => a.kind === kind).length;
-  const waiting = current.actions.filter((a) => a.status === 'waiting' && !ready.includes(a)).length;
-  await c.ui.confirm(
-    vscode.l10n.t('Send {0} actions for data request {1}?', ready.length, clip(dry.reference)),
-    [
-      vscode.l10n.t('Exports: {0} · events-only erasures: {1} · erasures: {2}, over {3} master accounts (the dry run lists them).', count('export'), count('events'), count('erasure'), dry.confirm),
-      ...(waiting > 0 ? [vscode.l10n.t('{0} erasures wait until their account\'s export has completed; run again then.', waiting)] : []),
+  const waiting = current.actions.filter((a) => (a.status === 'waiting' || a.status === 'planned') && !ready.includes(a)).length;
+  for (const titleId of new Set(ready.filter((a) => a.kind !== 'export').map((a) => a.titleId))) {
+    const title = s.titles.get(titleId);
+    if (title) await confirmProductionTitle(c, title);
+  }
+  const button = actButton({ export: count('export'), events: count('events'), erasure: count('erasure') });
+  const typed = clip(`${dry.accounts.length} ${dry.reference}`, 220);
+  // What runs is bound to the dry run shown: its confirm value goes with the run, and a request changed since sends nothing.
+  await confirmTypedThenModal(c, {
+    question: vscode.l10n.t('{0} for data request {1}?', button, clip(dry.reference)),
+    expected: typed,
+    prompt: vscode.l10n.t('Read the dry run, then type "{0}" (the number of accounts and the reference) to confirm', typed),
+    detail: [
+      vscode.l10n.t('Exports: {0} · events-only erasures: {1} · erasures: {2}, over {3} master accounts (the dry run lists them).', count('export'), count('events'), count('erasure'), dry.accounts.length),
+      ...(waiting > 0 ? [vscode.l10n.t('{0} actions wait (for their account\'s export, or the erasure hold); run again then.', waiting)] : []),
       ...(count('erasure') + count('events') > 0 ? [vscode.l10n.t('Erasure cannot be undone.')] : []),
     ].join(' '),
-    vscode.l10n.t('Send'),
-  );
-  if (count('erasure') > 0) {
-    for (const titleId of new Set(ready.filter((a) => a.kind === 'erasure').map((a) => a.titleId))) {
-      const title = s.titles.get(titleId);
-      if (title) await confirmProductionTitle(c, title);
-    }
-    const expected = `${dry.confirm} ${dry.reference}`.replace(/\s+/g, ' ').toUpperCase();
-    await c.ui.input({
-      title: vscode.l10n.t('Confirm erasure'),
-      prompt: vscode.l10n.t('Type "{0}" (the number of accounts and the reference) to confirm', clip(`${dry.confirm} ${dry.reference}`, 220)),
-      validateInput: (v) => (v.trim().replace(/\s+/g, ' ').toUpperCase() === expected ? undefined : vscode.l10n.t('Type {0} exactly to confirm.', clip(`${dry.confirm} ${dry.reference}`, 220))),
-    });
-  }
+    button,
+  });
 
-  const result = await c.ui.progress(vscode.l10n.t('Sending the actions of data request {0}', clip(dry.reference, 40)), async (progress, token) => {
+  const result = await c.ui.progress(vscode.l10n.t('Sending the actions of data request {0}', clip(dry.reference, 40)), (progress, token) => withAnchorConsent(c, async (noAnchor) => {
     const ac = abortOn(token);
-    const services = await stepServices(s, request.titles, { signal: ac.signal, sender: true });
+    const services = await stepServices(s, request.titles, { signal: ac.signal, sender: true, noAnchor });
     const gate = new ProgressGate();
     try {
-      return await runActions(store, request.id, services, {
+      return await runActions(await storeFor(s, store, noAnchor), request.id, services, {
         confirm: dry.confirm,
         onProgress: (kind, p) => {
           if (gate.due(p.sent, p.total, `${kind}${p.waiting ? ' waiting' : ''}`)) progress.report({ message: `${kind}: ${progressText(p)}` });
@@ -104,7 +115,7 @@ export async function runDataRequest(c: CommandContext, arg?: unknown): Promise<
       await services.close();
       s.dataRequests.refresh();
     }
-  });
+  }));
   const sent = result.sent;
   s.log.info(`Data request ${request.id}: sent ${sent.export} exports, ${sent.events} events-only erasures, ${sent.erasure} erasures${result.cancelled ? ' (cancelled)' : ''}`);
   noteActivity(vscode.l10n.t('{0} exports, {1} events-only erasures, {2} erasures sent', sent.export, sent.events, sent.erasure), result.cancelled ? { cancelled: true } : undefined);
