@@ -101,6 +101,11 @@ describe('Data requests', () => {
     for (const a of accounts) assert.ok(dry.getText().includes(a), `the dry run names ${a}`);
     assert.match(dry.getText(), /ExportMasterPlayerData/);
     assert.match(dry.getText(), /DeleteMasterPlayerAccount/);
+    // Plain words first, the service's name in parentheses; what is not sent yet is "planned", never "sent with" (issue 30).
+    assert.match(dry.getText(), /- export of the person's data \(ExportMasterPlayerData\) · planned, to be sent with the key of /);
+    assert.match(dry.getText(), /- erasure of the account \(DeleteMasterPlayerAccount\) · (planned|waiting for the export)/);
+    assert.doesNotMatch(dry.getText(), /sent with [^\n]* · planned/);
+    assert.match(dry.getText(), /Found by: (E-mail|Storefront name) `/);
     const n = accounts.length;
     assert.match(r1.confirms[0].detail, new RegExp(`Exports: ${n} · events-only erasures: 0 · erasures: 0, over ${n} master accounts`));
     assert.equal(await requestCount(ctx.api, 'Admin/ExportMasterPlayerData'), n);
@@ -251,7 +256,7 @@ describe('Data requests', () => {
     assert.match(row.contextValue, /\boverdue\b/);
     const view = ctx.api.dataRequestsView.view!;
     assert.equal(view.badge?.value, 1);
-    assert.equal(view.description, '1 due this week (1 overdue)');
+    assert.equal(view.description, '1 overdue', 'a request days late is overdue, not "due this week"');
     const item = (row.node as { getTreeItem(): vscode.TreeItem }).getTreeItem();
     const deco = ctx.api.dataRequestsView.provideFileDecoration(item.resourceUri!);
     assert.equal((deco?.color as vscode.ThemeColor | undefined)?.id, 'list.warningForeground');

@@ -27,3 +27,10 @@ export function referenceWords(reference: string): string {
   const plain = reference.replace(/[^\p{L}\p{N} ()\-_.,:#/']+/gu, ' ').replace(/\s+/g, ' ').trim();
   return plain.slice(0, 60).trim();
 }
+
+/** The Data Requests view's description: "1 overdue", "2 due this week", "1 overdue, 2 more due this week"; undefined when neither. */
+export function dueSummary(overdue: number, dueThisWeekNotOverdue: number): string | undefined {
+  if (overdue > 0 && dueThisWeekNotOverdue > 0) return `${overdue} overdue, ${dueThisWeekNotOverdue} more due this week`;
+  if (overdue > 0) return `${overdue} overdue`;
+  return dueThisWeekNotOverdue > 0 ? `${dueThisWeekNotOverdue} due this week` : undefined;
+}
