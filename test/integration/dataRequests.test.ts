@@ -190,8 +190,11 @@ describe('Data requests', () => {
     for (const secret of [...DEMO_TITLES.map((t) => t.secretKey), ...links]) {
       assert.ok(!md.includes(secret) && !json.includes(secret), 'no key or download link in the evidence');
     }
+    const e = script(ctx.api);
     const again = await vscode.commands.executeCommand<{ check: EvidenceCheck }>('platformExplorer.openDataRequestEvidence', { id: request.id });
     assert.equal(again.check.ok, true, again.check.problems.join('; '));
+    // The check is said where it is read out (issue 30: only the status bar said it).
+    assert.match(e.infos.at(-1) ?? '', /^Evidence of PRIVACY-4711 opened; its SHA-256 chain was checked: all \d+ entries hold\.$/);
     row = await shown(request.id);
     assert.match(row.description, /^closed · /);
     assert.match(row.contextValue, /\bhasEvidence\b/);
