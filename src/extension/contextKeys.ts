@@ -45,17 +45,18 @@ export function contextValue(key: ContextKey): unknown {
 }
 
 /**
- * Keeps hasTitle and hasSecretKey (the walkthrough's first two steps) in step with the stored
- * titles and keys, however they changed. VS Code ticks such a step when its key turns true after
- * it registered the walkthrough; a key already true at that moment counts as seen and never ticks
- * in that session (its gettingStartedService), and the registration may wait up to 5 s after
- * start-up. So the keys start false and take the stored state `settleMs` after activation; a
- * title or key added later counts at once.
+ * Keeps the walkthrough's four keys (a title, a key, a lookup that succeeded, a HandheldStore read)
+ * in step with the stored titles, keys and Activity, however they changed. VS Code ticks a step
+ * when its expression turns true after it registered the walkthrough; one already true at that
+ * moment counts as seen and never ticks in that session (its gettingStartedService), and when the
+ * registration happens is not ours to know (it waits for the extension host, and up to 5 s more).
+ * So each step also completes on its key together with `activeEditor` being, or not being, the
+ * walkthrough (package.json): whichever of the two was false at the registration turns true at the
+ * next switch to or from the walkthrough, so a step whose state holds ticks at the latest when the
+ * walkthrough is opened. No timer: a session started by a person and a test behave the same.
  */
-export function trackSetupState(titles: TitleStore, secrets: SecretKeys, activity: ActivityStore, settleMs: number): vscode.Disposable {
-  let settled = false;
+export function trackSetupState(titles: TitleStore, secrets: SecretKeys, activity: ActivityStore): vscode.Disposable {
   const update = async (): Promise<void> => {
-    if (!settled) return;
     const all = titles.all();
     await setContext(ContextKeys.hasTitle, all.length > 0);
     const keys = await Promise.all(all.map((t) => secrets.has(t.titleId)));
@@ -65,15 +66,10 @@ export function trackSetupState(titles: TitleStore, secrets: SecretKeys, activit
     await setContext(ContextKeys.hasLookedUp, done.some((op) => /GetPlatformIDsFrom/.test(op)));
     await setContext(ContextKeys.hasReadHandheldStore, done.some((op) => /GetHandheldStore/.test(op)));
   };
-  for (const key of [ContextKeys.hasTitle, ContextKeys.hasSecretKey, ContextKeys.hasLookedUp, ContextKeys.hasReadHandheldStore]) void setContext(key, false);
-  const timer = setTimeout(() => {
-    settled = true;
-    void update();
-  }, settleMs);
+  void update();
   return vscode.Disposable.from(
     titles.onDidChange(() => void update()),
     secrets.onDidChange(() => void update()),
     activity.onDidChange(() => void update()),
-    { dispose: () => clearTimeout(timer) },
   );
 }

@@ -86,8 +86,7 @@ export function activate(ctx: vscode.ExtensionContext): TestApi | undefined {
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => tree.refresh()),
     titles.onDidChange(() => void emulatorProbe.refresh()),
-    // Tests check the keys at once; a person's session lets the walkthrough register first.
-    trackSetupState(titles, secrets, activity, ctx.extensionMode === vscode.ExtensionMode.Test ? 0 : 8000),
+    trackSetupState(titles, secrets, activity),
     registerEditorFeatures(jobs),
     registerResultDocuments(),
   );

@@ -24,11 +24,12 @@ export interface Prompts {
 }
 
 export const windowPrompts: Prompts = {
+  // No question of ours closes under the user: a click elsewhere (the walkthrough, an editor) leaves it open.
   async pick(items, options) {
-    return vscode.window.showQuickPick(items, { ...options, canPickMany: false });
+    return vscode.window.showQuickPick(items, { ignoreFocusOut: true, ...options, canPickMany: false });
   },
   async pickMany(items, options) {
-    return vscode.window.showQuickPick(items, { ...options, canPickMany: true });
+    return vscode.window.showQuickPick(items, { ignoreFocusOut: true, ...options, canPickMany: true });
   },
   async input(options) {
     return vscode.window.showInputBox({ ignoreFocusOut: true, ...options });

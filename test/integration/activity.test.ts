@@ -49,7 +49,7 @@ describe('Activity view', () => {
       assert.ok(Number.isInteger(r.entry.durationMs) && r.entry.durationMs >= 0);
       assert.ok(!Number.isNaN(Date.parse(r.entry.time)));
     }
-    assert.match(String(rows[2].item.tooltip), new RegExp(`JobReceiptId: ${receipt!.JobReceiptId}`));
+    assert.match(String(rows[2].item.tooltip), new RegExp(`Receipt \\(JobReceiptId\\): ${receipt!.JobReceiptId}`));
     assert.match(String(rows[3].item.description), /failed \(1001\)/);
     // Re-run only for what changes nothing.
     assert.deepEqual(rows.map((r) => /\brerunnable\b/.test(r.item.contextValue ?? '')), [true, false, false, true, true]);

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { DataRequest, DryRun, EvidenceCheck, RunSummary, VerifySummary } from '../../src/core/requests';
 import { DEMO_TITLES } from '../../src/emulator/seed';
-import { closeAllEditors, emu, openText, requestCount, script, useFreshExtension } from './support/harness';
+import { closeAllEditors, emu, openText, requestCount, script, useFreshExtension, setDataRequestsFolder } from './support/harness';
 
 interface EmuPlayer {
   PlatformId: string;
@@ -24,17 +24,6 @@ interface EmuPlayer {
 interface RunOutcome { dryRun: DryRun; document: vscode.Uri; run?: RunSummary; request?: DataRequest }
 
 const DAY_MS = 24 * 3600 * 1000;
-const FOLDER_SETTING = 'dataRequests.folder';
-
-async function setFolder(value: string | undefined): Promise<void> {
-  const cfg = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('platformExplorer');
-  await cfg().update(FOLDER_SETTING, value, vscode.ConfigurationTarget.Global);
-  const deadline = Date.now() + 5000;
-  while (cfg().inspect(FOLDER_SETTING)?.globalValue !== value) {
-    assert.ok(Date.now() < deadline, 'the folder setting did not change');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('Data requests', () => {
   const ctx = useFreshExtension({ emulator: true });
@@ -42,11 +31,11 @@ describe('Data requests', () => {
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'pe-requests-'));
-    await setFolder(dir);
+    await setDataRequestsFolder(dir);
   });
 
   afterEach(async () => {
-    await setFolder(undefined);
+    await setDataRequestsFolder(undefined);
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -81,14 +70,14 @@ describe('Data requests', () => {
 
     const today = new Date().toISOString().slice(0, 10);
     const p = script(ctx.api)
-      .chooseMany([`email:${person.email}`, `storefront:${storefront}`])
+      .chooseMany([`E-mail: ${person.email}`, `Storefront name: ${storefront}`])
       .chooseMany(['Access', 'Erasure'])
       .typeIn(today)
       .typeIn('PRIVACY-4711');
     const request = await vscode.commands.executeCommand<DataRequest>('platformExplorer.newDataRequest');
     p.assertDone();
     const offered = p.picks[0].items.map((i) => i.label);
-    assert.ok(offered.includes(`email:${person.email}`) && offered.includes(`storefront:${storefront}`), `the ticket's identifiers are offered: ${offered.join(', ')}`);
+    assert.ok(offered.includes(`E-mail: ${person.email}`) && offered.includes(`Storefront name: ${storefront}`), `the ticket's identifiers are offered: ${offered.join(', ')}`);
     assert.equal(p.inputs[1].options.value, 'PRIVACY-4711', 'the ticket\'s reference is offered');
     assert.equal(request.reference, 'PRIVACY-4711');
     assert.deepEqual(request.asks, ['access', 'erasure']);
@@ -120,6 +109,11 @@ describe('Data requests', () => {
     assert.match(dry.getText(), /ExportMasterPlayerData/);
     assert.match(dry.getText(), /DeleteMasterPlayerAccount/);
     assert.equal(accounts.length, n);
+    // Plain words first, the service's name in parentheses; what is not sent yet is "planned", never "sent with" (issue 30).
+    assert.match(dry.getText(), /- export of the person's data \(ExportMasterPlayerData\) · planned, to be sent with the key of /);
+    assert.match(dry.getText(), /- erasure of the account \(DeleteMasterPlayerAccount\) · (planned|waiting for the export)/);
+    assert.doesNotMatch(dry.getText(), /sent with [^\n]* · planned/);
+    assert.match(dry.getText(), /Found by: (E-mail|Storefront name) `/);
     assert.match(r1.confirms[0].detail, new RegExp(`Exports: ${n} · events-only erasures: 0 · erasures: 0, over ${n} master accounts`));
     assert.equal(await requestCount(ctx.api, 'Admin/ExportMasterPlayerData'), n);
     assert.equal(await requestCount(ctx.api, 'Admin/DeleteMasterPlayerAccount'), 0, 'no erasure before its export completed');
@@ -147,19 +141,37 @@ describe('Data requests', () => {
     await emu(ctx.api, 'POST', 'clock/advance', { ms: DAY_MS });
     const done = await vscode.commands.executeCommand<VerifySummary>('platformExplorer.verifyDataRequest', { id: request.id });
     assert.deepEqual([...done.erased].sort(), accounts);
-    // Activity names each run by the operations its command sends (the table's names), and
-    // offers a re-run only for the one that only reads (Verify), never for Run's mutations.
+    // Activity names each run by its reference and what it sent (issue 30): the operations actually
+    // sent, every title touched, and a re-run offered only for the one that only reads (Verify).
     const activity = ctx.api.activityView.getChildren().map((i) => ({ entry: i.entry, item: ctx.api.activityView.getTreeItem(i) }));
     const runs = activity.filter((r) => r.entry.command === 'platformExplorer.runDataRequest');
     const verifies = activity.filter((r) => r.entry.command === 'platformExplorer.verifyDataRequest');
     assert.equal(runs.length, 2, 'both runs are in Activity');
     assert.equal(verifies.length, 2, 'both verifications are in Activity');
+    const [erasing, exporting] = runs;
     for (const r of runs) {
-      assert.match(r.entry.operation, /ExportMasterPlayerData, DeleteMasterPlayerAccount, DeleteMasterPlayerEventData$/);
+      assert.equal(r.item.label, 'Run data request PRIVACY-4711');
       assert.doesNotMatch(r.item.contextValue ?? '', /\brerunnable\b/, 'a run of a data request is never re-run from Activity');
+      assert.equal(r.entry.outcome, 'succeeded');
     }
+    assert.equal(exporting.entry.note, `${n} export${n === 1 ? '' : 's'} sent`);
+    assert.match(exporting.entry.operation, /ExportMasterPlayerData/);
+    assert.doesNotMatch(exporting.entry.operation, /Delete/, 'no erasure was sent by the first run, so none is named');
+    assert.equal(erasing.entry.note, `${n} erasure${n === 1 ? '' : 's'} sent`);
+    assert.match(erasing.entry.operation, /DeleteMasterPlayerAccount/);
+    assert.doesNotMatch(erasing.entry.operation, /ExportMasterPlayerData|DeleteMasterPlayerEventData/);
+    const touched = [...new Set(first.request?.actions.map((a) => a.titleId))].sort();
+    if (touched.length > 1) {
+      assert.deepEqual([...(exporting.entry.titles ?? [])].sort(), [...(first.request?.resolution?.titlesAsked ?? [])].sort(), 'every title the first run asked is named');
+      assert.match(String(exporting.item.description), new RegExp(`^${exporting.entry.titles?.length} titles · `));
+    }
+    assert.match(String(exporting.item.tooltip), /Operations sent: .*ExportMasterPlayerData/);
+    // The erasures' verification asks each account (AccountNotFound); the exports' reads the service's events, no operation.
+    assert.equal(verifies[0].entry.operation, 'GetPlayedTitleList');
+    assert.equal(verifies[1].entry.operation, 'none');
+    assert.equal(verifies[0].item.label, 'Verify data request PRIVACY-4711');
+    assert.equal(verifies[0].entry.note, `${n} erasure${n === 1 ? '' : 's'} and 0 export links verified`);
     for (const r of verifies) {
-      assert.equal(r.entry.operation, 'GetPlayedTitleList');
       assert.match(r.item.contextValue ?? '', /\brerunnable\b/, 'Verify only reads: Activity offers to re-run it');
     }
 
@@ -185,6 +197,7 @@ describe('Data requests', () => {
     for (const secret of [...DEMO_TITLES.map((t) => t.secretKey), ...links]) {
       assert.ok(!md.includes(secret) && !json.includes(secret), 'no key or download link in the evidence');
     }
+    const e = script(ctx.api);
     const again = await vscode.commands.executeCommand<{ check: EvidenceCheck }>('platformExplorer.openDataRequestEvidence', { id: request.id });
     assert.equal(again.check.ok, true, again.check.problems.join('; '));
     // Signed by the editor's operator (its key in SecretStorage); Export Operator Public Key writes the key an auditor checks it with.
@@ -194,6 +207,8 @@ describe('Data requests', () => {
     assert.ok(pack.entries.every((e) => e.operator.fingerprint === exported.fingerprint), 'every entry names the operator');
     assert.equal(readFileSync(exported.path, 'utf8'), pack.signer.publicKey);
     assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, exported.path, 'the public key is opened');
+    // The check is said where it is read out (issue 30: only the status bar said it).
+    assert.match(e.infos.at(-1) ?? '', /^Evidence of PRIVACY-4711 opened; its SHA-256 chain was checked: all \d+ entries hold\.$/);
     row = await shown(request.id);
     assert.match(row.description, /^closed · /);
     assert.match(row.contextValue, /\bhasEvidence\b/);
@@ -206,7 +221,7 @@ describe('Data requests', () => {
     const players = (await emu<{ players: EmuPlayer[] }>(ctx.api, 'GET', 'players')).players;
     // A person with one account: one export, completed by the link recorded here.
     const person = players.find((p) => p.email && p.titlesPlayed.includes('F71AC') && players.filter((q) => q.email === p.email).length === 1)!;
-    const p = script(ctx.api).chooseMany([`email:${person.email}`]).chooseMany(['Access']).typeIn(new Date().toISOString().slice(0, 10)).typeIn('PRIVACY-7');
+    const p = script(ctx.api).chooseMany([`E-mail: ${person.email}`]).chooseMany(['Access']).typeIn(new Date().toISOString().slice(0, 10)).typeIn('PRIVACY-7');
     const request = await vscode.commands.executeCommand<DataRequest>('platformExplorer.newDataRequest', { text: `Please send me my data. ${person.email}` });
     p.assertDone();
     const r = script(ctx.api).typeIn('1 PRIVACY-7').press('Export 1 Account');
@@ -228,6 +243,13 @@ describe('Data requests', () => {
     const action = recorded.actions.find((a) => a.kind === 'export')!;
     assert.equal(action.status, 'completed');
     assert.equal(action.completedBy, 'recorded');
+    // Said, and kept in Activity by the request's reference (issue 30: it succeeded in silence, with no entry).
+    assert.match(l.infos.at(-1) ?? '', /^Export link of PRIVACY-7 kept for receipt .+\. Next: close it with evidence\.$/);
+    const entry = ctx.api.activity.all().at(-1);
+    assert.equal(entry?.command, 'platformExplorer.recordExportLink');
+    assert.equal(entry?.summary, 'Record export link PRIVACY-7');
+    assert.equal(entry?.note, 'export link kept');
+    assert.ok(!JSON.stringify(ctx.api.activity.all()).includes('signature-of-the-person'), 'Activity never holds the link');
     const after = await shown(request.id);
     assert.match(after.description, /^completed · /);
     // What the view shows: every item's label, description and tooltip (the nodes hold the state, the items only what is shown).
@@ -294,7 +316,7 @@ describe('Data requests', () => {
     assert.match(row.contextValue, /\boverdue\b/);
     const view = ctx.api.dataRequestsView.view!;
     assert.equal(view.badge?.value, 1);
-    assert.equal(view.description, '1 due this week (1 overdue)');
+    assert.equal(view.description, '1 overdue', 'a request days late is overdue, not "due this week"');
     const item = (row.node as { getTreeItem(): vscode.TreeItem }).getTreeItem();
     const deco = ctx.api.dataRequestsView.provideFileDecoration(item.resourceUri!);
     assert.equal((deco?.color as vscode.ThemeColor | undefined)?.id, 'list.warningForeground');

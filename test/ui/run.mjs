@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 // vsix last: packaging leaves the production bundles in dist/.
-const SUITES = ['session.ui.mjs', 'workbench.ui.mjs', 'demo.ui.mjs', 'emulatorRequests.ui.mjs', 'dataRequests.ui.mjs', 'vsix.ui.mjs'];
+const SUITES = ['session.ui.mjs', 'workbench.ui.mjs', 'demo.ui.mjs', 'emulatorRequests.ui.mjs', 'dataRequests.ui.mjs', 'walkthrough.ui.mjs', 'vsix.ui.mjs'];
 
 let child;
 for (const [sig, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {

@@ -10,6 +10,12 @@ import type { ActivityEntry, ActivityOutcome, ActivityStore } from './store';
 
 interface Run {
   titleId?: string;
+  /** Every title the command acted on, in order. */
+  titles: string[];
+  /** What the entry is called where the command name alone says too little ("Run data request PRIV-0412"). */
+  summary?: string;
+  /** The command asked to be recorded though it sent nothing (Record Export Link…). */
+  record?: boolean;
   operations: string[];
   /** Each request attempt's [start, end] in ms: the duration is the time the service was waited on, not the prompts. */
   requests: [number, number][];
@@ -48,16 +54,23 @@ export function noteTitle(titleId: string): void {
   const run = current.getStore();
   if (run) {
     run.titleId = titleId;
+    if (!run.titles.includes(titleId)) run.titles.push(titleId);
     run.usedService = true;
   }
 }
 
-/** Called by a command: what happened in words ("dry run", "nothing sent", "cancelled (12 of 20 queued)"). */
-export function noteActivity(note: string, o: { cancelled?: boolean } = {}): void {
+/**
+ * Called by a command: what happened in words ("dry run", "nothing sent", "cancelled (12 of 20
+ * queued)"); `summary` names the entry ("Run data request PRIV-0412"); `record` keeps an entry of a
+ * command that sent nothing (Record Export Link…).
+ */
+export function noteActivity(note: string | undefined, o: { cancelled?: boolean; summary?: string; record?: boolean } = {}): void {
   const run = current.getStore();
   if (!run) return;
-  run.note = note;
+  if (note !== undefined) run.note = note;
   if (o.cancelled === true) run.cancelled = true;
+  if (o.summary !== undefined) run.summary = o.summary;
+  if (o.record === true) run.record = true;
 }
 
 /** A command with no API operation of its own, named in words: "Verify Deletions", never its command ID. */
@@ -109,23 +122,30 @@ function receiptOf(result: unknown): string | undefined {
 export type ActivitySource = CommandId | `platformExplorer.tool.${string}`;
 
 export async function recordActivity<T>(store: ActivityStore, command: ActivitySource, run: () => Promise<T>): Promise<T> {
-  const state: Run = { operations: [], requests: [], usedService: false };
+  const state: Run = { operations: [], titles: [], requests: [], usedService: false };
   const started = Date.now();
   const record = async (outcome: { outcome: ActivityOutcome; errorCode?: number }, receipt?: string): Promise<void> => {
-    if (!state.usedService && state.operations.length === 0) {
+    if (!state.usedService && state.operations.length === 0 && state.record !== true) {
       return;
     }
-    const operation = COMMAND_OPERATIONS.get(command)?.join(', ') ?? (state.operations.join(', ') || readableCommand(command));
+    // A command that names its entry (a data request's steps) lists the operations it actually sent, not all it may send.
+    const operation = state.summary !== undefined
+      ? state.operations.join(', ') || 'none'
+      : COMMAND_OPERATIONS.get(command)?.join(', ') ?? (state.operations.join(', ') || readableCommand(command));
     const service = busyTime(state.requests);
+    // A cancel before any request went out says so, rather than "cancelled · 0 ms".
+    const note = state.note ?? (outcome.outcome === 'cancelled' && state.requests.length === 0 ? 'cancelled before anything was sent' : undefined);
     await store.add({
       time: new Date(service.start ?? started).toISOString(),
       command,
       operation,
       titleId: state.titleId,
+      ...(state.titles.length > 1 ? { titles: state.titles } : {}),
+      ...(state.summary !== undefined ? { summary: state.summary } : {}),
       ...outcome,
       durationMs: service.ms,
       jobReceiptId: receipt,
-      ...(state.note !== undefined ? { note: state.note } : {}),
+      ...(note !== undefined ? { note } : {}),
     });
   };
   try {

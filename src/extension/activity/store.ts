@@ -21,6 +21,10 @@ export interface ActivityEntry {
   jobReceiptId?: string;
   /** What happened in words, where the outcome alone misleads: "dry run", "nothing sent", "cancelled (12 of 20 queued)". */
   note?: string;
+  /** Every title acted on, when more than one (titleId is the last). */
+  titles?: string[];
+  /** The entry's name where the operation alone says too little: "Run data request PRIV-0412". */
+  summary?: string;
 }
 
 const STATE_KEY = 'platformExplorer.activity';
@@ -34,7 +38,10 @@ const SAFE = {
   titleId: /^[0-9A-F]{4,16}$/,
   jobReceiptId: /^[A-Za-z0-9-]{1,64}$/,
   note: /^[A-Za-z0-9 (),.]{1,80}$/,
+  // A command's words and a ticket reference: letters, digits and plain punctuation, no control or markup.
+  summary: /^[\p{L}\p{N} ()\-_.,:#/'·]{1,120}$/u,
 };
+const MAX_TITLES = 50;
 
 /** The entry with only checked fields, or undefined when a required one is malformed. */
 export function cleanEntry(v: unknown): ActivityEntry | undefined {
@@ -55,6 +62,8 @@ export function cleanEntry(v: unknown): ActivityEntry | undefined {
   const titleId = ok('titleId');
   const jobReceiptId = ok('jobReceiptId');
   const note = ok('note');
+  const summary = ok('summary');
+  const titles = Array.isArray(o.titles) ? o.titles.filter((t): t is string => typeof t === 'string' && SAFE.titleId.test(t)).slice(0, MAX_TITLES) : [];
   const errorCode = Number.isInteger(o.errorCode) ? (o.errorCode as number) : undefined;
   return {
     time, command, operation, outcome, durationMs,
@@ -62,6 +71,8 @@ export function cleanEntry(v: unknown): ActivityEntry | undefined {
     ...(errorCode !== undefined ? { errorCode } : {}),
     ...(jobReceiptId ? { jobReceiptId } : {}),
     ...(note ? { note } : {}),
+    ...(titles.length > 1 ? { titles } : {}),
+    ...(summary ? { summary } : {}),
   };
 }
 

@@ -60,7 +60,7 @@ export class ActivityProvider implements vscode.TreeDataProvider<ActivityItem>, 
     return this.store
       .all()
       .reverse()
-      .filter((e) => this.textFilter.matches([e.operation, e.titleId, e.titleId && this.titles.get(e.titleId)?.name, e.outcome, outcomeText(e), e.errorCode, e.jobReceiptId, e.time]));
+      .filter((e) => this.textFilter.matches([e.summary, e.operation, ...(e.titles ?? []), e.titleId, e.titleId && this.titles.get(e.titleId)?.name, e.outcome, outcomeText(e), e.errorCode, e.jobReceiptId, e.time]));
   }
 
   getChildren(item?: ActivityItem): ActivityItem[] {
@@ -70,19 +70,28 @@ export class ActivityProvider implements vscode.TreeDataProvider<ActivityItem>, 
   getTreeItem({ entry: e }: ActivityItem): vscode.TreeItem {
     const name = e.titleId ? this.titles.get(e.titleId)?.name : undefined;
     const when = new Date(e.time);
-    const item = new vscode.TreeItem(e.operation, vscode.TreeItemCollapsibleState.None);
-    item.description = [e.titleId, outcomeText(e), readableDuration(e.durationMs), when.toLocaleTimeString()].filter(Boolean).join(' · ');
+    const label = e.summary ?? e.operation;
+    const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
+    const where = e.titles && e.titles.length > 1 ? vscode.l10n.t('{0} titles', e.titles.length) : e.titleId;
+    item.description = [where, outcomeText(e), readableDuration(e.durationMs), when.toLocaleTimeString()].filter(Boolean).join(' · ');
+    const titleText = (id: string): string => {
+      const n = this.titles.get(id)?.name;
+      return n ? `${n} (${id})` : id;
+    };
     item.tooltip = [
-      e.operation,
-      vscode.l10n.t('Title: {0}', e.titleId ? (name ? `${name} (${e.titleId})` : e.titleId) : '-'),
+      label,
+      ...(e.summary !== undefined ? [vscode.l10n.t('Operations sent: {0}', e.operation)] : []),
+      e.titles && e.titles.length > 1
+        ? vscode.l10n.t('Titles: {0}', e.titles.map(titleText).join(', '))
+        : vscode.l10n.t('Title: {0}', e.titleId ? (name ? `${name} (${e.titleId})` : e.titleId) : '-'),
       vscode.l10n.t('Outcome: {0}', outcomeText(e)),
       vscode.l10n.t('Duration: {0}', readableDuration(e.durationMs)),
       vscode.l10n.t('Started: {0}', readableLocal(e.time)),
-      ...(e.jobReceiptId ? [vscode.l10n.t('JobReceiptId: {0}', e.jobReceiptId)] : []),
+      ...(e.jobReceiptId ? [vscode.l10n.t('Receipt (JobReceiptId): {0}', e.jobReceiptId)] : []),
     ].join('\n');
     item.iconPath = new vscode.ThemeIcon(ICONS[e.outcome]);
     item.contextValue = flags('activity', isRerunnable(e) && 'rerunnable', e.jobReceiptId !== undefined && 'hasReceipt');
-    item.accessibilityInformation = { label: `${e.operation}, ${item.description}` };
+    item.accessibilityInformation = { label: `${label}, ${item.description}` };
     return item;
   }
 

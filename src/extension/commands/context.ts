@@ -28,9 +28,17 @@ export interface CommandContext {
   readonly token: vscode.CancellationToken;
 }
 
-async function answered<T>(value: Promise<T | undefined>): Promise<T> {
+/**
+ * The answer, or UserCancelled. A question that closed without an answer is said (the status bar
+ * names it), so a cancel the user did not make is never silent.
+ */
+async function answered<T>(p: Prompts, question: string | undefined, value: Promise<T | undefined>): Promise<T> {
   const v = await value;
   if (v === undefined) {
+    const q = (question ?? '').replace(/\s+/g, ' ').trim();
+    p.status(q
+      ? vscode.l10n.t('Cancelled: "{0}" closed without an answer; the command stopped there.', q.length > 80 ? `${q.slice(0, 80)}…` : q)
+      : vscode.l10n.t('Cancelled: a question closed without an answer; the command stopped there.'));
     throw new UserCancelled();
   }
   return v;
@@ -39,11 +47,11 @@ async function answered<T>(value: Promise<T | undefined>): Promise<T> {
 /** Wraps `p` for one call (read per call, so prompts a test swapped in are the ones used). */
 export function commandUi(p: Prompts, token: vscode.CancellationToken, notices?: RetryNotices): CommandUi {
   return {
-    pick: (items, options) => answered(p.pick(items, options)),
-    pickMany: (items, options) => answered(p.pickMany(items, options)),
-    input: (options) => answered(p.input(options)),
-    openFile: (options) => answered(p.openFile(options)),
-    confirm: (message, detail, ...buttons) => answered(p.confirm(message, detail, ...buttons)),
+    pick: (items, options) => answered(p, options.title ?? options.placeHolder, p.pick(items, options)),
+    pickMany: (items, options) => answered(p, options.title ?? options.placeHolder, p.pickMany(items, options)),
+    input: (options) => answered(p, options.title ?? options.prompt, p.input(options)),
+    openFile: (options) => answered(p, options.title ?? options.openLabel, p.openFile(options)),
+    confirm: (message, detail, ...buttons) => answered(p, message, p.confirm(message, detail, ...buttons)),
     info: (message, ...actions) => p.info(message, ...actions),
     error: (message, ...actions) => p.error(message, ...actions),
     status: (message) => p.status(message),

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { countOf } from '../../core/requests/words';
 import { openResultDocument } from '../documents';
 import { ledgerFromJournal } from '../../core/deletion/ledger';
 import { allLinesHoldPlatformIds, readIdentifiers } from '../../core/deletion/input';
@@ -86,7 +87,7 @@ export async function runJournal(c: CommandContext, title: TitleRecord, journal:
   let pending: NodeJS.Timeout | undefined;
   const sync = (): Promise<void> => s.jobs.upsert(ledgerFromJournal(journal.batch, journal.players(), { unsent: true }));
   try {
-    return await c.ui.progress(vscode.l10n.t('Deleting {0} master player accounts through {1}', journal.players().size, named(title)), async (progress, token) => {
+    return await c.ui.progress(vscode.l10n.t('Deleting {0} through {1}', countOf(journal.players().size, 'master player account'), named(title)), async (progress, token) => {
       const ac = new AbortController();
       token.onCancellationRequested(() => ac.abort());
       let reported = 0;
@@ -142,7 +143,7 @@ function confirmQuestion(plan: Plan, title: TitleRecord): string {
     [counts.failed, vscode.l10n.t('{0} not checked', counts.failed)],
   ];
   const notSent = words.filter(([n]) => n > 0).map(([, w]) => w);
-  const ask = vscode.l10n.t('Delete {0} master player accounts through {1}?', toDelete(plan).length, named(title));
+  const ask = vscode.l10n.t('Delete {0} through {1}?', countOf(toDelete(plan).length, 'master player account'), named(title));
   return notSent.length === 0 ? ask : `${ask} ${vscode.l10n.t('Not sent: {0}.', notSent.join(', '))}`;
 }
 

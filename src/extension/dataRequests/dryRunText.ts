@@ -3,7 +3,7 @@
 // found, what could not be looked up, and the titles skipped. Service and ticket text is escaped
 // for Markdown; nothing here holds a key.
 import * as vscode from 'vscode';
-import type { DryRun, Identifier } from '../../core/requests';
+import { KIND_LABELS, type DryRun, type Identifier } from '../../core/requests';
 import { md } from '../../core/requests/evidenceMarkdown';
 import { escapeUnsafe } from '../../core/serviceText';
 import { readableLocal } from '../../core/time';
@@ -12,7 +12,14 @@ import { readableLocal } from '../../core/time';
 const mdText = (s: string, max = 120): string => md(s, max);
 const code = (s: string, max = 100): string => `\`${escapeUnsafe(s.length > max ? `${s.slice(0, max)}…` : s).replace(/`/g, "'")}\``;
 
-const id = (x: Identifier): string => `${x.kind} ${code(x.value)}${x.sandbox ? ` (${mdText(x.sandbox, 20)})` : ''}`;
+/** Each action in plain words; the service's name follows in parentheses. */
+const ACT_WORDS: Record<DryRun['accounts'][number]['actions'][number]['operation'], () => string> = {
+  ExportMasterPlayerData: () => vscode.l10n.t('export of the person\'s data'),
+  DeleteMasterPlayerAccount: () => vscode.l10n.t('erasure of the account'),
+  DeleteMasterPlayerEventData: () => vscode.l10n.t('erasure of the account\'s events only (the account is kept)'),
+};
+
+const id = (x: Identifier): string => `${KIND_LABELS[x.kind]} ${code(x.value)}${x.sandbox ? ` (${mdText(x.sandbox, 20)})` : ''}`;
 
 export function renderDryRun(d: DryRun, titleNames: Record<string, string>): string {
   const title = (t: string): string => (titleNames[t] ? `${mdText(titleNames[t], 40)} (${t})` : t);
@@ -33,7 +40,13 @@ export function renderDryRun(d: DryRun, titleNames: Record<string, string>): str
     lines.push(`- ${vscode.l10n.t('Found in: {0}', a.foundIn.map(title).join(', ') || '—')}`);
     lines.push(`- ${vscode.l10n.t('Titles played (GetPlayedTitleList): {0}', a.titleIds.map(title).join(', ') || '—')}`);
     if (a.error) lines.push(`- ${vscode.l10n.t('Played titles unknown: {0}', mdText(a.error, 200))}`);
-    for (const x of a.actions) lines.push(`- ${x.operation} · ${vscode.l10n.t('sent with {0}', title(x.titleId))} · ${x.status}`);
+    for (const x of a.actions) {
+      const what = `${ACT_WORDS[x.operation]()} (${x.operation})`;
+      // Not sent yet: "planned", never "sent with …"; once sent, with which title's key.
+      lines.push(x.status === 'planned' || x.status === 'waiting'
+        ? `- ${what} · ${x.status === 'planned' ? vscode.l10n.t('planned, to be sent with the key of {0}', title(x.titleId)) : vscode.l10n.t('waiting for the export, then sent with the key of {0}', title(x.titleId))}`
+        : `- ${what} · ${x.status} · ${vscode.l10n.t('sent with the key of {0}', title(x.titleId))}`);
+    }
     lines.push('');
   }
   if (d.accounts.length === 0) lines.push(vscode.l10n.t('No account to act on.'), '');
@@ -41,7 +54,7 @@ export function renderDryRun(d: DryRun, titleNames: Record<string, string>): str
   if (d.unresolved.length > 0) {
     lines.push(`## ${vscode.l10n.t('Could not be looked up')}`, '', ...d.unresolved.map((u) => `- ${id(u.identifier)} · ${title(u.titleId)}: ${mdText(u.error, 200)}`), '');
   }
-  if (d.gone.length > 0) lines.push(`## ${vscode.l10n.t('Already deleted (AccountNotFound)')}`, '', ...d.gone.map((p) => `- ${code(p)}`), '');
+  if (d.gone.length > 0) lines.push(`## ${vscode.l10n.t('Already deleted (account not found)')}`, '', ...d.gone.map((p) => `- ${code(p)}`), '');
   if (d.titlesSkipped.length > 0) {
     lines.push(`## ${vscode.l10n.t('Titles not searched')}`, '', ...d.titlesSkipped.map((t) => `- ${title(t.titleId)}: ${mdText(t.reason, 200)}`), '');
   }

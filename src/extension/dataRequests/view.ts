@@ -7,6 +7,8 @@ import * as vscode from 'vscode';
 // The model only (not the ../../core/requests barrel): the workflow loads with the commands (../lazy).
 import { daysLeft, isDueThisWeek, isOverdue, nextStep, requestState } from '../../core/requests/model';
 import type { Action, Account, DataRequest, Identifier, RequestState } from '../../core/requests/types';
+import { KIND_LABELS } from '../../core/requests/ticketContext';
+import { dueSummary } from '../../core/requests/words';
 import { shownReceiptId } from '../../core/serviceText';
 import { describeFailure } from '../errors';
 import { Disposable } from '../lifecycle';
@@ -128,7 +130,7 @@ export class RequestNode extends RequestTreeNode {
     tip.appendText(`${vscode.l10n.t('Asks: {0}', r.asks.join(', '))} · ${vscode.l10n.t('Titles: {0}', r.titles.join(', '))}\n\n`);
     if (r.holdUntil !== undefined && state !== 'closed' && state !== 'withdrawn') tip.appendText(`${heldText(r, this.now)}\n\n`);
     if (r.withdrawn !== undefined) tip.appendText(`${vscode.l10n.t('Withdrawn {0}: {1}', readableLocal(r.withdrawn.at), clip(r.withdrawn.reason, 200))}\n\n`);
-    tip.appendText(vscode.l10n.t('Next: {0}', nextStep(r)));
+    tip.appendText(r.closedAt !== undefined ? vscode.l10n.t('Closed {0}; its evidence opens with Open Data Request Evidence.', readableLocal(r.closedAt)) : vscode.l10n.t('Next: {0}', nextStep(r)));
     item.tooltip = tip;
     item.accessibilityInformation = { label: `${clip(r.reference)}, ${stateWord(state)}, ${dueText(r, this.now)}` };
     return item;
@@ -148,7 +150,7 @@ export class RequestNode extends RequestTreeNode {
 }
 
 function identifierText(x: Identifier): string {
-  return `${x.kind}:${clip(x.value, 60)}${x.sandbox ? ` (${clip(x.sandbox, 20)})` : ''}`;
+  return `${KIND_LABELS[x.kind]}: ${clip(x.value, 60)}${x.sandbox ? ` (${clip(x.sandbox, 20)})` : ''}`;
 }
 
 class IdentifierNode extends RequestTreeNode {
@@ -309,14 +311,13 @@ export class DataRequestsView extends Disposable implements vscode.TreeDataProvi
     const closed = requests.filter((r) => r.closedAt !== undefined).sort((a, b) => (b.closedAt ?? '').localeCompare(a.closedAt ?? ''));
     this.roots = [...[...open, ...closed].map((r) => new RequestNode(r, now)), ...problems];
     this.overdue = new Set(requests.filter((r) => isOverdue(r, now)).map((r) => r.id));
-    const dueThisWeek = requests.filter((r) => isDueThisWeek(r, now)).length;
+    // Overdue ones are counted apart: a request 8 days late is "1 overdue", not "due this week".
+    const dueThisWeek = requests.filter((r) => isDueThisWeek(r, now) && !isOverdue(r, now)).length;
     if (this.view) {
       this.view.badge = this.overdue.size > 0
         ? { value: this.overdue.size, tooltip: vscode.l10n.t('{0} overdue data requests', this.overdue.size) }
         : undefined;
-      this.view.description = dueThisWeek > 0
-        ? this.overdue.size > 0 ? vscode.l10n.t('{0} due this week ({1} overdue)', dueThisWeek, this.overdue.size) : vscode.l10n.t('{0} due this week', dueThisWeek)
-        : undefined;
+      this.view.description = dueSummary(this.overdue.size, dueThisWeek);
     }
     this.changed.fire(undefined);
     this.decorationsChanged.fire(undefined);

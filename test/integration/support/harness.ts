@@ -253,3 +253,14 @@ export function useLoopbackService(
   });
   return { seen };
 }
+
+/** Sets the data requests folder setting (undefined: the default) and waits until VS Code reads it back. */
+export async function setDataRequestsFolder(value: string | undefined): Promise<void> {
+  const cfg = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('platformExplorer');
+  await cfg().update('dataRequests.folder', value, vscode.ConfigurationTarget.Global);
+  const deadline = Date.now() + 5000;
+  while (cfg().inspect('dataRequests.folder')?.globalValue !== value) {
+    assert.ok(Date.now() < deadline, 'the folder setting did not change');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

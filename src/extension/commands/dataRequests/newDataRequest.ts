@@ -4,8 +4,8 @@
 // (default today) and the ticket reference. Every configured title is searched when the request
 // runs (the titles without a key are skipped and named).
 import * as vscode from 'vscode';
-import { ASKS, createRequest, extractIdentifiers, parseIdentifiers, type Ask, type DataRequest, type Identifier } from '../../../core/requests';
-import { dateProblem, dueDate } from '../../../core/requests/model';
+import { ASKS, createRequest, extractIdentifiers, identifierLabel, parseIdentifiers, ticketContext, type Ask, type DataRequest, type Identifier } from '../../../core/requests';
+import { dateProblem, daysLeft, isOverdue } from '../../../core/requests/model';
 import { CommandError } from '../../errors';
 import { clip } from '../../dataRequests/view';
 import { selectedText } from '../../editor/selection';
@@ -49,13 +49,28 @@ async function askIdentifiers(c: CommandContext, text: string): Promise<Identifi
   });
   if (found.length === 0) return typedIdentifiers(await typeIn());
   const MORE = vscode.l10n.t('Add identifiers by hand…');
+  // Each with the line it was found on; checked only where the ticket says it is the person's own.
   const items = [
-    ...found.map((x) => ({ label: `${x.kind}:${clip(x.value, 100)}`, description: x.sandbox, picked: true, identifier: x as Identifier | undefined })),
+    ...found.map((x) => {
+      const where = ticketContext(text, x.index);
+      const why = where.requester === 'from' ? vscode.l10n.t('the From line') : where.requester === 'first person' ? vscode.l10n.t('the person writes it is theirs') : undefined;
+      return {
+        label: clip(identifierLabel(x), 100),
+        description: why ? vscode.l10n.t('line {0} · {1}', where.line, why) : vscode.l10n.t('line {0}', where.line),
+        detail: clip(where.text, 160),
+        picked: where.requester !== undefined,
+        identifier: x as Identifier | undefined,
+      };
+    }),
     { label: MORE, description: vscode.l10n.t('kind:value, e.g. storefront:ana_k'), picked: false, identifier: undefined, alwaysShow: true },
   ];
+  const checked = items.filter((i) => i.picked).length;
   const picked = await c.ui.pickMany(items, {
-    title: vscode.l10n.t('Identifiers found in the ticket: keep those of the person'),
-    placeHolder: vscode.l10n.t('{0} found; uncheck what is not theirs', found.length),
+    title: vscode.l10n.t('Identifiers found in the ticket: check the person\'s own'),
+    placeHolder: checked === 0
+      ? vscode.l10n.t('{0} found, none checked: the ticket does not say which are the person\'s. Check theirs; each shows its line.', found.length)
+      : vscode.l10n.t('{0} of {1} checked (on the From line or where the person writes about themselves); check only the person\'s own.', checked, found.length),
+    ignoreFocusOut: true,
   });
   const chosen = picked.flatMap((p) => (p.identifier ? [{ kind: p.identifier.kind, value: p.identifier.value, ...(p.identifier.sandbox ? { sandbox: p.identifier.sandbox } : {}) }] : []));
   if (picked.some((p) => p.label === MORE)) chosen.push(...typedIdentifiers(await typeIn()));
@@ -106,8 +121,14 @@ export async function newDataRequest(c: CommandContext, arg?: unknown): Promise<
   s.log.info(`Data request ${request.id} created: ${identifiers.length} identifiers, asks ${asks.join(', ')}, due ${request.due}`);
   s.dataRequests.refresh();
   const RUN = vscode.l10n.t('Run (Dry Run First)');
+  const late = -daysLeft(request);
+  const due = isOverdue(request)
+    ? vscode.l10n.t('due {0}: already overdue by {1}', request.due, late === 1 ? vscode.l10n.t('1 day') : vscode.l10n.t('{0} days', late))
+    : vscode.l10n.t('due {0}', request.due);
   void c.ui.optional.info(
-    vscode.l10n.t('Data request {0} created, due {1}. Run it to find the person\'s accounts in {2} titles; a dry run shows them before anything is sent.', clip(reference), dueDate(received, dueDays), titles.length),
+    vscode.l10n.t('Data request {0} created for {1}, {2}. Run it to find the person\'s accounts in {3}; a dry run shows them before anything is sent.',
+      clip(reference), identifiers.length === 1 ? vscode.l10n.t('1 identifier') : vscode.l10n.t('{0} identifiers', identifiers.length), due,
+      titles.length === 1 ? vscode.l10n.t('1 title') : vscode.l10n.t('{0} titles', titles.length)),
     RUN,
   ).then((action) => (action === RUN ? vscode.commands.executeCommand('platformExplorer.runDataRequest', { id: request.id }) : undefined));
   return request;

@@ -5,10 +5,11 @@
 // Markdown, after its SHA-256 chain is checked).
 import * as vscode from 'vscode';
 import {
-  closeRequest, linkProblem, recordExportLink as recordLink, requestState, verifyEvidence, verifyRequest, withdrawRequest,
+  closeRequest, countOf, linkProblem, referenceWords, recordExportLink as recordLink, requestState, verifyEvidence, verifyRequest, withdrawRequest,
   type DataRequest, type EvidenceCheck, type VerifySummary,
 } from '../../../core/requests';
 import { shownReceiptId } from '../../../core/serviceText';
+import { noteActivity } from '../../activity/recorder';
 import { CommandError } from '../../errors';
 import { ActionNode, awaitsLink, clip, requestFlags } from '../../dataRequests/view';
 import type { CommandContext } from '../context';
@@ -35,8 +36,11 @@ export async function verifyDataRequest(c: CommandContext, arg?: unknown): Promi
       s.dataRequests.refresh();
     }
   });
-  const message = vscode.l10n.t('Data request {0}: {1} erasures verified (AccountNotFound), {2} export links read from the service\'s events. Next: {3}.',
-    clip(request.reference), result.erased.length, result.exported.length, nextStepWords(result.request));
+  const erased = countOf(result.erased.length, 'erasure');
+  const links = countOf(result.exported.length, 'export link');
+  noteActivity(`${erased} and ${links} verified`, { summary: `Verify data request ${referenceWords(request.reference)}` });
+  const message = vscode.l10n.t('Data request {0}: {1} verified (account not found, so deleted), {2} read from the service\'s events. Next: {3}.',
+    clip(request.reference), erased, links, nextStepWords(result.request));
   if (result.errors.length > 0) {
     result.errors.forEach((e) => s.log.warn(`Data request ${request.id}: ${e}`));
     void c.ui.error(`${message} ${vscode.l10n.t('Not checked: {0}', clip(result.errors.join('; '), 300))}`);
@@ -69,11 +73,16 @@ export async function recordExportLink(c: CommandContext, arg?: unknown): Promis
   })).trim();
   // Masked wherever the log or an error could repeat it.
   s.secrets.remember(url);
+  let recorded: DataRequest;
   try {
-    return await recordLink(store, request.id, receipt, url);
+    recorded = await recordLink(store, request.id, receipt, url);
   } finally {
     s.dataRequests.refresh();
   }
+  // Said, and kept in Activity by its receipt (the link itself is never shown).
+  noteActivity(vscode.l10n.t('export link kept'), { summary: `Record export link ${referenceWords(request.reference)}`, record: true });
+  void c.ui.info(vscode.l10n.t('Export link of {0} kept for receipt {1} (in the request\'s folder only). Next: {2}.', clip(request.reference), shownReceiptId(receipt), nextStepWords(recorded)));
+  return recorded;
 }
 
 export async function closeDataRequest(c: CommandContext, arg?: unknown): Promise<{ request: DataRequest; evidence: vscode.Uri }> {
@@ -97,6 +106,7 @@ export async function closeDataRequest(c: CommandContext, arg?: unknown): Promis
     closed = (await withAnchorConsent(c, async (noAnchor) => closeRequest(
       await storeFor(s, store, noAnchor), request.id, await stepServices(s, request.titles, { noAnchor }), { hashIdentifiers: retention.label === HASH },
     ))).request;
+    noteActivity(vscode.l10n.t('closed with evidence'), { summary: `Close data request ${referenceWords(request.reference)}` });
   } finally {
     s.dataRequests.refresh();
   }
@@ -148,7 +158,8 @@ export async function openEvidence(c: CommandContext, arg?: unknown): Promise<{ 
   const uri = vscode.Uri.file(store.evidencePath(request.id, 'md'));
   const doc = await vscode.workspace.openTextDocument(uri);
   await vscode.window.showTextDocument(doc, { preview: false });
-  if (check.ok) c.ui.status(vscode.l10n.t('Evidence of {0}: chain of {1} entries verified', clip(request.reference, 40), check.entries));
+  // Said where it is read out (a notification), not only in the status bar: the check is the point of opening it.
+  if (check.ok) void c.ui.info(vscode.l10n.t('Evidence of {0} opened; its SHA-256 chain was checked: all {1} entries hold.', clip(request.reference, 40), check.entries));
   else void c.ui.error(vscode.l10n.t('The evidence of {0} does not verify: {1}', clip(request.reference), clip(check.problems.join('; '), 300)));
   return { uri, check };
 }

@@ -6,7 +6,7 @@
 // actions go through the deletion journal (never sent twice, resumable); an erasure waits until its
 // account's export has completed, and until the request's erasure hold ends.
 import * as vscode from 'vscode';
-import { dryRun, heldUntil, runActions, type Action, type DataRequest, type DryRun, type RunSummary } from '../../../core/requests';
+import { dryRun, heldUntil, referenceWords, runActions, sentWords, type Action, type DataRequest, type DryRun, type RunSummary } from '../../../core/requests';
 import { ProgressGate } from '../../../core/progressGate';
 import { noteActivity } from '../../activity/recorder';
 import { openResultDocument } from '../../documents';
@@ -70,7 +70,8 @@ export async function runDataRequest(c: CommandContext, arg?: unknown): Promise<
   s.dataRequests.refresh();
   const names = Object.fromEntries(s.titles.all().map((t) => [t.titleId, t.name]));
   const doc = await openResultDocument(renderDryRun(dry, names), 'md', { what: vscode.l10n.t('Data request {0} dry run', clip(dry.reference, 40)) });
-  noteActivity(vscode.l10n.t('dry run'));
+  // Activity names the run by its reference; until something is sent, it was a dry run only.
+  noteActivity(vscode.l10n.t('dry run, nothing sent'), { summary: `Run data request ${referenceWords(dry.reference)}` });
 
   const current = await store.load(request.id);
   const ready = readyActions(current);
@@ -118,8 +119,8 @@ export async function runDataRequest(c: CommandContext, arg?: unknown): Promise<
   }));
   const sent = result.sent;
   s.log.info(`Data request ${request.id}: sent ${sent.export} exports, ${sent.events} events-only erasures, ${sent.erasure} erasures${result.cancelled ? ' (cancelled)' : ''}`);
-  noteActivity(vscode.l10n.t('{0} exports, {1} events-only erasures, {2} erasures sent', sent.export, sent.events, sent.erasure), result.cancelled ? { cancelled: true } : undefined);
-  const summary = vscode.l10n.t('Data request {0}: sent {1} exports, {2} events-only erasures, {3} erasures. Next: {4}.', clip(dry.reference), sent.export, sent.events, sent.erasure, nextStepWords(result.request));
+  noteActivity(sentWords(sent), result.cancelled ? { cancelled: true } : undefined);
+  const summary = vscode.l10n.t('Data request {0}: {1}. Next: {2}.', clip(dry.reference), sentWords(sent), nextStepWords(result.request));
   void (result.counts.failed + result.counts.unknown > 0 || result.cancelled ? c.ui.error(summary) : c.ui.info(summary));
   return { dryRun: dry, document: doc.uri, run: result, request: result.request };
 }
