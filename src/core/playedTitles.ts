@@ -66,7 +66,6 @@ export async function checkPlayedTitles(
       if (!(await pacer.acquire(signal))) return;
       try {
         record(id, { status: 'found', titleIds: [...(await client.getPlayedTitleList(id, { signal })).TitleIds] });
-        // Stryker disable next-line CallExpression: pacing speed only (the rate grows from 20 a second); no answer or count changes
         pacer.onSuccess();
       } catch (err) {
         if (err instanceof PlatformError && err.errorCode === ErrorCodes.AccountNotFound) {
@@ -77,7 +76,6 @@ export async function checkPlayedTitles(
           stop.abort();
           failure ??= err;
         } else {
-          // Stryker disable next-line ConditionalExpression,EqualityOperator: pacing speed only; the player is failed either way
           if (err instanceof PlatformError && err.httpStatus === 429) pacer.onThrottle(err.retryAfterSeconds);
           record(id, { status: 'failed', reason: errorText(err) });
         }

@@ -1,5 +1,7 @@
 // PlatformError: every failure of a Platform call, with a plain-English message and a hint.
 import { brand } from '../brand';
+import { CHECK_KEY, GENERAL, RETRY_LATER, type ErrorText } from './errorTexts';
+import { OPERATIONS, type OperationName } from './operations';
 import { ErrorCodes, type ErrorName } from './types';
 
 export type PlatformErrorKind = 'service' | 'http' | 'network' | 'timeout' | 'cancelled' | 'malformed' | 'validation' | 'throttled';
@@ -72,51 +74,8 @@ export function withChanges(e: PlatformError, patch: Partial<PlatformErrorInit>)
   });
 }
 
-const CHECK_KEY = 'Check that the secret key saved for this title is the current one from the title\'s management portal, and set it again if it changed.';
-const RETRY_LATER = 'Wait a moment and try again.';
-
-/** Plain-English title and hint for every code in ErrorCodes. */
-const DESCRIPTIONS: Record<ErrorName, { title: string; hint: string }> = {
-  InvalidParams: { title: 'The request had invalid parameters.', hint: 'Check the fields named in the details and correct them.' },
-  AccountNotFound: { title: 'No player account matches this identity.', hint: 'Check the identity, or log in with "create account" turned on to create one.' },
-  AccountBanned: { title: 'The player account is banned.', hint: 'Lift the ban in the title\'s management portal if it was a mistake.' },
-  InvalidTitleId: { title: 'The title ID does not match the address the request was sent to.', hint: 'Check the title ID and the service endpoint setting.' },
-  EmailAddressNotAvailable: {
-    title: 'The title has no notification e-mail address, so the service cannot send the export\'s download link.',
-    hint: 'Configure the title\'s notification address in the title\'s management portal (the title\'s settings, e-mail), then request the export again.',
-  },
-  TitleNotActivated: { title: 'The title is not activated.', hint: 'Activate the title in its management portal, then try again.' },
-  InvalidRequest: { title: 'The service rejected the request as invalid.', hint: 'Check the input; if it looks right, report it with the log.' },
-  NotAuthenticated: { title: 'The request was not authenticated.', hint: CHECK_KEY },
-  NotAuthorized: { title: 'The credentials are not allowed to do this.', hint: 'Use a secret key with the needed permissions for this title.' },
-  InternalServerError: { title: 'The service had an internal error.', hint: RETRY_LATER },
-  ServiceUnavailable: { title: 'The service is temporarily unavailable.', hint: RETRY_LATER },
-  DownstreamServiceUnavailable: { title: 'A service the Platform depends on is temporarily unavailable.', hint: RETRY_LATER },
-  ConcurrentEditError: { title: 'Someone else changed the same data at the same time.', hint: 'Try again; reload first if you were looking at old data.' },
-  InvalidContentType: { title: 'The request was not sent as JSON.', hint: 'This is a bug in Platform Explorer; please report it with the log.' },
-  APIClientRequestRateLimitExceeded: { title: 'Too many requests: the service is throttling this title.', hint: 'Wait for the time given, then try again with fewer identifiers at once.' },
-  InvalidSignature: { title: 'The identity token\'s signature is not valid for this title.', hint: 'Check that the launcher token was issued for this title, and that the title\'s launcher key is set up.' },
-  DataUpdateRateExceeded: { title: 'Data is being updated too fast.', hint: RETRY_LATER },
-  EncryptionKeyMissing: { title: 'The title has no launcher encryption key set up.', hint: 'Set up the launcher key in the title\'s management portal.' },
-  SecretKeyNotFound: { title: 'The service does not accept this secret key for the title.', hint: CHECK_KEY },
-  PlayerSecretAlreadyConfigured: { title: 'The player secret is already configured.', hint: 'No action needed unless you meant to replace it.' },
-  RequestViewConstraintParamsNotAllowed: { title: 'The requested profile fields are not allowed for this title.', hint: 'Ask for fewer profile fields, or allow them in the title\'s client profile settings.' },
-  AccountDeleted: { title: 'This player account is being deleted.', hint: 'Wait until the deletion finishes (a confirmation e-mail is sent) before creating the account again.' },
-  PlayerSecretNotConfigured: { title: 'The player secret is not configured.', hint: 'Configure the player secret for this title, then try again.' },
-  InvalidSignatureTime: { title: 'The identity token is expired or not yet valid.', hint: 'Get a fresh launcher token and check the computer\'s clock.' },
-  InvalidAuthToken: { title: 'The identity token is not valid.', hint: 'Get a fresh launcher token and paste it whole.' },
-  EntityTokenMissing: { title: 'The entity token was missing.', hint: 'Try again; Platform Explorer fetches a new title token automatically.' },
-  EntityTokenInvalid: { title: 'The entity token is not valid.', hint: 'Try again; if it keeps failing, check the secret key for this title.' },
-  EntityTokenExpired: { title: 'The entity token has expired.', hint: 'Try again; Platform Explorer fetches a new title token automatically.' },
-  EntityTokenRevoked: { title: 'The entity token was revoked.', hint: 'Try again to get a new token; if it keeps failing, check the secret key.' },
-  APIConcurrentRequestLimitExceeded: { title: 'Too many requests at the same time for this title.', hint: 'Wait a moment and try again with fewer parallel requests.' },
-  InvalidEntityType: { title: 'The token is of the wrong kind for this operation (add-on operations need a title token, not a player token).', hint: 'Use the title\'s secret key so Platform Explorer can get a title token.' },
-  EvaluationModePlayerCountExceeded: { title: 'The title has reached its evaluation-mode player limit.', hint: 'Upgrade the title\'s plan in the management portal to add more players.' },
-  LauncherNotEnabledForTitle: { title: 'Launcher login is not enabled for this title.', hint: 'Enable the Launcher add-on in the title\'s management portal.' },
-  CatalogBadRequest: { title: 'The store catalog rejected the request.', hint: 'Check the add-on\'s configuration in the title\'s management portal.' },
-  AddonAlreadyExists: { title: 'The add-on already exists.', hint: 'No action needed; refresh to see it.' },
-  AddonDoesntExist: { title: 'The add-on does not exist (it may already have been deleted).', hint: 'Refresh the view; nothing needs deleting.' },
-};
+/** Plain-English title and hint for every code in ErrorCodes (the rows carry their own: errorTexts.ts). */
+const DESCRIPTIONS: Record<ErrorName, ErrorText> = GENERAL;
 
 const NAME_BY_CODE = new Map<number, ErrorName>(
   (Object.entries(ErrorCodes) as [ErrorName, number][]).map(([name, code]) => [code, name]),
@@ -130,25 +89,6 @@ export function describeErrorCode(nameOrCode: string | number): { title: string;
   }
   return { title: 'The service reported an error.', hint: 'Read the service\'s message below; if it is unclear, check the log.' };
 }
-
-const NO_SUCH_PLAYER = {
-  title: 'No player with this PlatformId exists for this title (it may already have been deleted).',
-  hint: 'Check the PlatformId. A player whose master account deletion has completed no longer exists, so there is nothing left to do for it.',
-};
-
-/** Where an error means something else for one operation: its own title and hint. */
-const FOR_OPERATION: Readonly<Record<string, Partial<Record<ErrorName, { title: string; hint: string }>>>> = {
-  DeleteMasterPlayerAccount: { AccountNotFound: NO_SUCH_PLAYER },
-  GetPlayedTitleList: { AccountNotFound: NO_SUCH_PLAYER },
-  ExportMasterPlayerData: { AccountNotFound: NO_SUCH_PLAYER },
-  DeleteMasterPlayerEventData: { AccountNotFound: NO_SUCH_PLAYER },
-  GetUserAccountInfo: {
-    AccountNotFound: {
-      title: 'No account matches this identifier in this title.',
-      hint: 'Lookups are title-specific: a player is found only through a title the player has played. Ask each title (with its own key), or check the identifier.',
-    },
-  },
-};
 
 const ALREADY_QUEUED = {
   title: 'A master account deletion of this player is already queued.',
@@ -165,9 +105,9 @@ export function describeServiceError(operation: string | undefined, nameOrCode: 
   if (operation === 'DeleteMasterPlayerAccount' && name === 'InvalidParams' && /already queued|pending deletion|already.*delet/i.test(serviceText)) {
     return ALREADY_QUEUED;
   }
-  const special = operation !== undefined && name !== undefined && Object.hasOwn(FOR_OPERATION, operation)
-    ? FOR_OPERATION[operation][name as ErrorName] : undefined;
-  return special ?? describeErrorCode(nameOrCode);
+  // The operation's row carries its texts for the codes it documents (operations.ts).
+  const texts = operation !== undefined && Object.hasOwn(OPERATIONS, operation) ? OPERATIONS[operation as OperationName].errors : undefined;
+  return texts !== undefined && name !== undefined && Object.hasOwn(texts, name) ? texts[name] : describeErrorCode(nameOrCode);
 }
 
 /** The service error name for a numeric code, if known. */

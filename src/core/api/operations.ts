@@ -9,7 +9,8 @@
 // Adding an operation (measured: 5 places by hand, package.json + nls counted as one):
 //   1. its row below, as docs/api-schema.json describes it (a copy of ../shared/api-schema.json,
 //      never edited by hand: `node scripts/check-api-schema.mjs --write`; test/unit/contract says
-//      which member differs);
+//      which member differs), with its error texts (`errors`: the compiler asks for AccountNotFound
+//      and InvalidParams, the contract test for each error the description documents);
 //   2. its handler in the emulator's area file (src/emulator/areas/: the compiler asks for it);
 //   3. call it: client.read('Name', {...}) or client.mutate('Name', {...}); a client method only
 //      where it adds behaviour (chunking, defaults, a cache);
@@ -20,6 +21,9 @@
 import {
   anyValue, array, bool, int, map, nullable, object, optional, str, timestamp, type Infer, type Member, type Schema,
 } from './schema';
+import {
+  general, NO_SUCH_PLAYER, NO_TITLE_ACCOUNT, NOT_IN_THIS_TITLE, NOT_LINKED, TOKEN_ERRORS, type ErrorTexts,
+} from './errorTexts';
 
 /** Lookups send at most this many identifiers per request (spec + published description). */
 export const MAX_IDS_PER_LOOKUP = 25;
@@ -38,6 +42,11 @@ export interface OperationSpec<P extends string = string, Req = unknown, Res = u
   readonly mutating: M;
   readonly request: Schema<Req>;
   readonly result: Schema<Res>;
+  /**
+   * What each error means for this operation, in the user's words (errorTexts.ts): AccountNotFound,
+   * InvalidParams and every error its description documents (test/unit/contract names a missing one).
+   */
+  readonly errors: ErrorTexts;
 }
 
 function op<P extends string, Req, Res, M extends boolean>(spec: OperationSpec<P, Req, Res, M>): OperationSpec<P, Req, Res, M> {
@@ -173,29 +182,34 @@ export const OPERATIONS = {
     path: 'Admin/DeleteMasterPlayerAccount', auth: ['X-SecretKey'], mutating: true,
     request: object({ PlatformId: str, MetaData: optional(str) }),
     result: object({ JobReceiptId: optional(str), TitleIds: optional(stringList) }),
+    errors: { ...general('InvalidParams'), AccountNotFound: NO_SUCH_PLAYER },
   }),
   GetUserAccountInfo: op({
     path: 'Admin/GetUserAccountInfo', auth: ['X-SecretKey'], mutating: false,
     // Exactly one of the four (accountLookup.ts); the description marks each optional.
     request: object({ PlatformId: optional(str), Email: optional(str), Username: optional(str), TitleDisplayName: optional(str) }),
     result: object({ UserInfo: optional(userAccountInfo) }),
+    errors: { ...general('InvalidParams', 'TitleNotActivated'), AccountNotFound: NOT_IN_THIS_TITLE },
   }),
   ExportMasterPlayerData: op({
     path: 'Admin/ExportMasterPlayerData', auth: ['X-SecretKey'], mutating: true,
     request: object({ PlatformId: str }),
     // The data comes later, as a download link (the player_data_exported event or the e-mail).
     result: object({ JobReceiptId: optional(str) }),
+    errors: { ...general('InvalidParams', 'EmailAddressNotAvailable'), AccountNotFound: NO_SUCH_PLAYER },
   }),
   DeleteMasterPlayerEventData: op({
     path: 'Admin/DeleteMasterPlayerEventData', auth: ['X-SecretKey'], mutating: true,
     request: object({ PlatformId: str }),
     // Queued; no receipt, no completion signal.
     result: object({}),
+    errors: { ...general('InvalidParams'), AccountNotFound: NO_SUCH_PLAYER },
   }),
   GetPlayedTitleList: op({
     path: 'Admin/GetPlayedTitleList', auth: ['X-SecretKey'], mutating: false,
     request: object({ PlatformId: str }),
     result: object({ TitleIds: optional(stringList) }),
+    errors: { ...general('InvalidParams'), AccountNotFound: NO_SUCH_PLAYER },
   }),
   LoginWithLauncher: op({
     path: 'Server/LoginWithLauncher', auth: ['X-SecretKey'], mutating: false,
@@ -219,16 +233,23 @@ export const OPERATIONS = {
         Variants: optional(stringList),
       })),
     }),
+    // An unknown identity: log in with CreateAccount to create one (the general text).
+    errors: general(
+      'AccountNotFound', 'InvalidParams', 'LauncherNotEnabledForTitle', 'EncryptionKeyMissing', 'EvaluationModePlayerCountExceeded', 'InvalidAuthToken',
+      'InvalidSignature', 'InvalidSignatureTime', 'InvalidTitleId', 'PlayerSecretAlreadyConfigured', 'PlayerSecretNotConfigured', 'RequestViewConstraintParamsNotAllowed',
+    ),
   }),
   GetPlatformIDsFromConsoleLiveIDs: op({
     path: 'Server/GetPlatformIDsFromConsoleLiveIDs', auth: ['X-SecretKey'], mutating: false,
     request: object({ ConsoleLiveAccountIDs: array(str, { min: 1, max: MAX_IDS_PER_LOOKUP }), Sandbox: optional(str) }),
     result: consoleLiveLookupResult,
+    errors: { ...general('InvalidParams'), AccountNotFound: NOT_LINKED },
   }),
   GetPlatformIDsFromStorefrontNames: op({
     path: 'Server/GetPlatformIDsFromStorefrontNames', auth: ['X-SecretKey'], mutating: false,
     request: object({ StorefrontNames: array(str, { min: 1, max: MAX_IDS_PER_LOOKUP }) }),
     result: storefrontLookupResult,
+    errors: { ...general('InvalidParams'), AccountNotFound: NOT_LINKED },
   }),
   GetHandheldStore: op({
     path: 'Addon/GetHandheldStore', auth: ['X-EntityToken'], entityType: 'title', mutating: false,
@@ -240,20 +261,24 @@ export const OPERATIONS = {
       SecondarySubscriptionEnvironments: optional(array(handheldStoreEnvironment)),
       SubscriptionEnvironments: optional(array(handheldStoreEnvironment)),
     }),
+    errors: { ...general('InvalidParams', 'InvalidEntityType', 'InvalidTitleId'), AccountNotFound: NO_TITLE_ACCOUNT },
   }),
   DeleteMobileStore: op({
     path: 'Addon/DeleteMobileStore', auth: ['X-EntityToken'], entityType: 'title', mutating: true,
     request: addonRequest, result: object({}),
+    errors: { ...general('InvalidParams', 'InvalidEntityType', 'InvalidTitleId', 'AddonDoesntExist', 'CatalogBadRequest'), AccountNotFound: NO_TITLE_ACCOUNT },
   }),
   DeleteConsoleNetB: op({
     path: 'Addon/DeleteConsoleNetB', auth: ['X-EntityToken'], entityType: 'title', mutating: true,
     request: addonRequest, result: object({}),
+    errors: { ...general('InvalidParams', 'InvalidEntityType', 'InvalidTitleId', 'AddonDoesntExist', 'CatalogBadRequest'), AccountNotFound: NO_TITLE_ACCOUNT },
   }),
   GetEntityToken: op({
     path: 'Authentication/GetEntityToken', auth: ['X-SecretKey', 'X-EntityToken', 'X-Authorization'], mutating: false,
     request: addonRequest,
     // The token itself is what the product needs; everything else may be absent.
     result: object({ EntityToken: optional(str), TokenExpiration: optional(timestamp), Entity: optional(entityKey) }),
+    errors: { ...general('InvalidParams'), ...TOKEN_ERRORS, AccountNotFound: NO_TITLE_ACCOUNT },
   }),
 };
 

@@ -91,7 +91,6 @@ export class Pacer {
     const now = this.now();
     this.recent.push(now);
     // Bounded: entries older than a second go, and at most maxRate successes fit in one.
-    // Stryker disable next-line all: memory only; onThrottle counts the same last second itself, and the rate never exceeds maxRate
     while (this.recent.length > 0 && (this.recent[0] <= now - 1000 || this.recent.length > this.maxRate)) this.recent.shift();
     if (!this.slowStart && now - this.lastThrottleAt >= this.probeAfterMs) {
       // A quiet spell: the limit may have risen, so probe a little above the settled rate.

@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { OPERATIONS, type OperationName } from '../../../src/core/api/operations';
+import { NO_SUCH_PLAYER } from '../../../src/core/api/errorTexts';
 import { published } from './published';
 import { rowProblems } from './rowProblems';
 
@@ -20,6 +21,17 @@ describe('contract: every row of the operation table is its published descriptio
       if (problems.length > 0) assert.fail(problems[0]);
     });
   }
+
+  it('a row without the text of an error its description documents fails with one line naming the operation and what to add', () => {
+    const { EmailAddressNotAvailable: _dropped, ...rest } = OPERATIONS.ExportMasterPlayerData.errors;
+    const problems = rowProblems('ExportMasterPlayerData', { ...OPERATIONS.ExportMasterPlayerData, errors: rest }, published);
+    assert.deepEqual(problems, [
+      'ExportMasterPlayerData: docs/api-schema.json documents the error EmailAddressNotAvailable for Admin/ExportMasterPlayerData, and the row has no text for it: add EmailAddressNotAvailable: { title, hint } to the row\'s errors in src/core/api/operations.ts (general(\'EmailAddressNotAvailable\') where the general text fits)',
+    ]);
+    const typo = rowProblems('GetPlayedTitleList', { ...OPERATIONS.GetPlayedTitleList, errors: { ...OPERATIONS.GetPlayedTitleList.errors, AcountNotFound: NO_SUCH_PLAYER } }, published);
+    assert.equal(typo.length, 1);
+    assert.match(typo[0], /^GetPlayedTitleList: the row's errors name AcountNotFound, which neither ErrorCodes/);
+  });
 
   it('docs/api-schema.json is ../shared/api-schema.json (it may describe operations that have no row yet)', function () {
     if (!existsSync(SHARED)) this.skip();

@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { describeErrorCode, describeHttpStatus, describeServiceError, errorNameOf, isCancellation, PlatformError, withChanges } from '../../../src/core/api/errors';
 import { isRetryableStatus } from '../../../src/core/api/envelope';
+import { OPERATIONS, type OperationName } from '../../../src/core/api/operations';
 import { ErrorCodes } from '../../../src/core/api/types';
 
 const CHECK_KEY = 'Check that the secret key saved for this title is the current one from the title\'s management portal, and set it again if it changed.';
@@ -46,6 +47,20 @@ describe('core/api errors: what each failure says', () => {
     assert.deepEqual(describeServiceError('DeleteMasterPlayerAccount', 'InvalidParams'), describeErrorCode('InvalidParams'));
     assert.deepEqual(describeServiceError('DeleteMasterPlayerAccount', 'NoSuchName'), describeErrorCode('NoSuchName'));
     assert.deepEqual(describeServiceError('DeleteMasterPlayerAccount', 999_999), describeErrorCode(999_999));
+  });
+
+  it('each operation answers with its row\'s own texts: AccountNotFound never gives the login\'s advice outside the login', () => {
+    const login = describeErrorCode('AccountNotFound');
+    for (const op of Object.keys(OPERATIONS) as OperationName[]) {
+      const texts = OPERATIONS[op].errors;
+      for (const [name, text] of Object.entries(texts)) {
+        assert.deepEqual(describeServiceError(op, name), text, `${op} ${name}`);
+        if (Object.hasOwn(ErrorCodes, name)) assert.deepEqual(describeServiceError(op, ErrorCodes[name as keyof typeof ErrorCodes]), text, `${op} ${name} by code`);
+      }
+      if (op !== 'LoginWithLauncher') assert.notDeepEqual(describeServiceError(op, 'AccountNotFound'), login, op);
+    }
+    assert.match(describeServiceError('GetPlatformIDsFromStorefrontNames', 'AccountNotFound').title, /linked to these identifiers/);
+    assert.equal(describeServiceError('GetEntityToken', 'EncryptionKeyBroken').title, 'The title\'s encryption key is broken, so the service cannot issue a title token.');
   });
 
   it('InvalidParams on a deletion whose service text says it is already queued means "wait", on that operation only', () => {

@@ -2,7 +2,7 @@
 // An answer out of contract is replaced by a 500 (so the test that caused it fails, and the run goes
 // on), and a root afterAll hook (loaded by .mocharc.json) lists every violation at the end.
 import { startEmulator, type EmulatorHandle, type EmulatorOptions } from '../../../src/emulator/server';
-import { answerViolations } from '../contract/published';
+import { answerViolations, published } from '../contract/published';
 import { rememberControlToken } from '../../../src/core/controlToken';
 
 // Each test file is bundled on its own, with its own copy of this module: the record lives on
@@ -19,6 +19,8 @@ export async function checkedEmulator(o: EmulatorOptions = {}): Promise<Emulator
     fixedKeys: true,
     ...o,
     onAnswer: (operation, httpStatus, body) => {
+      // A row not yet described fails its own test in contract/rows.test.ts, and only that one.
+      if (!Object.hasOwn(published.operations, operation)) return o.onAnswer?.(operation, httpStatus, body);
       shared.answersChecked++;
       const found = answerViolations(operation, httpStatus, body).map((v) => `${operation} (HTTP ${httpStatus}): ${v}`);
       problems.push(...found);
