@@ -14,6 +14,7 @@ import { entryHash, EVIDENCE_FORMAT, evidenceJson, type Evidence } from '../../.
 import { evidenceMarkdown } from '../../../src/core/requests/evidenceMarkdown';
 import { signedEvidence } from '../../../src/core/requests/evidencePack';
 import { newOperator, OPERATOR } from './operatorSupport';
+import { authWith, KEYS } from './support';
 
 const GONE = '2222A5ADDAE3012D';
 const FOUND = '9437A5ADDAE3012D';
@@ -48,11 +49,12 @@ describe('requests: evidence an auditor can check (issue 29)', () => {
   let services: RequestServices & { keys: FolderKeyStore; anchors: FolderAnchorStore };
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'pe-evattack-'));
-    store = await RequestStore.open(join(dir, 'store'));
     services = {
       client: () => undefined, key: () => Promise.resolve(undefined), operator: OPERATOR,
       keys: new FolderKeyStore(join(dir, 'config', 'platform-explorer')), anchors: new FolderAnchorStore(join(dir, 'state', 'anchors')),
     };
+    // The state file sealed with the title's key and anchored with the evidence (A2's rules).
+    store = await RequestStore.open(join(dir, 'store'), { auth: authWith(KEYS, { anchors: services.anchors }) });
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { newRequest, RequestStore } from '../../../src/core/requests';
 import { runCli, type CliRun } from '../deletion/support';
+import { AUTH, KEY_ENV } from './support';
 
 const EMAIL = 'ana.k@example.com';
 const GONE = '2222A5ADDAE3012D';
@@ -20,12 +21,12 @@ describe('requests: the operator and signed evidence from the command line', fun
     config = join(dir, 'config');
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
-  const cli = (args: string[], cfg = config): Promise<CliRun> => runCli(args, { XDG_CONFIG_HOME: cfg });
+  const cli = (args: string[], cfg = config): Promise<CliRun> => runCli(args, { ...KEY_ENV, XDG_CONFIG_HOME: cfg });
 
   async function completedRequest(store: string): Promise<string> {
     const r = newRequest({ reference: `T-29 ${EMAIL}`, asks: ['access', 'erasure'], identifiers: [{ kind: 'email', value: EMAIL }], titles: ['F71AC'], endpoint: 'http://127.0.0.1:1/{titleId}', received: '2026-01-05' });
     r.resolution = { at: '2026-01-05T10:00:00.000Z', titlesAsked: ['F71AC'], titlesSkipped: [], findings: [{ identifier: 0, titleId: 'F71AC', platformId: GONE }], accounts: [], gone: [GONE], calls: [] };
-    await (await RequestStore.open(store)).create(r);
+    await (await RequestStore.open(store, { auth: AUTH })).create(r);
     return r.id;
   }
 

@@ -8,7 +8,7 @@ import { chmodSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 
 import { join } from 'node:path';
 import { createRequest, dryRun, RequestStore, runActions } from '../../../src/core/requests';
 import { CLI, delay, STATE_HOME, useCountingEmulator, type CliRun } from '../deletion/support';
-import { KEY_ENV, players, servicesOn } from './support';
+import { AUTH, KEY_ENV, players, servicesOn } from './support';
 
 const LINK = 'https://downloads.example/export/7f3a?sig=BEARERPART9Q2M4X8T1W6R3Y5U0P7S';
 
@@ -21,7 +21,7 @@ describe('requests: record-export takes the link from standard input or a file o
 
   beforeEach(async () => {
     store = join(f.dir, 'store');
-    const rs = await RequestStore.open(store);
+    const rs = await RequestStore.open(store, { auth: AUTH });
     const ana = (await players(f.emu)).find((p) => p.email !== null && p.titlesPlayed.includes('F71AC'))!;
     const r = await createRequest(rs, { reference: 'T-LINK', asks: ['access'], identifiers: [{ kind: 'email', value: ana.email! }], titles: ['F71AC'], endpoint: f.counter.endpoint });
     const services = servicesOn(f.emu);
