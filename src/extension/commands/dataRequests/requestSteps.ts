@@ -159,7 +159,7 @@ export async function openEvidence(c: CommandContext, arg?: unknown): Promise<{ 
   const doc = await vscode.workspace.openTextDocument(uri);
   await vscode.window.showTextDocument(doc, { preview: false });
   // Said where it is read out (a notification), not only in the status bar: the check is the point of opening it.
-  if (check.ok) void c.ui.info(vscode.l10n.t('Evidence of {0} opened; its SHA-256 chain was checked: all {1} entries hold.', clip(request.reference, 40), check.entries));
+  if (check.ok) void c.ui.info(vscode.l10n.t('Evidence of {0} opened; its chain, signature and anchor were checked: all {1} entries hold.', clip(request.reference, 40), check.entries));
   else void c.ui.error(vscode.l10n.t('The evidence of {0} does not verify: {1}', clip(request.reference), clip(check.problems.join('; '), 300)));
   return { uri, check };
 }
