@@ -75,6 +75,7 @@ function dryRunText(d: DryRun): string {
     for (const x of a.actions) lines.push(`    ${x.operation} with title ${x.titleId}: ${x.status === 'waiting' ? 'after the one before completes' : x.status}`);
   }
   if (d.notFound.length > 0) lines.push('', `Found nothing in any title asked: ${d.notFound.map(who).join(', ')}`);
+  for (const w of d.notFoundWhy) lines.push(`  ${w.kind}: ${w.why}`);
   for (const u of d.unresolved) lines.push(`Not resolved in title ${u.titleId}: ${who(u.identifier)} (${u.error})`);
   for (const t of d.titlesSkipped) lines.push(`Title ${t.titleId} not asked: ${t.reason} (set PLATFORM_SECRET_KEY_${t.titleId})`);
   if (d.gone.length > 0) lines.push(`Already gone (AccountNotFound): ${d.gone.join(', ')}`);

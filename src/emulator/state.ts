@@ -122,6 +122,8 @@ export interface PlayerState {
   avatarUrl?: string;
   tags?: string[];
   contactEmail?: string;
+  /** The profile's contact e-mail when it is not the account's (ContactEmailAddresses only; lookups by Email never match it). */
+  profileContactEmail?: string;
   /** ISO 3166 country code of the last login. */
   country?: string;
   consoleLive: ConsoleLiveLink[];
