@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { PlatformClient } from '../core/api/client';
 import { buildBaseUrl } from '../core/endpoint';
 import {
-  closeRequest, ConfirmMismatch, createRequest, describe, dryRun, emulatorEventReader, hashIdentifiers, isOverdue, nextStep, parseIdentifiers, recordExportLink, requestState, RequestError,
+  closeRequest, ConfirmMismatch, createRequest, describe, dryRun, emulatorEventReader, hashIdentifiers, isOverdue, isSettled, nextStep, parseIdentifiers, recordExportLink, requestState, RequestError,
   RequestStore, runActions, shredRequest, verifyEvidence, verifyEvidenceFile, verifyRequest, withdrawRequest, type Action, type EvidenceCheck, type DataRequest, type DryRun, type RequestClient,
   type RequestServices,
 } from '../core/requests';
@@ -96,7 +96,8 @@ function summary(r: DataRequest, now = new Date()): Record<string, unknown> {
   const done = r.actions.filter((a) => a.status === 'completed').length;
   return {
     id: r.id, reference: r.reference, state: requestState(r), received: r.received, due: r.due, overdue: isOverdue(r, now),
-    accounts: new Set(r.actions.map((a) => a.platformId)).size, actions: r.actions.length, completed: done, next: nextStep(r),
+    accounts: new Set(r.actions.map((a) => a.platformId)).size, actions: r.actions.length, completed: done,
+    accepted: r.actions.filter((a) => a.status === 'accepted').length, next: nextStep(r),
   };
 }
 
@@ -209,7 +210,7 @@ export async function runRequestCommand(argv: readonly string[], signal: AbortSi
     }
     case 'verify': {
       const v = await withServices(store, a.id, signal, (s) => verifyRequest(store, a.id, s));
-      const complete = v.request.actions.every((x) => x.status === 'completed');
+      const complete = v.request.actions.every(isSettled);
       if (a.json) outJson({ id: a.id, state: requestState(v.request), complete, erased: v.erased, exported: v.exported, errors: v.errors.map((x) => serviceText(x, { max: 2000, secrets: knownSecrets })), actions: v.request.actions.map(shownAction) });
       else {
         out(actionsText(v.request));
