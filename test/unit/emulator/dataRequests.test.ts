@@ -206,8 +206,9 @@ describe('emulator: data-subject state on disk', () => {
     const dir = mkdtempSync(join(tmpdir(), 'emu-dsr-'));
     try {
       let emu = await Emu.start({ dataDir: dir, deletionDelayMs: 1000 });
-      const r = await emu.call('Admin/ExportMasterPlayerData', { PlatformId: ana.platformId });
+      // The events-only erasure first: it is due no later than the export, whose completion the test waits for.
       await emu.call('Admin/DeleteMasterPlayerEventData', { PlatformId: DEMO_PLAYERS[1].platformId });
+      const r = await emu.call('Admin/ExportMasterPlayerData', { PlatformId: ana.platformId });
       await emu.close();
       emu = await Emu.start({ dataDir: dir, deletionDelayMs: 1000 });
       try {
