@@ -256,6 +256,7 @@ describe('emulator: data-subject state on disk', () => {
     assert.match(refused({ ...data, exports: [{ JobReceiptId: 'A1', PlatformId: 'A', titleId: 'F71AC', status: 'completed', dueAt: 1, expiresAt: 1e300 }] }), /expiresAt is 1e\+300/);
     assert.match(refused({ ...data, players: { P: { events: [{ name: 'x', titleId: 'F71AC', time: -5 }] } } }), /time is -5/);
     assert.match(refused({ ...data, players: { P: { events: [{ name: 'x' }] } } }), /players\.P\.events must be a list/);
+    assert.match(refused({ ...data, players: { P: { eventsErasureDueAt: 'soon' } } }), /players\.P\.eventsErasureDueAt must be a time in ms/);
     assert.doesNotThrow(() => parseState({ ...base, data }, 'The state', 'fix it.'), 'older states without them load');
   });
 });
