@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { PlatformClient } from '../core/api/client';
 import { buildBaseUrl } from '../core/endpoint';
 import {
-  closeRequest, ConfirmMismatch, createRequest, describe, dryRun, emulatorEventReader, hashIdentifiers, isOverdue, nextStep, parseIdentifiers, recordExportLink, requestState, RequestError,
+  closeRequest, ConfirmMismatch, createRequest, describe, dryRun, emulatorEventReader, hashIdentifiers, isOverdue, isSettled, nextStep, parseIdentifiers, recordExportLink, requestState, RequestError,
   RequestStore, runActions, shredRequest, verifyEvidence, verifyEvidenceFile, verifyRequest, withdrawRequest, type Action, type EvidenceCheck, type DataRequest, type DryRun, type RequestClient,
   type RequestServices,
 } from '../core/requests';
@@ -75,6 +75,7 @@ function dryRunText(d: DryRun): string {
     for (const x of a.actions) lines.push(`    ${x.operation} with title ${x.titleId}: ${x.status === 'waiting' ? 'after the one before completes' : x.status}`);
   }
   if (d.notFound.length > 0) lines.push('', `Found nothing in any title asked: ${d.notFound.map(who).join(', ')}`);
+  for (const w of d.notFoundWhy) lines.push(`  ${w.kind}: ${w.why}`);
   for (const u of d.unresolved) lines.push(`Not resolved in title ${u.titleId}: ${who(u.identifier)} (${u.error})`);
   for (const t of d.titlesSkipped) lines.push(`Title ${t.titleId} not asked: ${t.reason} (set PLATFORM_SECRET_KEY_${t.titleId})`);
   if (d.gone.length > 0) lines.push(`Already gone (AccountNotFound): ${d.gone.join(', ')}`);
@@ -95,7 +96,8 @@ function summary(r: DataRequest, now = new Date()): Record<string, unknown> {
   const done = r.actions.filter((a) => a.status === 'completed').length;
   return {
     id: r.id, reference: r.reference, state: requestState(r), received: r.received, due: r.due, overdue: isOverdue(r, now),
-    accounts: new Set(r.actions.map((a) => a.platformId)).size, actions: r.actions.length, completed: done, next: nextStep(r),
+    accounts: new Set(r.actions.map((a) => a.platformId)).size, actions: r.actions.length, completed: done,
+    accepted: r.actions.filter((a) => a.status === 'accepted').length, next: nextStep(r),
   };
 }
 
@@ -208,7 +210,7 @@ export async function runRequestCommand(argv: readonly string[], signal: AbortSi
     }
     case 'verify': {
       const v = await withServices(store, a.id, signal, (s) => verifyRequest(store, a.id, s));
-      const complete = v.request.actions.every((x) => x.status === 'completed');
+      const complete = v.request.actions.every(isSettled);
       if (a.json) outJson({ id: a.id, state: requestState(v.request), complete, erased: v.erased, exported: v.exported, errors: v.errors.map((x) => serviceText(x, { max: 2000, secrets: knownSecrets })), actions: v.request.actions.map(shownAction) });
       else {
         out(actionsText(v.request));

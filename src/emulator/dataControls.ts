@@ -5,7 +5,7 @@ import { EVENT_TYPES, eventsOf } from './events';
 import { DOWNLOAD_PATH } from './exports';
 import { invalidParams } from './http';
 import type { PlatformService } from './service';
-import { titleDisplayName } from './state';
+import { eventsAt, titleDisplayName } from './state';
 
 type Json = Record<string, unknown>;
 
@@ -24,7 +24,7 @@ function listPlayers(service: PlatformService): unknown {
       consoleLiveIds: p.consoleLive.map((l) => l.id),
       consoleLive: p.consoleLive,
       launcherSubjects: p.launcherSubjects,
-      eventCount: p.events?.length ?? 0,
+      eventCount: eventsAt(p, service.now()).length,
     })),
   };
 }

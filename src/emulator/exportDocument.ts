@@ -1,7 +1,7 @@
 // What an export's download link serves: everything the emulator holds for a master account, in
 // every title of its publisher, as plain JSON. Nothing secret is in the player's records (keys,
 // launcher keys and add-on secrets belong to titles, tokens are never stored), and none is added.
-import { isoUtc } from './state';
+import { eventsAt, isoUtc } from './state';
 import type { EmulatorData, ItemState, PlayerState, UserDataEntry } from './state';
 
 const iso = (ms: number | undefined): string | null => (ms === undefined ? null : isoUtc(ms));
@@ -40,6 +40,6 @@ export function exportDocument(data: EmulatorData, platformId: string, player: P
       characters: (t.characters ?? []).map((c) => ({ ...c, inventory: items(c.inventory) })),
       statistics: t.statistics ?? {},
     }])),
-    events: (player.events ?? []).map((e) => ({ name: e.name, titleId: e.titleId, time: isoUtc(e.time), data: e.data ?? {} })),
+    events: eventsAt(player, now).map((e) => ({ name: e.name, titleId: e.titleId, time: isoUtc(e.time), data: e.data ?? {} })),
   };
 }

@@ -248,7 +248,7 @@ function playerState(p: SeedPlayer, platformId: string, publisherId: string, tit
     launcherSubjects: [...(p.launcherSubjects ?? [])], titles: perTitle,
     events: (p.events ?? []).map((e) => ({ name: e.name, titleId: e.titleId.toUpperCase(), time: ms(e.time, now), ...(e.data ? { data: { ...e.data } } : {}) })),
   };
-  for (const k of ['username', 'displayName', 'avatarUrl', 'country', 'contactEmail'] as const) if (p[k] !== undefined) out[k] = p[k];
+  for (const k of ['username', 'displayName', 'avatarUrl', 'country', 'contactEmail', 'profileContactEmail'] as const) if (p[k] !== undefined) out[k] = p[k];
   if (p.bannedUntil !== undefined) out.bannedUntil = ms(p.bannedUntil, now);
   return out;
 }

@@ -122,6 +122,8 @@ export interface PlayerState {
   avatarUrl?: string;
   tags?: string[];
   contactEmail?: string;
+  /** The profile's contact e-mail when it is not the account's (ContactEmailAddresses only; lookups by Email never match it). */
+  profileContactEmail?: string;
   /** ISO 3166 country code of the last login. */
   country?: string;
   consoleLive: ConsoleLiveLink[];
@@ -129,8 +131,15 @@ export interface PlayerState {
   launcherSubjects: string[];
   /** Keyed by titleId: the titles this player has played. */
   titles: Record<string, PlayerTitleState>;
-  /** The player's event-stream and telemetry events (DeleteMasterPlayerEventData empties it); absent in older state files: none. */
+  /** The player's event-stream and telemetry events (a due DeleteMasterPlayerEventData empties it); absent in older state files: none. */
   events?: PlayerEvent[];
+  /** When a queued DeleteMasterPlayerEventData takes effect (ms, the deletion delay after it was taken). */
+  eventsErasureDueAt?: number;
+}
+
+/** The player's events at `now`: none once a queued events-only erasure is due. */
+export function eventsAt(p: PlayerState, now: number): PlayerEvent[] {
+  return p.eventsErasureDueAt !== undefined && p.eventsErasureDueAt <= now ? [] : (p.events ?? []);
 }
 
 /** One event the player's game sent (the seed's, or none). */

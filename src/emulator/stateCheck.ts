@@ -106,6 +106,8 @@ function dataRequestProblem(d: Record<string, unknown>): string | undefined {
     }
   }
   for (const [id, p] of Object.entries(d.players as Record<string, unknown>)) {
+    const due = isObject(p) ? p.eventsErasureDueAt : undefined;
+    if (due !== undefined && !isNumber(due)) return `players.${id.slice(0, 40)}.eventsErasureDueAt must be a time in ms (a queued events-only erasure)`;
     const ev = isObject(p) ? p.events : undefined;
     if (ev === undefined) continue;
     if (!Array.isArray(ev) || ev.length > MAX_PLAYER_EVENTS || ev.some((e) => !isObject(e) || typeof e.name !== 'string' || typeof e.titleId !== 'string' || !isNumber(e.time))) {

@@ -1,6 +1,6 @@
 // What the client does to an answer after the row's schema has checked it, and to a failure before
 // it leaves the client: the product's own reading of the service's data, one function each.
-import { MAX_MESSAGE, redactText } from '../redact';
+import { MAX_MESSAGE, maskSecrets, redactText } from '../redact';
 import { parseServiceTime } from '../time';
 import type { LookupEntry } from './bulk';
 import { NoTokenError, ShapeError } from './envelope';
@@ -41,8 +41,13 @@ export function redactError(e: PlatformError, secrets: readonly string[]): Platf
   const details = e.errorDetails === undefined ? undefined
     : Object.fromEntries(Object.entries(e.errorDetails).slice(0, MAX_DETAIL_FIELDS)
       .map(([k, v]) => [redactText(k, secrets, MAX_DETAIL_CHARS), v.slice(0, MAX_DETAIL_FIELDS).map((m) => redactText(m, secrets, MAX_DETAIL_CHARS))]));
+  // The request's own path (ours, from the endpoint setting) is shown as it is, known secrets only
+  // masked, wherever it appears (our 404 title, the service's echo of it); the rest is service text.
+  const message = e.path !== undefined && e.path.length > 0 && e.message.includes(e.path)
+    ? e.message.split(e.path).map((part) => redactText(part, secrets, MAX_MESSAGE)).join(maskSecrets(e.path, secrets))
+    : redactText(e.message, secrets, MAX_MESSAGE);
   return withChanges(e, {
-    message: redactText(e.message, secrets, MAX_MESSAGE),
+    message,
     errorMessage: e.errorMessage === undefined ? undefined : redactText(e.errorMessage, secrets, MAX_MESSAGE),
     error: e.error === undefined ? undefined : redactText(e.error, secrets, MAX_MESSAGE),
     errorDetails: details,

@@ -53,6 +53,8 @@ export function parseRetryAfter(header: string | undefined, now: number = Date.n
 
 export interface RawResponse {
   httpStatus: number;
+  /** The path the request was sent to (our own text, from the endpoint setting): a 404 names it. */
+  path?: string;
   retryAfterHeader?: string;
   body: string;
 }
@@ -107,7 +109,7 @@ function serviceError(operation: string, raw: RawResponse, body: Record<string, 
   const serviceText = [errorMessage ?? '', ...Object.values(errorDetails ?? {}).flat()].join(' ');
   const described = errorCode !== undefined && errorNameOf(errorCode) !== undefined
     ? describeServiceError(operation, errorCode, serviceText)
-    : error !== undefined ? describeServiceError(operation, error, serviceText) : describeHttpStatus(status);
+    : error !== undefined ? describeServiceError(operation, error, serviceText) : describeHttpStatus(status, raw.path);
   const throttled = status === 429 || (errorCode !== undefined && THROTTLE_ERROR_CODES.has(errorCode));
   const kind: PlatformErrorKind = throttled ? 'throttled' : known ? 'service' : 'http';
   let message = `${operation} failed: ${described.title}`;
@@ -132,6 +134,7 @@ function serviceError(operation: string, raw: RawResponse, body: Record<string, 
     kind,
     operation,
     httpStatus: raw.httpStatus,
+    ...(raw.path !== undefined ? { path: raw.path } : {}),
     code: optInt(body.code),
     error,
     errorCode,

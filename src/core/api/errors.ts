@@ -23,6 +23,8 @@ export interface PlatformErrorInit {
   /** Attempts made and time spent in all, when the call was retried (retryReport.ts). */
   attempts?: number;
   elapsedMs?: number;
+  /** The path the request was sent to (our own text, from the endpoint setting): shown as it is, known secrets only masked. */
+  path?: string;
 }
 
 export class PlatformError extends Error {
@@ -43,6 +45,7 @@ export class PlatformError extends Error {
   readonly hint: string;
   readonly attempts?: number;
   readonly elapsedMs?: number;
+  readonly path?: string;
 
   constructor(init: PlatformErrorInit) {
     super(init.message);
@@ -60,6 +63,7 @@ export class PlatformError extends Error {
     this.outcomeUnknown = init.outcomeUnknown ?? false;
     this.attempts = init.attempts;
     this.elapsedMs = init.elapsedMs;
+    this.path = init.path;
     this.hint = init.hint;
   }
 }
@@ -70,7 +74,7 @@ export function withChanges(e: PlatformError, patch: Partial<PlatformErrorInit>)
   return new PlatformError({
     kind: e.kind, message: e.message, hint: e.hint, operation: e.operation, httpStatus: e.httpStatus, code: e.code,
     error: e.error, errorCode: e.errorCode, errorMessage: e.errorMessage, errorDetails: e.errorDetails,
-    retryAfterSeconds: e.retryAfterSeconds, retryable: e.retryable, outcomeUnknown: e.outcomeUnknown, attempts: e.attempts, elapsedMs: e.elapsedMs, ...patch,
+    retryAfterSeconds: e.retryAfterSeconds, retryable: e.retryable, outcomeUnknown: e.outcomeUnknown, attempts: e.attempts, elapsedMs: e.elapsedMs, path: e.path, ...patch,
   });
 }
 
@@ -115,14 +119,21 @@ export function errorNameOf(code: number): ErrorName | undefined {
   return NAME_BY_CODE.get(code);
 }
 
-/** Plain-English title and hint for an HTTP status without a service error code. */
-export function describeHttpStatus(status: number): { title: string; hint: string } {
+/** A request path as shown: at most 200 characters, control characters as spaces (not masked: it is ours). */
+const shownPath = (p: string): string => (p.length > 200 ? `${p.slice(0, 200)}…` : p).replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
+
+/**
+ * Plain-English title and hint for an HTTP status without a service error code. `path`, the path
+ * the request went to, is our own text (from the endpoint setting): a 404 shows it as it is, since
+ * it is what shows a wrong endpoint.
+ */
+export function describeHttpStatus(status: number, path?: string): { title: string; hint: string } {
   switch (status) {
     case 400: return { title: 'The service rejected the request (400 Bad Request).', hint: 'Check the input values.' };
     case 401: return { title: 'The service did not accept the credentials (401 Unauthorized).', hint: CHECK_KEY };
     case 403: return { title: 'The credentials are not allowed for this title (403 Forbidden).', hint: CHECK_KEY };
     case 404: return {
-      title: 'Nothing answers this operation at this address (404 Not Found).',
+      title: path === undefined ? 'Nothing answers this operation at this address (404 Not Found).' : `Nothing answers POST ${shownPath(path)} at this address (404 Not Found).`,
       hint: 'The address likely does not point at the service: check the platformExplorer.serviceEndpoint setting, or for a local emulator title, that the emulator on that port is still running (Start Local Emulator).',
     };
     case 408: return { title: 'The service timed out waiting for the request (408).', hint: RETRY_LATER };

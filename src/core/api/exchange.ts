@@ -106,6 +106,7 @@ export async function exchange<T>(ctx: ExchangeContext, x: Exchange<T>): Promise
     const retryAfter = res.headers['retry-after'];
     const raw: RawResponse = {
       httpStatus: res.statusCode,
+      path: url.pathname,
       retryAfterHeader: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
       body: Buffer.concat(chunks).toString('utf8'),
     };

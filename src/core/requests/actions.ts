@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { confirmDigest, Journal, JOURNAL_VERSION, runBatch, type AnchorStore, type BatchRecord, type PlayerRecord, type RunProgress } from '../deletion';
-import { ACTION_OPERATIONS, RequestError, type Action, type ActionKind, type DataRequest, type RequestServices, type Resolution } from './types';
+import { ACTION_OPERATIONS, isSettled, NO_COMPLETION_SIGNAL, RequestError, type Action, type ActionKind, type DataRequest, type RequestServices, type Resolution } from './types';
 import type { RequestStore } from './store';
 
 export const ACTION_ORDER: readonly ActionKind[] = ['export', 'events', 'erasure'];
@@ -51,7 +51,7 @@ export function releaseWaiting(r: DataRequest): void {
   for (const a of r.actions) {
     if (a.status !== 'waiting') continue;
     const before = r.actions.filter((x) => x.platformId === a.platformId && ACTION_ORDER.indexOf(x.kind) < ACTION_ORDER.indexOf(a.kind));
-    if (before.every((x) => x.status === 'completed')) a.status = 'planned';
+    if (before.every(isSettled)) a.status = 'planned';
   }
 }
 
@@ -89,6 +89,8 @@ export function journalOptions(services: RequestServices): { key: (titleId: stri
 /** Mirrors a journal's record of one player into its action. */
 export function syncAction(a: Action, p: PlayerRecord): void {
   if (a.status === 'completed' && a.kind !== 'events') return;
+  // Recorded "completed" by an older version: the service never says so; accepted is what it said.
+  if (a.kind === 'events' && a.status === 'completed') delete a.completedAt;
   a.requestedAt = p.requestedAt ?? a.requestedAt;
   if (p.jobReceiptId !== undefined) a.jobReceiptId = p.jobReceiptId;
   delete a.error;
@@ -97,8 +99,8 @@ export function syncAction(a: Action, p: PlayerRecord): void {
     case 'unknown': a.status = 'unknown'; a.error = p.error ?? 'sent; no answer was recorded (it may or may not have been taken)'; break;
     case 'failed': a.status = 'failed'; a.error = p.error; break;
     case 'queued':
-      // Events-only erasure has no receipt and no completion signal: taken is done.
-      if (a.kind === 'events') Object.assign(a, { status: 'completed', completedAt: p.requestedAt, completedBy: 'accepted' });
+      // Events-only erasure has no receipt and no completion signal: taken is accepted, never "completed".
+      if (a.kind === 'events') Object.assign(a, { status: 'accepted', completedBy: NO_COMPLETION_SIGNAL });
       else if (a.status !== 'completed') a.status = 'queued';
       break;
     case 'verified-deleted':
@@ -237,7 +239,7 @@ export async function sendActions(store: RequestStore, r: DataRequest, services:
     }
     releaseWaiting(r);
   }
-  const counts = { planned: 0, waiting: 0, queued: 0, unknown: 0, failed: 0, completed: 0 };
+  const counts = { planned: 0, waiting: 0, queued: 0, unknown: 0, failed: 0, completed: 0, accepted: 0 };
   for (const a of r.actions) counts[a.status]++;
   return { sent, counts, cancelled, ...(held !== undefined ? { heldUntil: held } : {}) };
 }

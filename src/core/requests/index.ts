@@ -26,7 +26,7 @@
 // Errors a user can fix are RequestError (their message names the fix).
 export * from './types';
 export { parseIdentifiers, extractIdentifiers, identifierProblem, identifiersText } from './identifiers';
-export { countOf, dueSummary, sentWords, referenceWords } from './words';
+export { countOf, dueSummary, NOT_FOUND_WHY, sentWords, referenceWords } from './words';
 export { KIND_LABELS, identifierLabel, ticketContext, type TicketContext, type RequesterReason } from './ticketContext';
 export { DEFAULT_DUE_DAYS, dueDate, parseAsks, newRequest, requestState, isOverdue, daysLeft, isDueThisWeek, closeProblem, nextStep, type NewRequest } from './model';
 export { RequestStore } from './store';

@@ -2,7 +2,7 @@
 // state file records (resolution, actions, close), so it can never disagree with it.
 import { randomBytes } from 'node:crypto';
 import { quoteForMessage } from '../ids';
-import { ASKS, RequestError, type Action, type Ask, type DataRequest, type Identifier, type RequestState } from './types';
+import { ASKS, isSettled, RequestError, type Action, type Ask, type DataRequest, type Identifier, type RequestState } from './types';
 
 export const DEFAULT_DUE_DAYS = 30;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -73,7 +73,7 @@ export function newRequest(o: NewRequest): DataRequest {
   };
 }
 
-const done = (a: Action): boolean => a.status === 'completed';
+const done = (a: Action): boolean => isSettled(a);
 
 /** received → resolved → actions-queued → completed → closed. */
 export function requestState(r: DataRequest): RequestState {

@@ -87,9 +87,17 @@ export const ACTION_OPERATIONS: Record<ActionKind, 'ExportMasterPlayerData' | 'D
 /**
  * planned: not sent; waiting: held until the account's export is completed (erasing first would
  * destroy the data asked for); queued: the service took it (receipt kept); unknown: sent, no answer
- * recorded (never sent again by `run`); failed: refused (sent again by the next run); completed.
+ * recorded (never sent again by `run`); failed: refused (sent again by the next run); completed;
+ * accepted: an events-only erasure the service took, which gives no completion signal (never
+ * "completed"; it settles the action: the erasure after it is sent and the request can close).
  */
-export type ActionStatus = 'planned' | 'waiting' | 'queued' | 'unknown' | 'failed' | 'completed';
+export type ActionStatus = 'planned' | 'waiting' | 'queued' | 'unknown' | 'failed' | 'completed' | 'accepted';
+
+/** An action that needs nothing more: completed, or accepted with no completion signal to wait for. */
+export const isSettled = (a: { status: ActionStatus }): boolean => a.status === 'completed' || a.status === 'accepted';
+
+/** What `accepted` means, wherever the product records or shows it (the state, the view, the evidence). */
+export const NO_COMPLETION_SIGNAL = 'no completion signal';
 
 export interface Action {
   kind: ActionKind;
@@ -101,7 +109,7 @@ export interface Action {
   /** JobReceiptId (export and erasure; events-only erasure gets none). */
   jobReceiptId?: string;
   completedAt?: string;
-  /** How completion was seen: 'AccountNotFound' (erasure), 'event' or 'recorded' (export link), 'accepted' (events-only). */
+  /** How completion was seen: 'AccountNotFound' (erasure), 'event' or 'recorded' (export link), NO_COMPLETION_SIGNAL (events-only, accepted). */
   completedBy?: string;
   /** Export only: the download link (a bearer link to the person's data: kept in the state file, never shown or put in evidence). */
   downloadUrl?: string;

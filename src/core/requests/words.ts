@@ -1,7 +1,7 @@
 // A data request's outcomes in a compliance person's words, counted with correct plurals:
 // "2 erasures sent", "1 export and 2 erasures sent", "1 export link". Activity, the summaries and
 // the command line say the same thing the same way.
-import type { ActionKind } from './types';
+import type { ActionKind, IdentifierKind } from './types';
 
 /** "1 export link", "2 export links", "0 erasures". */
 export function countOf(n: number, one: string, many = `${one}s`): string {
@@ -34,3 +34,13 @@ export function dueSummary(overdue: number, dueThisWeekNotOverdue: number): stri
   if (overdue > 0) return `${overdue} overdue`;
   return dueThisWeekNotOverdue > 0 ? `${dueThisWeekNotOverdue} due this week` : undefined;
 }
+
+/**
+ * Why an identifier that found nothing may still be someone's: what the service matches, in its
+ * documented terms (api-facts). A TitleDisplayName lookup on a title that allows non-unique display
+ * names always answers AccountNotFound, and Email matches the account's e-mail only.
+ */
+export const NOT_FOUND_WHY: Partial<Record<IdentifierKind, string>> = {
+  displayname: 'not found by display name: a title that allows non-unique display names always answers AccountNotFound to this lookup, so it says nothing about the person',
+  email: 'the service matches the account\'s e-mail, not contact e-mails',
+};

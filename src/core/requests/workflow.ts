@@ -6,8 +6,9 @@ import { isOverdue, newRequest, requestState, type NewRequest } from './model';
 import { resolveRequest } from './resolve';
 import type { RequestStore } from './store';
 import { noteStep, withRequest } from './withRequest';
+import { NOT_FOUND_WHY } from './words';
 import { verifyActions, recordLink, type VerifySummary } from './verify';
-import { ACTION_OPERATIONS, RequestError, type Action, type DataRequest, type Identifier, type RequestServices, type RequestState } from './types';
+import { ACTION_OPERATIONS, RequestError, type Action, type DataRequest, type Identifier, type IdentifierKind, type RequestServices, type RequestState } from './types';
 
 export type { RunOptions, RunSummary } from './actions';
 export { ConfirmMismatch, heldUntil, requestConfirmValue } from './actions';
@@ -45,6 +46,8 @@ export interface DryRun {
   accounts: DryRunAccount[];
   /** Identifiers no asked title knows. */
   notFound: Identifier[];
+  /** Why a miss of these kinds says little about the person (NOT_FOUND_WHY), once per kind among notFound. */
+  notFoundWhy: { kind: IdentifierKind; why: string }[];
   /** Identifiers whose lookup failed in a title (unknown there, not "nothing"). */
   unresolved: { identifier: Identifier; titleId: string; error: string }[];
   titlesSkipped: { titleId: string; reason: string }[];
@@ -68,9 +71,10 @@ export function describe(r: DataRequest, now = new Date()): DryRun {
   }));
   const found = new Set((res?.findings ?? []).filter((f) => f.platformId !== null).map((f) => f.identifier));
   const failed = (res?.findings ?? []).filter((f) => f.error !== undefined);
+  const notFound = res === undefined ? [] : r.identifiers.filter((_, i) => !found.has(i) && !failed.some((f) => f.identifier === i));
   return {
     id: r.id, reference: r.reference, state: requestState(r), due: r.due, overdue: isOverdue(r, now), accounts,
-    notFound: res === undefined ? [] : r.identifiers.filter((_, i) => !found.has(i) && !failed.some((f) => f.identifier === i)),
+    notFound, notFoundWhy: [...new Set(notFound.map((x) => x.kind))].flatMap((kind) => (NOT_FOUND_WHY[kind] !== undefined ? [{ kind, why: NOT_FOUND_WHY[kind] }] : [])),
     unresolved: failed.map((f) => ({ identifier: r.identifiers[f.identifier], titleId: f.titleId, error: f.error! })),
     titlesSkipped: res?.titlesSkipped ?? [], gone: res?.gone ?? [], confirm: requestConfirmValue(r),
     ...(heldUntil(r, now) !== undefined ? { heldUntil: r.holdUntil, holdDays: r.holdDays } : {}),

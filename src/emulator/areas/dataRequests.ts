@@ -1,6 +1,7 @@
 // Data-subject requests: Admin/ExportMasterPlayerData (queued; the link comes with the
-// player_data_exported event and the e-mail) and Admin/DeleteMasterPlayerEventData (the events go,
-// the account stays; empty answer, no receipt).
+// player_data_exported event and the e-mail) and Admin/DeleteMasterPlayerEventData (queued with the
+// deletion delay as the service queues it: the events go then, the account stays; empty answer, no
+// receipt, no completion signal).
 import { badRequest } from '../http';
 import { findPlayer, type Handlers, type ServiceContext } from './context';
 
@@ -15,8 +16,9 @@ export function dataRequestHandlers(s: ServiceContext): Handlers<'ExportMasterPl
       return { JobReceiptId: job.JobReceiptId };
     },
     DeleteMasterPlayerEventData: async (title, req) => {
-      // Applied at once (the service queues it, with no signal to wait for): the account stays.
-      findPlayer(s, title, req.PlatformId).events = [];
+      // Queued: the events go after the deletion delay (a clock/advance), with no signal to wait for; the account stays.
+      const player = findPlayer(s, title, req.PlatformId);
+      player.eventsErasureDueAt ??= s.now() + s.jobs.deletionDelayMs;
       await s.persistNow();
       return {};
     },

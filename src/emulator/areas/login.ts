@@ -184,7 +184,8 @@ function profile(title: TitleState, player: PlayerState, perTitle: PlayerTitleSt
     ];
   }
   if (show('ShowContactEmailAddresses')) {
-    p.ContactEmailAddresses = player.contactEmail ? [{ EmailAddress: player.contactEmail, Name: 'Primary', VerificationStatus: 'Confirmed' }] : [];
+    const contact = player.profileContactEmail ?? player.contactEmail;
+    p.ContactEmailAddresses = contact ? [{ EmailAddress: contact, Name: 'Primary', VerificationStatus: 'Confirmed' }] : [];
   }
   if (show('ShowLocations')) p.Locations = player.country ? [{ CountryCode: player.country, ContinentCode: CONTINENTS[player.country] ?? 'Unknown' }] : [];
   if (show('ShowStatistics')) {

@@ -23,7 +23,7 @@ export interface SeedPlayerTitle {
 }
 export interface SeedPlayer {
   platformId?: string; publisherId?: string; created?: string; username?: string; displayName?: string; bannedUntil?: string;
-  totalValueToDateInUSD?: number; avatarUrl?: string; tags?: string[]; country?: string; contactEmail?: string;
+  totalValueToDateInUSD?: number; avatarUrl?: string; tags?: string[]; country?: string; contactEmail?: string; profileContactEmail?: string;
   consoleLive?: { sandbox: string; id: string }[]; storefrontNames?: string[]; launcherSubjects?: string[];
   titles?: Record<string, SeedPlayerTitle>;
   events?: SeedPlayerEvent[];

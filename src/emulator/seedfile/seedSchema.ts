@@ -135,6 +135,7 @@ export const SEED_SCHEMA: JsonSchema & { $schema: string; $id: string; title: st
         tags: { type: 'array', maxItems: 100, items: str(200) },
         country: { type: 'string', pattern: '^[A-Z]{2}$', description: 'an ISO 3166 country code like DE' },
         contactEmail: str(320, 'the account\'s e-mail (GetUserAccountInfo\'s Email, PrivateInfo.Email): unique among the players of a publisher, in any case'),
+        profileContactEmail: str(320, 'a contact e-mail of the player profile (ContactEmailAddresses) apart from the account\'s e-mail; absent: the account\'s e-mail. A lookup by Email never matches it, as on the service'),
         consoleLive: {
           type: 'array',
           maxItems: 100,

@@ -21,6 +21,12 @@ const ACT_WORDS: Record<DryRun['accounts'][number]['actions'][number]['operation
 
 const id = (x: Identifier): string => `${KIND_LABELS[x.kind]} ${code(x.value)}${x.sandbox ? ` (${mdText(x.sandbox, 20)})` : ''}`;
 
+/** What a miss of this kind does not say (the service's documented matching), after the identifier. */
+const why = (d: DryRun, x: Identifier): string => {
+  const w = d.notFoundWhy.find((n) => n.kind === x.kind);
+  return w === undefined ? '' : ` · ${mdText(w.why, 200)}`;
+};
+
 export function renderDryRun(d: DryRun, titleNames: Record<string, string>): string {
   const title = (t: string): string => (titleNames[t] ? `${mdText(titleNames[t], 40)} (${t})` : t);
   const lines = [
@@ -50,7 +56,7 @@ export function renderDryRun(d: DryRun, titleNames: Record<string, string>): str
     lines.push('');
   }
   if (d.accounts.length === 0) lines.push(vscode.l10n.t('No account to act on.'), '');
-  if (d.notFound.length > 0) lines.push(`## ${vscode.l10n.t('Found in no title')}`, '', ...d.notFound.map((x) => `- ${id(x)}`), '');
+  if (d.notFound.length > 0) lines.push(`## ${vscode.l10n.t('Found in no title')}`, '', ...d.notFound.map((x) => `- ${id(x)}${why(d, x)}`), '');
   if (d.unresolved.length > 0) {
     lines.push(`## ${vscode.l10n.t('Could not be looked up')}`, '', ...d.unresolved.map((u) => `- ${id(u.identifier)} · ${title(u.titleId)}: ${mdText(u.error, 200)}`), '');
   }

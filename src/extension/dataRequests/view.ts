@@ -50,6 +50,7 @@ function statusWord(a: Action): string {
     unknown: () => vscode.l10n.t('outcome unknown'),
     failed: () => vscode.l10n.t('failed'),
     completed: () => vscode.l10n.t('completed'),
+    accepted: () => vscode.l10n.t('accepted (no completion signal)'),
   };
   return words[a.status]();
 }
@@ -211,7 +212,7 @@ export class AccountNode extends RequestTreeNode {
 }
 
 const ACTION_ICONS: Record<Action['status'], string> = {
-  planned: 'circle-outline', waiting: 'clock', queued: 'watch', unknown: 'question', failed: 'error', completed: 'pass',
+  planned: 'circle-outline', waiting: 'clock', queued: 'watch', unknown: 'question', failed: 'error', completed: 'pass', accepted: 'check',
 };
 
 export class ActionNode extends RequestTreeNode {

@@ -33,6 +33,7 @@ describe('core/api errors: what each failure says', () => {
     ];
     for (const [status, title, hint] of expected) assert.deepEqual(describeHttpStatus(status), { title, hint }, String(status));
     assert.equal(describeHttpStatus(404).title, 'Nothing answers this operation at this address (404 Not Found).');
+    assert.equal(describeHttpStatus(404, '/v2/AB12/Server/GetPlayedTitleList').title, 'Nothing answers POST /v2/AB12/Server/GetPlayedTitleList at this address (404 Not Found).');
   });
 
   it('AccountNotFound means "already gone" for the operations on a PlatformId, "title-specific" for a lookup, by name or code', () => {

@@ -135,13 +135,16 @@ describe('emulator: data-subject operations', () => {
     assert.equal((await emu.control(`titles/${ARENA.titleId}/notification`, { email: 5 })).status, 400);
   });
 
-  it('DeleteMasterPlayerEventData empties the player\'s events and nothing else', async () => {
+  it('DeleteMasterPlayerEventData is queued with the deletion delay (as the service queues it), then empties the player\'s events and nothing else', async () => {
     const before = await listed(ana.platformId);
     assert.ok(before.eventCount > 0);
     const info = (await emu.call('Admin/GetUserAccountInfo', { PlatformId: ana.platformId })).json.data;
     const r = await emu.call('Admin/DeleteMasterPlayerEventData', { PlatformId: ana.platformId });
     assert.equal(r.status, 200, r.text);
     assert.deepEqual(r.json.data, {});
+    await emu.control('clock/advance', { ms: 59_000 });
+    assert.equal((await listed(ana.platformId)).eventCount, before.eventCount, 'still queued 1 s before the delay');
+    await emu.control('clock/advance', { ms: 1_000 });
     const after = await listed(ana.platformId);
     assert.equal(after.eventCount, 0);
     assert.deepEqual({ ...after, eventCount: before.eventCount }, before, 'every identifier kept');
@@ -190,7 +193,9 @@ describe('emulator: data-subject operations', () => {
     await emu.control('snapshots/mid/restore', {});
     assert.equal((await events('player_data_exported')).length, 1);
     assert.ok((await listed(ana.platformId)).eventCount > 0, 'Ana\'s events are back');
-    assert.equal((await listed(DEMO_PLAYERS[1].platformId)).eventCount, 0, 'the erasure before the snapshot stays');
+    assert.ok((await listed(DEMO_PLAYERS[1].platformId)).eventCount > 0, 'the events-only erasure queued before the snapshot is still queued');
+    await emu.control('clock/advance', { ms: 60_000 });
+    assert.equal((await listed(DEMO_PLAYERS[1].platformId)).eventCount, 0, 'and takes effect after the delay');
     assert.equal((await get(url)).status, 200, 'restored, the link serves');
     assert.equal((await get(url)).status, 200, 'and again, until it expires');
   });
@@ -201,8 +206,9 @@ describe('emulator: data-subject state on disk', () => {
     const dir = mkdtempSync(join(tmpdir(), 'emu-dsr-'));
     try {
       let emu = await Emu.start({ dataDir: dir, deletionDelayMs: 1000 });
-      const r = await emu.call('Admin/ExportMasterPlayerData', { PlatformId: ana.platformId });
+      // The events-only erasure first: it is due no later than the export, whose completion the test waits for.
       await emu.call('Admin/DeleteMasterPlayerEventData', { PlatformId: DEMO_PLAYERS[1].platformId });
+      const r = await emu.call('Admin/ExportMasterPlayerData', { PlatformId: ana.platformId });
       await emu.close();
       emu = await Emu.start({ dataDir: dir, deletionDelayMs: 1000 });
       try {
@@ -250,6 +256,7 @@ describe('emulator: data-subject state on disk', () => {
     assert.match(refused({ ...data, exports: [{ JobReceiptId: 'A1', PlatformId: 'A', titleId: 'F71AC', status: 'completed', dueAt: 1, expiresAt: 1e300 }] }), /expiresAt is 1e\+300/);
     assert.match(refused({ ...data, players: { P: { events: [{ name: 'x', titleId: 'F71AC', time: -5 }] } } }), /time is -5/);
     assert.match(refused({ ...data, players: { P: { events: [{ name: 'x' }] } } }), /players\.P\.events must be a list/);
+    assert.match(refused({ ...data, players: { P: { eventsErasureDueAt: 'soon' } } }), /players\.P\.eventsErasureDueAt must be a time in ms/);
     assert.doesNotThrow(() => parseState({ ...base, data }, 'The state', 'fix it.'), 'older states without them load');
   });
 });

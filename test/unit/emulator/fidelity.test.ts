@@ -31,9 +31,22 @@ describe('emulator: fidelity to the published service', () => {
       assert.ok(e instanceof PlatformError, String(e));
       assert.equal(e.kind, 'http');
       assert.equal(e.httpStatus, 404);
-      assert.match(e.message, /Nothing answers this operation at this address \(404 Not Found\)/);
+      assert.match(e.message, new RegExp(`Nothing answers POST /v2/${MAIN.titleId}/Admin/GetPlayedTitleList at this address \\(404 Not Found\\)`), 'the path that shows the mistake, in our own words');
       assert.match(e.hint, /serviceEndpoint setting.*emulator/);
       assert.doesNotMatch(e.hint, /Check the (input|fields)/);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('the 404 shows the path it was sent to as it is, not masked, even where a segment looks like a key (it is our own text, from the endpoint setting)', async () => {
+    const segment = 'tenant-Q7XK2M9PL4RT8WZ3BN6VC5HJ8D';
+    const client = new PlatformClient({ titleId: MAIN.titleId, endpoint: `${emu.origin}/${segment}/{titleId}`, getSecretKey: () => Promise.resolve(MAIN.secretKey), retryBaseDelayMs: 1 });
+    try {
+      const e = await client.getPlayedTitleList(DEMO_PLAYERS[0].platformId).then(() => undefined, (x: unknown) => x);
+      assert.ok(e instanceof PlatformError, String(e));
+      assert.ok(e.message.includes(`Nothing answers POST /${segment}/${MAIN.titleId}/Admin/GetPlayedTitleList at this address (404 Not Found).`), e.message);
+      assert.ok(!e.message.includes(MAIN.secretKey));
     } finally {
       await client.close();
     }

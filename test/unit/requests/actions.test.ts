@@ -40,12 +40,12 @@ describe('requests: actions', () => {
     r.actions[0].status = 'completed';
     releaseWaiting(r);
     assert.deepEqual(r.actions.map((a) => a.status), ['completed', 'planned', 'waiting', 'completed', 'planned'], 'the erasure still waits for the events');
-    r.actions[1].status = 'completed';
+    r.actions[1].status = 'accepted';
     releaseWaiting(r);
     assert.equal(r.actions[2].status, 'planned');
   });
 
-  it('mirrors each journal state into the action: planned, unknown (with why), failed, queued; events-only taken is done; a gone account completes an erasure and fails anything else', () => {
+  it('mirrors each journal state into the action: planned, unknown (with why), failed, queued; events-only taken is accepted (no completion signal), never completed; a gone account completes an erasure and fails anything else', () => {
     const p = (state: PlayerRecord['state'], o: Partial<PlayerRecord> = {}): PlayerRecord => ({ state, intents: 1, ...o });
     const cases: [Action, PlayerRecord, Partial<Action>][] = [
       [act('export', 'unknown', { error: 'old' }), p('pending'), { status: 'planned', error: undefined }],
@@ -53,7 +53,7 @@ describe('requests: actions', () => {
       [act('export', 'planned'), p('unknown', { error: 'socket hang up' }), { status: 'unknown', error: 'socket hang up' }],
       [act('erasure', 'planned'), p('failed', { error: 'refused' }), { status: 'failed', error: 'refused' }],
       [act('export', 'planned'), p('queued', { requestedAt: 't1', jobReceiptId: 'R1' }), { status: 'queued', requestedAt: 't1', jobReceiptId: 'R1' }],
-      [act('events', 'planned'), p('queued', { requestedAt: 't1' }), { status: 'completed', requestedAt: 't1', completedAt: 't1', completedBy: 'accepted' }],
+      [act('events', 'planned'), p('queued', { requestedAt: 't1' }), { status: 'accepted', requestedAt: 't1', completedAt: undefined, completedBy: 'no completion signal' }],
       [act('erasure', 'queued'), p('verified-deleted', { requestedAt: 't1', verifiedAt: 't2' }), { status: 'completed', completedAt: 't2', completedBy: 'AccountNotFound' }],
       [act('erasure', 'queued'), p('verified-deleted', { requestedAt: 't1' }), { status: 'completed', completedAt: 't1', completedBy: 'AccountNotFound' }],
       [act('export', 'planned'), p('verified-deleted'), { status: 'failed', error: 'the service reports no such account (AccountNotFound): it was erased before this could run' }],
@@ -63,13 +63,13 @@ describe('requests: actions', () => {
       syncAction(a, rec);
       for (const [k, v] of Object.entries(want)) assert.deepEqual(a[k as keyof Action], v, `${before.kind} ${before.status} + ${rec.state}: ${k}`);
     }
-    // A completed export (its link recorded) stays completed; a completed events-only erasure is mirrored again.
+    // A completed export (its link recorded) stays completed; an events-only erasure an older version recorded "completed" is mirrored again, as accepted.
     const done = act('export', 'completed', { requestedAt: 't0', completedBy: 'recorded' });
     syncAction(done, p('queued', { requestedAt: 't9', jobReceiptId: 'R9' }));
     assert.deepEqual(done, act('export', 'completed', { requestedAt: 't0', completedBy: 'recorded' }));
-    const events = act('events', 'completed', { completedAt: 't0' });
+    const events = act('events', 'completed', { completedAt: 't0', completedBy: 'accepted' });
     syncAction(events, p('queued', { requestedAt: 't5' }));
-    assert.equal(events.completedAt, 't5');
+    assert.deepEqual([events.status, events.requestedAt, events.completedAt, events.completedBy], ['accepted', 't5', undefined, 'no completion signal']);
     // A receipt already known is kept when the journal has none; the request time too.
     const kept = act('export', 'planned', { jobReceiptId: 'R0', requestedAt: 't0' });
     syncAction(kept, p('queued'));

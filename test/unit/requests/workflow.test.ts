@@ -170,4 +170,32 @@ describe('requests: the workflow on the emulator', function () {
       await services.close();
     }
   });
+
+  it('an events-only erasure is recorded "accepted (no completion signal)", never "completed": the erasure after it is sent and the request closes, and the evidence says accepted', async () => {
+    const all = await players(f.emu);
+    const ana = all.find((p) => p.email !== null && p.titlesPlayed.length === 2)!;
+    const { store, id, services } = await start([{ kind: 'email', value: ana.email! }], ['events', 'erasure']);
+    try {
+      const d = await dryRun(store, id, services);
+      const run1 = await runActions(store, id, services, { confirm: d.confirm });
+      const events = run1.request.actions.find((a) => a.kind === 'events')!;
+      assert.equal(events.status, 'accepted');
+      assert.equal(events.completedBy, 'no completion signal');
+      assert.equal(events.completedAt, undefined, 'no completion time: the service gives none');
+      assert.equal(run1.counts.completed, 0);
+      assert.equal(run1.request.actions.find((a) => a.kind === 'erasure')!.status, 'queued', 'accepted settles the events: the erasure went in the same run');
+      assert.equal(run1.sent.events, 1);
+      await f.emu.control('clock/advance', { ms: 700_000 });
+      const v = await verifyRequest(store, id, services);
+      assert.equal(requestState(v.request), 'completed', 'nothing more to wait for');
+      assert.equal(v.request.actions.find((a) => a.kind === 'events')!.status, 'accepted', 'verify does not turn it into completed');
+      await closeRequest(store, id, services);
+      const md = readFileSync(store.evidencePath(id, 'md'), 'utf8');
+      assert.match(md, /events of \S+ accepted \(no completion signal\)/);
+      assert.doesNotMatch(md, /events of \S+ completed/);
+      assert.deepEqual((await verifyEvidence(store, id, services)).problems, []);
+    } finally {
+      await services.close();
+    }
+  });
 });
