@@ -85,7 +85,7 @@ await runSuite('The demo tests', async ({ results, cleanups }) => {
     await poll('its first two steps checked off (a title, a key)', async () =>
       (await steps.nth(0).getAttribute('aria-checked')) === 'true' && (await steps.nth(1).getAttribute('aria-checked')) === 'true');
     await page.screenshot({ path: join(results, 'demo-walkthrough.png') });
-    await wb.treeRow('Demo Racer').click();
+    await wb.expandTreeRow('Demo Racer');
     await wb.waitTreeRowText('HandheldStore', /HandheldStore created/);
     const handover = out.match(/PLATFORM_EXPLORER_DEMO_FILE=(\S+)/)?.[1];
     assert(handover && !existsSync(handover), `the keys' hand-over file is named and deleted once read: ${handover}`);

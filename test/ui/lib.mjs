@@ -172,9 +172,9 @@ export function workbench(page) {
       await row.click();
     },
     /** Waits for a quick input whose title contains `title`; returns its input element. */
-    async quickInputTitled(title) {
-      await quickInput.waitFor({ state: 'visible', timeout: TIMEOUT });
-      await poll(`a quick input titled "${title}"`, async () => (await quickInput.locator('.quick-input-title').innerText()).includes(title));
+    async quickInputTitled(title, timeoutMs = TIMEOUT) {
+      await quickInput.waitFor({ state: 'visible', timeout: timeoutMs });
+      await poll(`a quick input titled "${title}"`, async () => (await quickInput.locator('.quick-input-title').innerText()).includes(title), timeoutMs);
       return page.locator('.quick-input-box input');
     },
     async quickInputMessage() {
@@ -188,6 +188,21 @@ export function workbench(page) {
     /** A tree row of a view by its label (exact). */
     treeRow(label) {
       return page.locator('.monaco-list-row[role="treeitem"]', { has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRe(label)}$`) }) }).first();
+    },
+    /**
+     * Expands the tree row `label` and returns once the row itself says it is expanded. A click can
+     * land on another row while the tree is still re-rendering (titles being added: the list reuses
+     * its row elements), so the row's own aria-expanded decides, and a row still collapsed is
+     * clicked again (bounded by poll's time-out).
+     */
+    async expandTreeRow(label) {
+      const row = wb.treeRow(label);
+      await poll(`tree row "${label}" expanded`, async () => {
+        if ((await row.getAttribute('aria-expanded', { timeout: 2000 })) === 'true') return true;
+        await row.click();
+        return poll(`tree row "${label}" to say it is expanded`, async () => (await row.getAttribute('aria-expanded', { timeout: 2000 })) === 'true', 10_000)
+          .then(() => true, () => false);
+      });
     },
     /** "<label> <description>" of a tree row, as shown. */
     async treeRowText(label) {

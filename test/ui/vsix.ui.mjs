@@ -94,7 +94,7 @@ await runSuite('The VSIX tests', async ({ results, cleanups }) => {
     await wb.waitNotification(/Local emulator started at http:\/\/127\.0\.0\.1:\d+; titles ready: Demo Racer \(F71AC\), Demo Racer Arena \(A248\)/);
     await wb.openActivity('Platform');
     await wb.waitTreeRowText('Demo Racer', /F71AC · key set · emulator/);
-    await wb.treeRow('Demo Racer').click();
+    await wb.expandTreeRow('Demo Racer');
     await wb.waitTreeRowText('HandheldStore', /HandheldStore created/);
     await page.screenshot({ path: join(results, 'vsix-emulator.png') });
   });

@@ -147,7 +147,7 @@ await runSuite('The UI tests', async ({ results, cleanups }) => {
   });
 
   t.step('expand the title: HandheldStore read live, MobileStore, ConsoleNetB, Deletion Jobs', async () => {
-    await wb.treeRow(RACER.name).click();
+    await wb.expandTreeRow(RACER.name);
     await wb.waitTreeRowText('HandheldStore', /HandheldStore created/);
     await wb.waitTreeRowText('MobileStore', /MobileStore/);
     await wb.waitTreeRowText('ConsoleNetB', /ConsoleNetB/);
@@ -307,7 +307,7 @@ await runSuite('The UI tests', async ({ results, cleanups }) => {
     await wb.waitNotification(/Local emulator started at http:\/\/127\.0\.0\.1:\d+; titles ready: Demo Racer \(F71AC\), Demo Racer Arena \(A248\)/);
     await wb.openActivity('Platform');
     await wb.waitTreeRowText(ARENA.name, /A248 · key set · emulator/);
-    await wb.treeRow(ARENA.name).click();
+    await wb.expandTreeRow(ARENA.name);
     await poll('the second title\'s HandheldStore', async () => (await page.locator('.monaco-list-row[role="treeitem"]', { hasText: 'HandheldStore' }).count()) === 2);
     await wb.clearNotifications();
     await wb.runCommand('View: Close All Editors');
