@@ -6,7 +6,7 @@
 // so an auditor needs only the pack and the public key (`operator show --public-key`).
 // The same key stores hold each request's pseudonymisation key (request shred destroys it).
 import { createHash, createHmac, createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, sign, verify, type KeyObject } from 'node:crypto';
-import { link, lstat, mkdir, open, readFile, rm } from 'node:fs/promises';
+import { lstat, mkdir, readFile, rm } from 'node:fs/promises';
 import { homedir, userInfo } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { ownProblem } from './deletion/ownFile';
@@ -141,20 +141,8 @@ export class FolderKeyStore implements KeyStore {
   async create(name: string, value: string): Promise<string> {
     await this.ready();
     const path = this.file(name);
-    const tmp = join(this.where, `.${name}.${randomBytes(6).toString('hex')}.tmp`);
-    try {
-      const fh = await open(tmp, 'wx', 0o600);
-      try {
-        await fh.writeFile(value, 'utf8');
-        await fh.datasync();
-      } finally {
-        await fh.close();
-      }
-      // Linked into place: fails if one is there, so two first uses racing keep one key.
-      await link(tmp, path).catch((e: NodeJS.ErrnoException) => { if (e.code !== 'EEXIST') throw e; });
-    } finally {
-      await rm(tmp, { force: true });
-    }
+    // Linked into place: a key already there is kept, so two first uses racing keep one key.
+    await writeWhole(path, value, 'create');
     const stored = await this.get(name);
     if (stored === undefined) throw new OperatorError(`The key file ${path} could not be written.`);
     return stored;

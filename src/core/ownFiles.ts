@@ -4,7 +4,7 @@
 // through. Written files are written whole: a temp file beside them, synced, renamed over.
 import { randomBytes } from 'node:crypto';
 import type { Stats } from 'node:fs';
-import { lstat, open, rename, rm } from 'node:fs/promises';
+import { link, lstat, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ownProblem } from './deletion/ownFile';
 
@@ -41,8 +41,12 @@ export async function ownFileProblem(path: string, label: string): Promise<strin
   return ownPathProblem(label, 'the file', st, false);
 }
 
-/** Writes `text` to `path` whole: a new temp file beside it, synced, renamed over (a link planted at `path` is replaced, not followed). */
-export async function writeWhole(path: string, text: string): Promise<void> {
+/**
+ * Writes `text` to `path` whole: a new temp file beside it, synced, then moved into place.
+ * `replace` renames it over (a link planted at `path` is replaced, not followed); `create` links it
+ * into place and keeps a file already there (two first uses racing keep one, the first).
+ */
+export async function writeWhole(path: string, text: string, how: 'replace' | 'create' = 'replace'): Promise<void> {
   const tmp = join(dirname(resolve(path)), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     const fh = await open(tmp, 'wx', 0o600);
@@ -52,7 +56,8 @@ export async function writeWhole(path: string, text: string): Promise<void> {
     } finally {
       await fh.close();
     }
-    await rename(tmp, path);
+    if (how === 'replace') await rename(tmp, path);
+    else await link(tmp, path).catch((e: NodeJS.ErrnoException) => { if (e.code !== 'EEXIST') throw e; });
   } finally {
     await rm(tmp, { force: true });
   }
