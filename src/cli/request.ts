@@ -78,6 +78,7 @@ function dryRunText(d: DryRun): string {
   for (const w of d.notFoundWhy) lines.push(`  ${w.kind}: ${w.why}`);
   for (const u of d.unresolved) lines.push(`Not resolved in title ${u.titleId}: ${who(u.identifier)} (${u.error})`);
   for (const t of d.titlesSkipped) lines.push(`Title ${t.titleId} not asked: ${t.reason} (set PLATFORM_SECRET_KEY_${t.titleId})`);
+  for (const s of d.lookupsSkipped) lines.push(`Not looked up in title ${s.titleId}: ${who(s.identifier)} (${s.reason})`);
   if (d.gone.length > 0) lines.push(`Already gone (AccountNotFound): ${d.gone.join(', ')}`);
   if (d.heldUntil !== undefined) lines.push('', `Erasures held until ${d.heldUntil} (a hold of ${d.holdDays ?? 0} days): they stay planned until then; exports are sent now.`);
   lines.push('', `To send: --confirm ${d.confirm}`);
@@ -116,7 +117,7 @@ async function newCommand(a: Extract<RequestArgs, { sub: 'new' }>, store: Reques
   let r: DataRequest;
   try {
     const identifiers = parseIdentifiers(text, { sandbox: a.sandbox });
-    r = await createRequest(store, { reference: a.reference, asks: a.asks, identifiers, titles: a.titles, endpoint: a.endpoint, received: a.received, dueDays: a.dueDays, holdDays: a.holdDays }, await cliOperator());
+    r = await createRequest(store, { reference: a.reference, asks: a.asks, identifiers, titles: a.titles, endpoint: a.endpoint, received: a.received, dueDays: a.dueDays, holdDays: a.holdDays, displayNamesNotUnique: a.displayNamesNotUnique }, await cliOperator());
   } catch (e) {
     if (e instanceof RequestError && !/already exists|no secret key/.test(e.message)) throw new UsageError(`--identifiers / --reference / --received / --due-days / --hold-days: ${e.message}`);
     throw e;

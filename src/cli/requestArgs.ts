@@ -8,7 +8,7 @@ import { URL_REFUSED } from './exportLink';
 export const REQUEST_USAGE = `data-subject requests (one folder per request under --store DIR):
   platform-explorer request new --store DIR --reference REF --asks access,erasure[,events]
       --identifiers FILE --titles ID[,ID...] --endpoint TEMPLATE [--sandbox S]
-      [--received YYYY-MM-DD] [--due-days N] [--hold-days N] [--json]
+      [--received YYYY-MM-DD] [--due-days N] [--hold-days N] [--non-unique-display-names ID[,ID...]] [--json]
   platform-explorer request run --store DIR --id ID (--dry-run | --confirm N:DIGEST [--resend-unknown]) [--no-anchor] [--json]
   platform-explorer request withdraw --store DIR --id ID --reason TEXT [--no-anchor] [--json]
   platform-explorer request record-export --store DIR --id ID --receipt JOBRECEIPTID [--url-file FILE] [--no-anchor] [--json]
@@ -26,6 +26,9 @@ displayname, storefront, consolelive (ConsoleLive IDs are looked up in --sandbox
 # starts a comment. --due-days N: the due date is --received (default today) + N days (default 30).
 --hold-days N (default 0): erasures stay planned until N days after the request is made, so a
 mistaken or fraudulent request can be withdrawn first; the dry run says until when.
+--non-unique-display-names ID[,ID...]: titles (of --titles) that allow non-unique display names;
+the service always answers AccountNotFound to a display-name lookup there, so none is sent and the
+dry run says why.
 new prints the request's id ({"id": ...} with --json).
 run --dry-run resolves the identifiers in every title (once; paced), and shows the master accounts
 found (one per PlatformId, whichever titles found it), what each will get, and what found nothing;
@@ -70,7 +73,7 @@ interface Common {
   noAnchor: boolean;
 }
 export type RequestArgs =
-  | Common & { sub: 'new'; reference: string; asks: Ask[]; identifiers: string; titles: string[]; endpoint: string; sandbox?: string; received?: string; dueDays?: number; holdDays?: number }
+  | Common & { sub: 'new'; reference: string; asks: Ask[]; identifiers: string; titles: string[]; endpoint: string; sandbox?: string; received?: string; dueDays?: number; holdDays?: number; displayNamesNotUnique?: string[] }
   | Common & { sub: 'run'; id: string; dryRun: boolean; confirm?: string; resendUnknown: boolean }
   | Common & { sub: 'withdraw'; id: string; reason: string }
   | Common & { sub: 'record-export'; id: string; receipt: string; urlFile?: string }
@@ -80,7 +83,7 @@ export type RequestArgs =
   | Common & { sub: 'show'; id?: string };
 
 const VALUES: Record<RequestArgs['sub'], readonly string[]> = {
-  new: ['--store', '--reference', '--asks', '--identifiers', '--titles', '--endpoint', '--sandbox', '--received', '--due-days', '--hold-days'],
+  new: ['--store', '--reference', '--asks', '--identifiers', '--titles', '--endpoint', '--sandbox', '--received', '--due-days', '--hold-days', '--non-unique-display-names'],
   run: ['--store', '--id', '--confirm'],
   withdraw: ['--store', '--id', '--reason'],
   'record-export': ['--store', '--id', '--receipt', '--url-file'],
@@ -128,11 +131,19 @@ export function parseRequestArgs(argv: readonly string[]): RequestArgs {
   const common = { store: need('--store'), json: bools.has('--json'), noAnchor: bools.has('--no-anchor') };
   switch (sub) {
     case 'new': {
-      const titles = need('--titles').split(',').map((t) => t.trim()).filter((t) => t.length > 0);
-      for (const t of titles) {
-        const bad = validateTitleId(t);
-        if (bad !== undefined) throw new UsageError(`--titles: ${bad}`);
-      }
+      const titleList = (option: string, text: string): string[] => {
+        const list = text.split(',').map((t) => t.trim()).filter((t) => t.length > 0);
+        for (const t of list) {
+          const bad = validateTitleId(t);
+          if (bad !== undefined) throw new UsageError(`${option}: ${bad}`);
+        }
+        return list.map((t) => t.toUpperCase());
+      };
+      const titles = titleList('--titles', need('--titles'));
+      const notUniqueText = values.get('--non-unique-display-names');
+      const displayNamesNotUnique = notUniqueText === undefined ? undefined : titleList('--non-unique-display-names', notUniqueText);
+      const stray = displayNamesNotUnique?.filter((t) => !titles.includes(t)) ?? [];
+      if (stray.length > 0) throw new UsageError(`--non-unique-display-names: ${stray.join(', ')} is not one of --titles (${titles.join(', ')}); name titles of the request only.`);
       let asks: Ask[];
       try {
         asks = parseAsks(need('--asks'));
@@ -144,9 +155,9 @@ export function parseRequestArgs(argv: readonly string[]): RequestArgs {
       const hold = values.get('--hold-days');
       if (hold !== undefined && !/^\d{1,2}$/.test(hold)) throw new UsageError('--hold-days takes a whole number of days from 0 to 90 (default 0: erasures are not held).');
       return {
-        sub, ...common, reference: need('--reference'), asks, identifiers: need('--identifiers'), titles: titles.map((t) => t.toUpperCase()),
+        sub, ...common, reference: need('--reference'), asks, identifiers: need('--identifiers'), titles,
         endpoint: need('--endpoint'), sandbox: values.get('--sandbox'), received: values.get('--received'), dueDays: days === undefined ? undefined : Number(days),
-        holdDays: hold === undefined ? undefined : Number(hold),
+        holdDays: hold === undefined ? undefined : Number(hold), displayNamesNotUnique,
       };
     }
     case 'run': {

@@ -48,6 +48,8 @@ export interface DataRequestSettings {
   dueDays: number;
   /** Days a new request's erasures are held (0: none; user settings only). */
   holdDays: number;
+  /** Title IDs (upper-case) of titles that allow non-unique display names: no display-name lookup is sent there. */
+  displayNamesNotUnique: string[];
 }
 
 export function readDataRequestSettings(defaultFolder: string): DataRequestSettings {
@@ -56,7 +58,11 @@ export function readDataRequestSettings(defaultFolder: string): DataRequestSetti
   const folder = cfg.inspect<string>('dataRequests.folder')?.globalValue?.trim();
   // The erasure hold from the user level only too: a workspace never shortens it.
   const hold = cfg.inspect<number>('dataRequests.holdDays')?.globalValue;
-  return { folder: folder || defaultFolder, dueDays: clampInt(cfg.get<number>('dataRequests.dueDays'), 1, 366, 30), holdDays: clampInt(hold, 0, 90, 0) };
+  const notUnique = cfg.get<unknown>('dataRequests.nonUniqueDisplayNameTitles');
+  return {
+    folder: folder || defaultFolder, dueDays: clampInt(cfg.get<number>('dataRequests.dueDays'), 1, 366, 30), holdDays: clampInt(hold, 0, 90, 0),
+    displayNamesNotUnique: Array.isArray(notUnique) ? notUnique.filter((t): t is string => typeof t === 'string').map((t) => t.trim().toUpperCase()) : [],
+  };
 }
 
 function clampInt(v: number | undefined, min: number, max: number, fallback: number): number {

@@ -321,4 +321,28 @@ describe('Data requests', () => {
     const deco = ctx.api.dataRequestsView.provideFileDecoration(item.resourceUri!);
     assert.equal((deco?.color as vscode.ThemeColor | undefined)?.id, 'list.warningForeground');
   });
+
+  it('a title the settings say allows non-unique display names gets no display-name lookup; the dry run lists it under Not looked up', async () => {
+    await closeAllEditors();
+    const cfg = vscode.workspace.getConfiguration('platformExplorer');
+    await cfg.update('dataRequests.nonUniqueDisplayNameTitles', ['a248'], vscode.ConfigurationTarget.Global);
+    try {
+      await emu(ctx.api, 'POST', 'requests/clear');
+      const p = script(ctx.api).typeIn('displayname:Ana the Racer').chooseMany(['Access']).typeIn(new Date().toISOString().slice(0, 10)).typeIn('PRIVACY-33');
+      const request = await vscode.commands.executeCommand<DataRequest>('platformExplorer.newDataRequest');
+      p.assertDone();
+      assert.deepEqual(request.displayNamesNotUnique, ['A248'], 'the setting\'s title, of the request\'s titles, upper-cased');
+      const r = script(ctx.api).typeIn(undefined);
+      // The typed step cancelled: the dry run stays open, nothing is sent.
+      await vscode.commands.executeCommand('platformExplorer.runDataRequest', { id: request.id });
+      r.assertDone();
+      const text = vscode.workspace.textDocuments.map((d) => d.getText()).find((t) => t.includes('PRIVACY-33') && t.includes('dry run')) ?? '';
+      assert.match(text, /## Not looked up\n\n- Display name `Ana the Racer` · Demo Racer Arena \(A248\): not looked up: this title allows non-unique display names/);
+      const log = await emu<{ entries: { operation: string | null; titleId: string | null; request: { TitleDisplayName?: string } | null }[] }>(ctx.api, 'GET', 'requests?since=0');
+      const asked = log.entries.filter((e) => e.operation?.endsWith('/GetUserAccountInfo') === true && e.request?.TitleDisplayName !== undefined).map((e) => e.titleId);
+      assert.ok(asked.length > 0 && !asked.includes('A248'), `display-name lookups went to the other titles only: ${asked.join(', ')}`);
+    } finally {
+      await cfg.update('dataRequests.nonUniqueDisplayNameTitles', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
 });

@@ -42,6 +42,8 @@ export interface NewRequest {
   dueDays?: number;
   /** Days erasures are held after the request is made (default 0: none). */
   holdDays?: number;
+  /** Titles (of `titles`) that allow non-unique display names: display-name lookups are not sent there. */
+  displayNamesNotUnique?: string[];
   now?: Date;
 }
 
@@ -64,12 +66,17 @@ export function newRequest(o: NewRequest): DataRequest {
   if (o.identifiers.length === 0) throw new RequestError('The request names no identifier: give at least one (kind:value).');
   if (o.titles.length === 0) throw new RequestError('The request names no title: give the titles to search.');
   if (o.asks.length === 0) throw new RequestError(`Name what was asked: ${ASKS.join(', ')}.`);
+  const titles = [...new Set(o.titles.map((t) => t.toUpperCase()))];
+  const notUnique = [...new Set((o.displayNamesNotUnique ?? []).map((t) => t.toUpperCase()))];
+  const stray = notUnique.filter((t) => !titles.includes(t));
+  if (stray.length > 0) throw new RequestError(`${stray.map((t) => `"${quoteForMessage(t)}"`).join(', ')}: a title said to allow non-unique display names must be one of the request's titles (${titles.join(', ')}).`);
   const id = `dr-${received.replace(/-/g, '')}-${randomBytes(3).toString('hex')}`;
   return {
     version: 1, id, reference, received, dueDays, due: dueDate(received, dueDays), asks: [...o.asks],
-    identifiers: o.identifiers.map((x) => ({ ...x })), titles: [...new Set(o.titles.map((t) => t.toUpperCase()))], endpoint: o.endpoint,
+    identifiers: o.identifiers.map((x) => ({ ...x })), titles, endpoint: o.endpoint,
     createdAt: now.toISOString(), actions: [],
     ...(holdDays > 0 ? { holdDays, holdUntil: new Date(now.getTime() + holdDays * 86_400_000).toISOString() } : {}),
+    ...(notUnique.length > 0 ? { displayNamesNotUnique: notUnique } : {}),
   };
 }
 

@@ -10,6 +10,7 @@ import { isPlatformId } from '../ids';
 import { checkPlayedTitles } from '../playedTitles';
 import { serviceText, shownPlatformId } from '../serviceText';
 import type { Account, DataRequest, Finding, Identifier, RequestClient, RequestServices, Resolution, ResolutionCall } from './types';
+import { DISPLAY_NAME_SKIPPED } from './words';
 
 /** GetUserAccountInfo requests in flight per title at most. */
 const ACCOUNT_INFO_CONCURRENCY = 4;
@@ -28,6 +29,10 @@ interface TitleRun {
   client: RequestClient;
   findings: Finding[];
   calls: ResolutionCall[];
+  /** Lookups not sent (display names on a title that allows non-unique ones). */
+  skipped: NonNullable<Resolution['lookupsSkipped']>;
+  /** The title allows non-unique display names (the request says so). */
+  displayNamesNotUnique: boolean;
   signal?: AbortSignal;
   now: () => Date;
 }
@@ -73,7 +78,8 @@ async function bulkLookups(t: TitleRun, ids: readonly Identifier[], indexOf: Map
 }
 
 async function accountInfoLookups(t: TitleRun, ids: readonly Identifier[], indexOf: Map<Identifier, number>): Promise<void> {
-  const todo = ids.filter((x) => x.kind in FIELD);
+  const todo = ids.filter((x) => x.kind in FIELD && !(x.kind === 'displayname' && t.displayNamesNotUnique));
+  for (const x of ids) if (x.kind === 'displayname' && t.displayNamesNotUnique) t.skipped.push({ identifier: indexOf.get(x)!, titleId: t.titleId, reason: DISPLAY_NAME_SKIPPED });
   const pacer = new Pacer({ maxInFlight: ACCOUNT_INFO_CONCURRENCY });
   let stopped: string | undefined;
   const one = async (x: Identifier): Promise<void> => {
@@ -121,13 +127,14 @@ export async function resolveRequest(r: DataRequest, services: RequestServices):
   for (const titleId of r.titles) {
     const client = services.client(titleId);
     if (client === undefined) titlesSkipped.push({ titleId, reason: 'no secret key for this title' });
-    else runs.push({ titleId, client, findings: [], calls: [], signal: services.signal, now });
+    else runs.push({ titleId, client, findings: [], calls: [], skipped: [], displayNamesNotUnique: r.displayNamesNotUnique?.includes(titleId) === true, signal: services.signal, now });
   }
   await Promise.all(runs.map(async (t) => {
     await Promise.all([bulkLookups(t, r.identifiers, indexOf), accountInfoLookups(t, r.identifiers, indexOf)]);
   }));
   const findings = runs.flatMap((t) => t.findings).sort((a, b) => a.identifier - b.identifier || r.titles.indexOf(a.titleId) - r.titles.indexOf(b.titleId));
   const calls = runs.flatMap((t) => t.calls);
+  const lookupsSkipped = runs.flatMap((t) => t.skipped);
 
   // One account per PlatformId; the first configured title that found it sends its actions.
   const accounts = new Map<string, Account>();
@@ -162,5 +169,6 @@ export async function resolveRequest(r: DataRequest, services: RequestServices):
   return {
     at: now().toISOString(), titlesAsked: runs.map((t) => t.titleId), titlesSkipped, findings,
     accounts: [...accounts.values()].filter((a) => !gone.includes(a.platformId)), gone, calls,
+    ...(lookupsSkipped.length > 0 ? { lookupsSkipped } : {}),
   };
 }

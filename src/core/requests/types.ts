@@ -76,6 +76,8 @@ export interface Resolution {
   /** PlatformIds found by a lookup that GetPlayedTitleList reports gone (AccountNotFound): nothing to act on. */
   gone: string[];
   calls: ResolutionCall[];
+  /** Lookups not sent, and why: display names on a title that allows non-unique ones (absent: none). */
+  lookupsSkipped?: { identifier: number; titleId: string; reason: string }[];
 }
 
 /** What an action does, in the service's operation names: */
@@ -149,6 +151,11 @@ export interface DataRequest {
   /** Days an erasure is held after the request is made (0 or absent: none), and when the hold ends (ISO time). */
   holdDays?: number;
   holdUntil?: string;
+  /**
+   * Titles that allow non-unique display names (the user says so: the service does not tell): a
+   * lookup by TitleDisplayName there always answers AccountNotFound, so none is sent.
+   */
+  displayNamesNotUnique?: string[];
   /** Set by withdraw: nothing more is sent. */
   withdrawn?: { at: string; reason: string };
   /** The state file's seal (seal.ts): written by the store on every save. */

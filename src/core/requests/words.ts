@@ -44,3 +44,6 @@ export const NOT_FOUND_WHY: Partial<Record<IdentifierKind, string>> = {
   displayname: 'not found by display name: a title that allows non-unique display names always answers AccountNotFound to this lookup, so it says nothing about the person',
   email: 'the service matches the account\'s e-mail, not contact e-mails',
 };
+
+/** Why a display-name lookup is not sent to a title said to allow non-unique display names. */
+export const DISPLAY_NAME_SKIPPED = 'not looked up: this title allows non-unique display names, where the service always answers AccountNotFound to a display-name lookup';

@@ -51,6 +51,8 @@ export interface DryRun {
   /** Identifiers whose lookup failed in a title (unknown there, not "nothing"). */
   unresolved: { identifier: Identifier; titleId: string; error: string }[];
   titlesSkipped: { titleId: string; reason: string }[];
+  /** Lookups not sent in a title, and why (display names on a title that allows non-unique ones). */
+  lookupsSkipped: { identifier: Identifier; titleId: string; reason: string }[];
   /** PlatformIds found whose account is already gone (AccountNotFound). */
   gone: string[];
   /** What --confirm takes: "N:DIGEST", N the accounts (requestConfirmValue). */
@@ -71,12 +73,16 @@ export function describe(r: DataRequest, now = new Date()): DryRun {
   }));
   const found = new Set((res?.findings ?? []).filter((f) => f.platformId !== null).map((f) => f.identifier));
   const failed = (res?.findings ?? []).filter((f) => f.error !== undefined);
-  const notFound = res === undefined ? [] : r.identifiers.filter((_, i) => !found.has(i) && !failed.some((f) => f.identifier === i));
+  // Not found: asked somewhere (a finding), found nowhere, failed nowhere; one skipped in every title was not asked.
+  const asked = new Set((res?.findings ?? []).map((f) => f.identifier));
+  const notFound = res === undefined ? [] : r.identifiers.filter((_, i) => asked.has(i) && !found.has(i) && !failed.some((f) => f.identifier === i));
   return {
     id: r.id, reference: r.reference, state: requestState(r), due: r.due, overdue: isOverdue(r, now), accounts,
     notFound, notFoundWhy: [...new Set(notFound.map((x) => x.kind))].flatMap((kind) => (NOT_FOUND_WHY[kind] !== undefined ? [{ kind, why: NOT_FOUND_WHY[kind] }] : [])),
     unresolved: failed.map((f) => ({ identifier: r.identifiers[f.identifier], titleId: f.titleId, error: f.error! })),
-    titlesSkipped: res?.titlesSkipped ?? [], gone: res?.gone ?? [], confirm: requestConfirmValue(r),
+    titlesSkipped: res?.titlesSkipped ?? [],
+    lookupsSkipped: (res?.lookupsSkipped ?? []).map((s) => ({ identifier: r.identifiers[s.identifier], titleId: s.titleId, reason: s.reason })),
+    gone: res?.gone ?? [], confirm: requestConfirmValue(r),
     ...(heldUntil(r, now) !== undefined ? { heldUntil: r.holdUntil, holdDays: r.holdDays } : {}),
   };
 }

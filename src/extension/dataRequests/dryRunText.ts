@@ -64,5 +64,8 @@ export function renderDryRun(d: DryRun, titleNames: Record<string, string>): str
   if (d.titlesSkipped.length > 0) {
     lines.push(`## ${vscode.l10n.t('Titles not searched')}`, '', ...d.titlesSkipped.map((t) => `- ${title(t.titleId)}: ${mdText(t.reason, 200)}`), '');
   }
+  if (d.lookupsSkipped.length > 0) {
+    lines.push(`## ${vscode.l10n.t('Not looked up')}`, '', ...d.lookupsSkipped.map((s) => `- ${id(s.identifier)} · ${title(s.titleId)}: ${mdText(s.reason, 200)}`), '');
+  }
   return `${lines.join('\n')}\n`;
 }

@@ -59,6 +59,12 @@ export class DataRequests extends Disposable {
     return readDataRequestSettings('').holdDays;
   }
 
+  /** Of `titleIds`, those the user says allow non-unique display names (platformExplorer.dataRequests.nonUniqueDisplayNameTitles). */
+  displayNamesNotUnique(titleIds: readonly string[]): string[] {
+    const said = readDataRequestSettings('').displayNamesNotUnique;
+    return titleIds.filter((t) => said.includes(t.toUpperCase()));
+  }
+
   /** Reads every request again (one read at a time; callers during a read share it). */
   list(): Promise<RequestList> {
     this.reading ??= (async () => {

@@ -1,12 +1,15 @@
 // What a miss says, on an emulator seeded with a title that allows non-unique display names and a
 // player whose profile has a contact e-mail apart from the account's (real HTTP on 127.0.0.1, the
 // built CLI as a child process): the service answers AccountNotFound to both lookups, and the dry
-// run says why instead of letting "found in no title" read as "no account".
+// run says why instead of letting "found in no title" read as "no account". A title the user says
+// allows non-unique display names gets no display-name lookup at all: the dry run lists it as not
+// looked up, with the reason.
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequest, dryRun, NOT_FOUND_WHY, RequestStore } from '../../../src/core/requests';
+import { DISPLAY_NAME_SKIPPED } from '../../../src/core/requests/words';
 import { parseSeedText } from '../../../src/emulator/seedfile/seedFile';
 import { runCli, TestEmulator } from '../deletion/support';
 import { authWith, servicesOn } from './support';
@@ -71,5 +74,47 @@ describe('requests: what a miss by display name or e-mail says', function () {
     assert.match(dry.stdout, /Found nothing in any title asked: displayname:Ace, email:bo@contact\.example\n/);
     assert.match(dry.stdout, /^ {2}displayname: not found by display name: a title that allows non-unique display names always answers AccountNotFound/m);
     assert.match(dry.stdout, /^ {2}email: the service matches the account's e-mail, not contact e-mails$/m);
+  });
+
+  it('a title said to allow non-unique display names gets no display-name lookup: core and CLI list it as not looked up, with why', async () => {
+    type Entry = { operation: string | null; titleId?: string; request: { TitleDisplayName?: string } | null };
+    const displayNameLookups = async (): Promise<string[]> => ((await emu.control('requests?since=0')) as { entries: Entry[] }).entries
+      .filter((e) => e.operation?.endsWith('/GetUserAccountInfo') === true && e.request?.TitleDisplayName !== undefined).map((e) => e.titleId ?? '?');
+    const ids = [{ kind: 'displayname' as const, value: 'Ace' }, { kind: 'email' as const, value: 'ace@account.example' }];
+    const store = await RequestStore.open(join(dir, 'store'), { auth: authWith(KEYS) });
+    await assert.rejects(createRequest(store, { reference: 'TICKET-33', asks: ['access'], identifiers: ids, titles: ['D15A'], endpoint: emu.endpoint, displayNamesNotUnique: ['E2B0'] }),
+      /"E2B0": a title said to allow non-unique display names must be one of the request's titles \(D15A\)/);
+    await emu.control('requests/clear', {});
+    const both = await createRequest(store, { reference: 'TICKET-33', asks: ['access'], identifiers: ids, titles: ['D15A', 'E2B0'], endpoint: emu.endpoint, displayNamesNotUnique: ['d15a'] });
+    const only = await createRequest(store, { reference: 'TICKET-34', asks: ['access'], identifiers: ids, titles: ['D15A'], endpoint: emu.endpoint, displayNamesNotUnique: ['D15A'] });
+    const services = servicesOn(emu, KEYS);
+    try {
+      const d = await dryRun(store, both.id, services);
+      assert.deepEqual(d.lookupsSkipped, [{ identifier: ids[0], titleId: 'D15A', reason: DISPLAY_NAME_SKIPPED }]);
+      assert.deepEqual(d.notFound, [ids[0]], 'asked in E2B0, where it found nothing');
+      const o = await dryRun(store, only.id, services);
+      assert.deepEqual(o.lookupsSkipped.map((x) => x.titleId), ['D15A']);
+      assert.deepEqual(o.notFound, [], 'asked nowhere: not "found in no title"');
+      assert.equal(o.accounts.length, 1, 'the e-mail is still looked up there');
+    } finally {
+      await services.close();
+    }
+    assert.deepEqual(await displayNameLookups(), ['E2B0'], 'the only display-name lookup went to the title with unique names');
+
+    const file = join(dir, 'ids.txt');
+    writeFileSync(file, `${ids.map((x) => `${x.kind}:${x.value}`).join('\n')}\n`);
+    const env = Object.fromEntries(Object.entries(KEYS).map(([t, k]) => [`PLATFORM_SECRET_KEY_${t}`, k]));
+    const cliStore = join(dir, 'cli-store');
+    const args = ['request', 'new', '--store', cliStore, '--reference', 'TICKET-33', '--asks', 'access', '--identifiers', file, '--titles', 'D15A,E2B0', '--endpoint', emu.endpoint, '--json'];
+    const stray = await runCli([...args, '--non-unique-display-names', 'F71AC'], env);
+    assert.equal(stray.code, 2);
+    assert.match(stray.stderr, /--non-unique-display-names: F71AC is not one of --titles \(D15A, E2B0\)/);
+    await emu.control('requests/clear', {});
+    const made = await runCli([...args, '--non-unique-display-names', 'd15a'], env);
+    assert.equal(made.code, 0, made.stderr);
+    const dry = await runCli(['request', 'run', '--store', cliStore, '--id', (JSON.parse(made.stdout) as { id: string }).id, '--dry-run'], env);
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.match(dry.stdout, /^Not looked up in title D15A: displayname:Ace \(not looked up: this title allows non-unique display names, where the service always answers AccountNotFound to a display-name lookup\)$/m);
+    assert.deepEqual(await displayNameLookups(), ['E2B0']);
   });
 });

@@ -117,6 +117,7 @@ export async function newDataRequest(c: CommandContext, arg?: unknown): Promise<
   const endpoints = [...new Set(titles.map((t) => s.clients.endpointFor(t)))];
   const request = await createRequest(store, {
     reference, asks, identifiers, titles: titles.map((t) => t.titleId), endpoint: endpoints.length === 1 ? endpoints[0] : readSettings().serviceEndpoint, received, dueDays, holdDays: s.dataRequests.holdDays(),
+    displayNamesNotUnique: s.dataRequests.displayNamesNotUnique(titles.map((t) => t.titleId)),
   });
   s.log.info(`Data request ${request.id} created: ${identifiers.length} identifiers, asks ${asks.join(', ')}, due ${request.due}`);
   s.dataRequests.refresh();
