@@ -5,8 +5,8 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { ownProblem } from '../core/deletion/ownFile';
-import { ownFolderProblem, ownPathProblem } from '../core/ownFiles';
+import { ownProblem } from '../core/files/ownFile';
+import { ownFolderProblem, ownPathProblem } from '../core/files/ownFiles';
 import { shownReceiptId } from '../core/serviceText';
 import { UsageError } from './args';
 

@@ -3,7 +3,7 @@
 // never an argument; everything printed is made safe for the terminal (output.ts).
 import { readFile } from 'node:fs/promises';
 import { PlatformClient } from '../core/api/client';
-import { buildBaseUrl } from '../core/endpoint';
+import { buildBaseUrl } from '../core/api/endpoint';
 import {
   closeRequest, ConfirmMismatch, createRequest, describe, dryRun, emulatorEventReader, hashIdentifiers, isOverdue, isSettled, nextStep, parseIdentifiers, recordExportLink, requestState, RequestError,
   RequestStore, runActions, shredRequest, verifyEvidence, verifyEvidenceFile, verifyRequest, withdrawRequest, type Action, type EvidenceCheck, type DataRequest, type DryRun, type RequestClient,

@@ -4,7 +4,7 @@
 import { PlatformError } from './api/errors';
 import { linkSignals } from './api/signals';
 import { ErrorCodes, type GetPlayedTitleListResult } from './api/types';
-import { Pacer } from './deletion/pacer';
+import { Pacer } from './pacing/pacer';
 
 /** What GetPlayedTitleList said about one player. */
 export type PlayedTitlesCheck =

@@ -2,7 +2,7 @@
 // service or to a local emulator (judged by the endpoint's host). Clicking it picks the title.
 import type { CommandId } from './commandIds';
 import * as vscode from 'vscode';
-import { isLoopbackHost } from '../core/endpoint';
+import { isLoopbackHost } from '../core/api/endpoint';
 import { Disposable } from './lifecycle';
 import type { ActiveTitle } from './activeTitle';
 import type { Clients } from './clients';

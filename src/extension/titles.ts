@@ -3,7 +3,7 @@
 // first, so a failure leaves the stored titles as they were.
 import * as vscode from 'vscode';
 import { Disposable } from './lifecycle';
-import { validateEndpointTemplate, isLoopbackHost } from '../core/endpoint';
+import { validateEndpointTemplate, isLoopbackHost } from '../core/api/endpoint';
 import { validateTitleId } from '../core/ids';
 import { CommandError } from './errors';
 

@@ -5,7 +5,7 @@
 // behaviour on top (bulk chunking, the login's defaults, TitleIds as a list, no ClientSecret).
 // One HTTP attempt is exchange.ts, the connection transport.ts, bulk lookups bulk.ts.
 import { setMaxListeners } from 'node:events';
-import { buildBaseUrl } from '../endpoint';
+import { buildBaseUrl } from './endpoint';
 import { validatePlatformId } from '../ids';
 import { MAX_MESSAGE, redactText } from '../redact';
 import { checkAccountLookup } from './accountLookup';

@@ -5,7 +5,7 @@
 import { PlatformError } from '../api/errors';
 import { ErrorCodes } from '../api/types';
 import { stateAfter, type BatchRecord, type JournalOperation, type JournalRecord, type OutcomeState, type PlayerRecord } from './journal';
-import { Pacer } from './pacer';
+import { Pacer } from '../pacing/pacer';
 import type { DeletionClient, JobState, LedgerEntry } from './types';
 
 export interface RunProgress {

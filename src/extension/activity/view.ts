@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { TextFilter } from '../../core/textFilter';
 import { ContextKeys, setContext } from '../contextKeys';
-import { flags } from '../tree/nodes';
+import { flags } from '../contextValue';
 import type { TitleStore } from '../titles';
 import { isRerunnable } from './recorder';
 import type { ActivityEntry, ActivityStore } from './store';

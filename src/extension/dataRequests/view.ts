@@ -12,7 +12,8 @@ import { dueSummary } from '../../core/requests/words';
 import { shownReceiptId } from '../../core/serviceText';
 import { describeFailure } from '../errors';
 import { Disposable } from '../lifecycle';
-import { flags, showLog } from '../tree/nodes';
+import { flags } from '../contextValue';
+import { showLog } from '../tree/nodes';
 import type { DataRequests } from './service';
 import { readableLocal } from '../../core/time';
 

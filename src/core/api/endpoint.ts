@@ -1,6 +1,6 @@
 // Building a title's base URL from the service-endpoint template, with host checks.
-import { PlatformError } from './api/errors';
-import { validateTitleId } from './ids';
+import { PlatformError } from './errors';
+import { validateTitleId } from '../ids';
 
 const PLACEHOLDER = '{titleId}';
 // A hex stand-in used to parse a template: any valid title ID gives the same URL structure.
