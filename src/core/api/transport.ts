@@ -37,7 +37,8 @@ export interface Transport {
 
 const PEM_CERT = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/;
 
-function optionError(field: string, rule: string, hint: string): PlatformError {
+/** A bad PlatformClient option: the message names the option and its rule, the hint the fix. */
+export function optionError(field: string, rule: string, hint = `Correct ${field}.`): PlatformError {
   return new PlatformError({ kind: 'validation', message: `PlatformClient option ${field} ${rule}.`, hint });
 }
 
