@@ -74,6 +74,7 @@ export interface PriorLedger {
  * is reported, never silently skipped: it may record deletions of the same players. So is a batch
  * anchored in this folder (core/deletion/anchor.ts) whose journal is no longer there.
  */
+// eslint-disable-next-line complexity -- one reading per earlier journal with a reason each time one is skipped; the skips are the point and read in order
 export async function priorLedger(journal: string, key: string, titleId: string, anchors: AnchorStore): Promise<PriorLedger> {
   const folder = dirname(resolve(journal));
   const self = await journalIdentity(journal);

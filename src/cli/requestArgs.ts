@@ -95,6 +95,7 @@ const BOOLS: Record<RequestArgs['sub'], readonly string[]> = {
   close: ['--json', '--hash-identifiers', '--no-anchor'], 'verify-evidence': ['--json'], shred: ['--json', '--no-anchor'], show: ['--json'],
 };
 
+// eslint-disable-next-line complexity -- one case per flag of the request sub-commands, in the order of --help
 export function parseRequestArgs(argv: readonly string[]): RequestArgs {
   const sub = argv[0] as RequestArgs['sub'];
   if (!(sub in VALUES)) throw new UsageError(`Unknown request command "${argv[0] ?? ''}": use ${Object.keys(VALUES).join(', ')} (see --help).`);

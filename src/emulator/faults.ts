@@ -52,6 +52,7 @@ function parseLatency(v: unknown, path: string, check: FieldCheck): Latency | un
   return void bad();
 }
 
+// eslint-disable-next-line complexity -- one check per member of a fault rule, each naming the member
 function parseRule(r: unknown, path: string, check: FieldCheck): FaultRule | undefined {
   if (!isPlainObject(r)) return void check.add(path, `${path} must be an object.`);
   const kind = r.kind;

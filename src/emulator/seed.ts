@@ -173,6 +173,7 @@ const hashId = (text: string, length = 16): string => {
 };
 const ms = (iso: string | undefined, fallback: number): number => (iso === undefined ? fallback : Date.parse(iso));
 
+// eslint-disable-next-line complexity -- one member of the title per optional seed member (?? defaults, counted as branches)
 function titleState(t: SeedTitle, publisherId: string, key: string | undefined, launcherKeys: Awaited<ReturnType<typeof newLauncherKeys>>): TitleState {
   const id = t.titleId.toUpperCase();
   const addons = defaultAddons(id);
@@ -217,6 +218,7 @@ function items(list: SeedItem[] | undefined, at: number, idBase: string): ItemSt
   });
 }
 
+// eslint-disable-next-line complexity -- one member of the player per optional seed member (?? defaults, counted as branches)
 function playerState(p: SeedPlayer, platformId: string, publisherId: string, titles: Record<string, TitleState>, now: number): PlayerState {
   const created = ms(p.created, now);
   const perTitle: PlayerState['titles'] = {};

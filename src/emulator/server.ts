@@ -174,16 +174,30 @@ async function buildService(o: EmulatorOptions, seed: SeedSource, loaded: Persis
   return { service, store };
 }
 
-export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHandle> {
+/** The options checked and filled in; everything that can refuse the start without a port (a bad state file) does so here. */
+function startSettings(o: EmulatorOptions) {
   const host = o.host ?? '127.0.0.1';
-  const allowedHosts = checkedHosts(host, o.allowedHosts ?? []);
   const controlToken = o.controlToken ?? newControlToken();
   const tokenProblem = controlTokenProblem(controlToken);
   if (tokenProblem) throw new Error(tokenProblem);
-  const seed: SeedSource = typeof o.seed === 'object' ? o.seed : builtInSeed(o.seed ?? 'demo');
-  const log = o.log ?? (() => undefined);
-  // Everything that can refuse the start without a port (a bad state file) does so first.
-  const loaded = o.initialState ?? (o.dataDir ? loadState(o.dataDir) : undefined);
+  return {
+    host,
+    allowedHosts: checkedHosts(host, o.allowedHosts ?? []),
+    controlToken,
+    seed: typeof o.seed === 'object' ? o.seed : builtInSeed(o.seed ?? 'demo'),
+    log: o.log ?? (() => undefined),
+    loaded: o.initialState ?? (o.dataDir ? loadState(o.dataDir) : undefined),
+  };
+}
+
+/** The origin clients use: bound to every interface, the first allowed name (the compose service name). */
+function originOf(host: string, allowedHosts: readonly string[], tls: boolean, port: number): string {
+  const shownHost = host === '0.0.0.0' || host === '::' ? allowedHosts[0] : host;
+  return `${tls ? 'https' : 'http'}://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
+}
+
+export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHandle> {
+  const { host, allowedHosts, controlToken, seed, log, loaded } = startSettings(o);
 
   const s = new Serving({ controlToken, loopbackOnly: LOOPBACK_HOSTS.includes(host), faultSeed: o.faultSeed, rateLimit: o.rateLimit, requestLogSize: o.requestLogSize, onAnswer: o.onAnswer });
   const sockets = new Set<Socket>();
@@ -201,9 +215,7 @@ export async function startEmulator(o: EmulatorOptions = {}): Promise<EmulatorHa
   await listen(server, o.port, host);
   if (o.unref) server.unref();
   door.port = (server.address() as AddressInfo).port;
-  // Bound to every interface: clients reach it by the first allowed name (the compose service name).
-  const shownHost = host === '0.0.0.0' || host === '::' ? allowedHosts[0] : host;
-  const origin = `${certificate ? 'https' : 'http'}://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${door.port}`;
+  const origin = originOf(host, allowedHosts, certificate !== undefined, door.port);
   o.onListening?.(origin);
   let built: { service: PlatformService; store: StateStore };
   try {

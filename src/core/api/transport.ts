@@ -152,6 +152,7 @@ function codeOf(e: unknown): string | undefined {
  * The certificate and proxy failures of one attempt, each with what to do; undefined for
  * anything else. `service` is the service's HOST[:PORT], `proxy` the proxy's HOST:PORT.
  */
+// eslint-disable-next-line complexity -- one branch per transport error code, in the order they must be tried (the proxy's before the service's)
 export function classifyTransportError(err: unknown, operation: string, service: string, t: Transport): TransportFailure | undefined {
   const cause = (err as { cause?: unknown } | null)?.cause;
   const code = codeOf(err) === 'UND_ERR_PRX_TLS' ? codeOf(cause) : codeOf(err) ?? codeOf(cause);

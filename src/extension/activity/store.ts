@@ -44,6 +44,7 @@ const SAFE = {
 const MAX_TITLES = 50;
 
 /** The entry with only checked fields, or undefined when a required one is malformed. */
+// eslint-disable-next-line complexity -- one check per member of a stored entry, kept or dropped on its own
 export function cleanEntry(v: unknown): ActivityEntry | undefined {
   if (typeof v !== 'object' || v === null) {
     return undefined;
