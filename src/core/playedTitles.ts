@@ -30,7 +30,7 @@ export interface PlayedTitlesOptions {
   cancelled?: () => Error;
 }
 
-export const PLAYED_TITLES_CONCURRENCY = 4;
+const PLAYED_TITLES_CONCURRENCY = 4;
 
 function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);

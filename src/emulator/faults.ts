@@ -7,7 +7,7 @@ import { seededRandom } from '../core/seededRandom';
 import type { Latency } from '../../packages/emulator/index';
 import { FieldCheck, invalidParams, isPlainObject } from './http';
 
-export const FAULT_KINDS = ['429', '500', '503', 'reset-before', 'reset-after', 'garbage', 'html', 'timeout', 'drip'] as const;
+const FAULT_KINDS = ['429', '500', '503', 'reset-before', 'reset-after', 'garbage', 'html', 'timeout', 'drip'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export type { Latency };

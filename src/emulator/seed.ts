@@ -18,7 +18,7 @@ import benchSeed from './seeds/bench.json';
 export type SeedName = 'demo' | 'empty' | 'bench';
 export const SEED_NAMES: readonly SeedName[] = ['demo', 'empty', 'bench'];
 
-export const DEMO_PUBLISHER_ID = '5E1D0';
+const DEMO_PUBLISHER_ID = '5E1D0';
 export const LAUNCHER_ISSUER = 'https://launcher-idp.emulator.local';
 
 /** A seed to build: a built-in one by name, or a file's checked content. */
@@ -61,7 +61,7 @@ export const DEMO_TITLES: readonly DemoTitle[] = [
 ];
 
 /** The publisher of the third demo title (C3A5E). */
-export const DEMO_OTHER_PUBLISHER_ID = '7B2E4';
+const DEMO_OTHER_PUBLISHER_ID = '7B2E4';
 
 export interface DemoPlayer {
   platformId: string;
@@ -148,7 +148,7 @@ function defaultAddons(titleId: string): AddonsState {
 }
 
 /** A fresh ES256 launcher key pair as JWKs. */
-export async function newLauncherKeys(): Promise<{ publicJwk: TitleState['launcher']['publicJwk']; privateJwk: TitleState['launcher']['privateJwk'] }> {
+async function newLauncherKeys(): Promise<{ publicJwk: TitleState['launcher']['publicJwk']; privateJwk: TitleState['launcher']['privateJwk'] }> {
   const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
   return { publicJwk: await exportJWK(publicKey), privateJwk: await exportJWK(privateKey) };
 }

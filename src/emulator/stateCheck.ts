@@ -19,7 +19,7 @@ const TIME_MEMBERS = new Set([
   'createdAt', 'dueAt', 'completedAt', 'expiresAt', 'downloadedAt', 'time',
 ]);
 /** Export jobs a loaded state may hold (the emulator keeps at most MAX_KEPT_EXPORTS completed ones). */
-export const MAX_LOADED_EXPORTS = 100_000;
+const MAX_LOADED_EXPORTS = 100_000;
 /** A player's events (the seed's bound). */
 export const MAX_PLAYER_EVENTS = 1000;
 /** The download tokens the emulator makes (and the only ones a loaded state may hold). */

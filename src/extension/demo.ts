@@ -18,7 +18,7 @@ import { rememberControlToken } from '../core/controlToken';
 const MAX_DEMO_FILE_BYTES = 64 * 1024;
 
 /** The hand-over file's text, deleted once read; or why it was refused. */
-export function takeDemoFile(path: string): { text: string } | { problem: string } {
+function takeDemoFile(path: string): { text: string } | { problem: string } {
   let st;
   try {
     st = lstatSync(path);

@@ -10,7 +10,7 @@ import { onDidChangeSettings } from './settings';
 import { named, type TitleStore } from './titles';
 
 /** True when an endpoint template's host is this machine (a local emulator). */
-export function isLocalEndpoint(template: string): boolean {
+function isLocalEndpoint(template: string): boolean {
   try {
     return isLoopbackHost(new URL(template.replace('{titleId}', 'F00D')).hostname.replace(/^\[(.*)\]$/, '$1'));
   } catch {

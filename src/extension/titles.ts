@@ -25,7 +25,7 @@ export function named(t: Pick<TitleRecord, 'name' | 'titleId'>): string {
 }
 
 const STATE_KEY = 'platformExplorer.titles';
-export const MAX_TITLE_NAME = 100;
+const MAX_TITLE_NAME = 100;
 
 export function validateTitleName(name: string): string | undefined {
   if (name.trim().length === 0) {

@@ -107,7 +107,7 @@ async function checkPlayers(client: DeletionClient, todo: PlanEntry[], o: PlanOp
   }
 }
 
-export const STATUS_ORDER: readonly PlanStatus[] = ['delete', 'already-queued', 'already-deleted', 'unlinked', 'duplicate', 'invalid', 'failed'];
+const STATUS_ORDER: readonly PlanStatus[] = ['delete', 'already-queued', 'already-deleted', 'unlinked', 'duplicate', 'invalid', 'failed'];
 
 const HEADINGS: Record<PlanStatus, string> = {
   delete: 'To delete',

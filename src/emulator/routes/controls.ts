@@ -137,7 +137,7 @@ export const CONTROL_ROUTES: readonly Route[] = [
 ];
 
 /** The route of `method path`, or undefined. */
-export function controlRoute(method: string, path: string): { route: Route; match: RegExpExecArray } | undefined {
+function controlRoute(method: string, path: string): { route: Route; match: RegExpExecArray } | undefined {
   for (const r of CONTROL_ROUTES) {
     if (r.method !== method) continue;
     const match = r.pattern.exec(path);
@@ -147,7 +147,7 @@ export function controlRoute(method: string, path: string): { route: Route; matc
 }
 
 /** Runs one control; returns the JSON to answer with (status 200). */
-export async function runControl(ctx: ControlContext, method: string, path: string, body: Json, query = new URLSearchParams()): Promise<unknown> {
+async function runControl(ctx: ControlContext, method: string, path: string, body: Json, query = new URLSearchParams()): Promise<unknown> {
   const found = controlRoute(method, path);
   if (!found?.route.run) throw notFound(method, path);
   return found.route.run(ctx, found.match, body, query);

@@ -74,7 +74,7 @@ export function noteActivity(note: string | undefined, o: { cancelled?: boolean;
 }
 
 /** A command with no API operation of its own, named in words: "Verify Deletions", never its command ID. */
-export function readableCommand(command: string): string {
+function readableCommand(command: string): string {
   const words = command.replace(/^platformExplorer\.(tool\.)?/, '').replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[^A-Za-z ]/g, ' ').trim();
   return words.length > 0 ? words.charAt(0).toUpperCase() + words.slice(1) : 'Command';
 }

@@ -29,7 +29,7 @@ export interface ActivityEntry {
 
 const STATE_KEY = 'platformExplorer.activity';
 /** The newest entries kept; older ones are dropped. */
-export const MAX_ACTIVITY = 500;
+const MAX_ACTIVITY = 500;
 const OUTCOMES: readonly ActivityOutcome[] = ['succeeded', 'failed', 'cancelled', 'outcomeUnknown'];
 const SAFE = {
   time: /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/,

@@ -20,7 +20,7 @@ const ICONS: Record<ActivityEntry['outcome'], string> = {
   outcomeUnknown: 'question',
 };
 
-export function outcomeText(e: ActivityEntry): string {
+function outcomeText(e: ActivityEntry): string {
   const words: Record<ActivityEntry['outcome'], string> = {
     succeeded: vscode.l10n.t('succeeded'),
     failed: vscode.l10n.t('failed'),

@@ -18,7 +18,7 @@ import { showLog } from '../tree/nodes';
 import type { DataRequests } from './service';
 import { readableLocal } from '../../core/time';
 
-export const DECORATION_SCHEME = 'platform-data-request';
+const DECORATION_SCHEME = 'platform-data-request';
 const HOUR_MS = 3_600_000;
 
 /** The commands of this view clip their texts with the views' one clip. */
@@ -102,7 +102,7 @@ export abstract class RequestTreeNode {
   }
 }
 
-export class RequestNode extends RequestTreeNode {
+class RequestNode extends RequestTreeNode {
   readonly parent = undefined;
   readonly id: string;
 
@@ -175,7 +175,7 @@ class IdentifierNode extends RequestTreeNode {
   }
 }
 
-export class AccountNode extends RequestTreeNode {
+class AccountNode extends RequestTreeNode {
   readonly id: string;
 
   constructor(readonly parent: RequestNode, readonly account: Account) {

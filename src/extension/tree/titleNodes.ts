@@ -166,7 +166,7 @@ export class TitleNode extends TreeNode {
   }
 }
 
-export class AddonNode extends TreeNode {
+class AddonNode extends TreeNode {
   readonly id: string;
   readonly titleId: string;
 
