@@ -37,6 +37,20 @@ export default tseslint.config(
   // Code 400 lines, a test file 600 (its cases share set-up); a file over it holds two concerns.
   { files: ['src/**/*.ts', 'test/**/*.ts', 'test/**/*.mjs', 'scripts/**/*.mjs', 'scripts/**/*.ts'], rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] } },
   { files: ['test/**/*.test.ts', 'test/**/*.ui.mjs'], rules: { 'max-lines': ['error', { max: 600, skipBlankLines: false, skipComments: false }] } },
+  // Function size and branching under src/: a function over 80 lines (blank lines and comments not
+  // counted) or 15 branches holds two steps. Where splitting would hurt, an
+  // `eslint-disable-next-line … -- reason` beside the function says why (no bare disables).
+  {
+    files: ['src/**/*.ts'],
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+      complexity: ['error', 15],
+    },
+  },
+  // Exempt for now, to be split by their owners: src/extension/commands/ (every command file is being
+  // reworked into declared commands, issue 31) and src/core/requests/ (data requests, edited in parallel).
+  { files: ['src/extension/commands/**/*.ts', 'src/core/requests/**/*.ts'], rules: { 'max-lines-per-function': 'off', complexity: 'off' } },
   // Split after wip/call lands: the typed client.call rewrites this file in parallel (issue 23).
   { files: ['src/core/**/*.ts', 'src/emulator/**/*.ts'], rules: noVscode },
   {

@@ -5,8 +5,8 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { ownProblem } from '../core/deletion/ownFile';
-import { ownFolderProblem, ownPathProblem } from '../core/ownFiles';
+import { ownProblem } from '../core/files/ownFile';
+import { ownFolderProblem, ownPathProblem } from '../core/files/ownFiles';
 import { shownReceiptId } from '../core/serviceText';
 import { UsageError } from './args';
 
@@ -20,7 +20,7 @@ export const URL_REFUSED = '--url is not accepted: a download link on the comman
 const firstLine = (text: string): string => text.split(/\r?\n/).map((l) => l.trim()).find((l) => l.length > 0) ?? '';
 
 /** The link in `path`: a regular file of the user's own, in a folder of the user's own, not a link, readable and writable by the user alone. */
-export async function linkFromFile(path: string): Promise<string> {
+async function linkFromFile(path: string): Promise<string> {
   const label = `--url-file ${path}`;
   const folder = await ownFolderProblem(dirname(resolve(path)), label);
   if (folder !== undefined) throw new UsageError(folder);

@@ -1,14 +1,14 @@
 // The command line's files: the journal and the receipts (and their folders) must be the user's
-// own, not writable by group or others, and not symbolic links (core/ownFiles.ts). Receipts are
+// own, not writable by group or others, and not symbolic links (core/files/ownFiles.ts). Receipts are
 // written whole, and the ledger of earlier batches is read only from journals this tool wrote and
 // authenticated with the title's key.
 import { lstat, open, readdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
-import { ownFileProblem, writeWhole } from '../core/ownFiles';
+import { ownFileProblem, writeWhole } from '../core/files/ownFiles';
 import { FolderAnchorStore, Journal, ledgerFromJournal, replay, type AnchorStore, type LedgerEntry } from '../core/deletion';
 import { journalIdentity } from '../core/deletion/lock';
-import { ownProblem } from '../core/deletion/ownFile';
+import { ownProblem } from '../core/files/ownFile';
 import { UsageError } from './args';
 
 /** Refuses `path` (given as `flag`) and its folder unless they are the user's own and private enough; a missing file is fine. */
@@ -74,6 +74,7 @@ export interface PriorLedger {
  * is reported, never silently skipped: it may record deletions of the same players. So is a batch
  * anchored in this folder (core/deletion/anchor.ts) whose journal is no longer there.
  */
+// eslint-disable-next-line complexity -- one reading per earlier journal with a reason each time one is skipped; the skips are the point and read in order
 export async function priorLedger(journal: string, key: string, titleId: string, anchors: AnchorStore): Promise<PriorLedger> {
   const folder = dirname(resolve(journal));
   const self = await journalIdentity(journal);

@@ -98,6 +98,40 @@ const BOOLS: Record<RequestArgs['sub'], readonly string[]> = {
   close: ['--json', '--hash-identifiers', '--no-anchor'], 'verify-evidence': ['--json'], shred: ['--json', '--no-anchor'], show: ['--json'],
 };
 
+/** `request new`'s values, each checked and named on error. */
+function parseNew(values: ReadonlyMap<string, string>, need: (flag: string) => string, common: { store: string; json: boolean; noAnchor: boolean }): RequestArgs {
+  const sub = 'new';
+  const titleList = (option: string, text: string): string[] => {
+    const list = text.split(',').map((t) => t.trim()).filter((t) => t.length > 0);
+    for (const t of list) {
+      const bad = validateTitleId(t);
+      if (bad !== undefined) throw new UsageError(`${option}: ${bad}`);
+    }
+    return list.map((t) => t.toUpperCase());
+  };
+  const titles = titleList('--titles', need('--titles'));
+  const notUniqueText = values.get('--non-unique-display-names');
+  const displayNamesNotUnique = notUniqueText === undefined ? undefined : titleList('--non-unique-display-names', notUniqueText);
+  const stray = displayNamesNotUnique?.filter((t) => !titles.includes(t)) ?? [];
+  if (stray.length > 0) throw new UsageError(`--non-unique-display-names: ${stray.join(', ')} is not one of --titles (${titles.join(', ')}); name titles of the request only.`);
+  let asks: Ask[];
+  try {
+    asks = parseAsks(need('--asks'));
+  } catch (e) {
+    throw new UsageError(`--asks: ${(e as RequestError).message}`);
+  }
+  const days = values.get('--due-days');
+  if (days !== undefined && !/^\d{1,3}$/.test(days)) throw new UsageError('--due-days takes a whole number of days from 1 to 366 (default 30).');
+  const hold = values.get('--hold-days');
+  if (hold !== undefined && !/^\d{1,2}$/.test(hold)) throw new UsageError('--hold-days takes a whole number of days from 0 to 90 (default 0: erasures are not held).');
+  return {
+    sub, ...common, reference: need('--reference'), asks, identifiers: need('--identifiers'), titles,
+    endpoint: need('--endpoint'), sandbox: values.get('--sandbox'), received: values.get('--received'), dueDays: days === undefined ? undefined : Number(days),
+    holdDays: hold === undefined ? undefined : Number(hold), displayNamesNotUnique,
+  };
+}
+
+// eslint-disable-next-line complexity -- one case per flag of the request sub-commands, in the order of --help
 export function parseRequestArgs(argv: readonly string[]): RequestArgs {
   const sub = argv[0] as RequestArgs['sub'];
   if (!(sub in VALUES)) throw new UsageError(`Unknown request command "${argv[0] ?? ''}": use ${Object.keys(VALUES).join(', ')} (see --help).`);
@@ -130,36 +164,7 @@ export function parseRequestArgs(argv: readonly string[]): RequestArgs {
   }
   const common = { store: need('--store'), json: bools.has('--json'), noAnchor: bools.has('--no-anchor') };
   switch (sub) {
-    case 'new': {
-      const titleList = (option: string, text: string): string[] => {
-        const list = text.split(',').map((t) => t.trim()).filter((t) => t.length > 0);
-        for (const t of list) {
-          const bad = validateTitleId(t);
-          if (bad !== undefined) throw new UsageError(`${option}: ${bad}`);
-        }
-        return list.map((t) => t.toUpperCase());
-      };
-      const titles = titleList('--titles', need('--titles'));
-      const notUniqueText = values.get('--non-unique-display-names');
-      const displayNamesNotUnique = notUniqueText === undefined ? undefined : titleList('--non-unique-display-names', notUniqueText);
-      const stray = displayNamesNotUnique?.filter((t) => !titles.includes(t)) ?? [];
-      if (stray.length > 0) throw new UsageError(`--non-unique-display-names: ${stray.join(', ')} is not one of --titles (${titles.join(', ')}); name titles of the request only.`);
-      let asks: Ask[];
-      try {
-        asks = parseAsks(need('--asks'));
-      } catch (e) {
-        throw new UsageError(`--asks: ${(e as RequestError).message}`);
-      }
-      const days = values.get('--due-days');
-      if (days !== undefined && !/^\d{1,3}$/.test(days)) throw new UsageError('--due-days takes a whole number of days from 1 to 366 (default 30).');
-      const hold = values.get('--hold-days');
-      if (hold !== undefined && !/^\d{1,2}$/.test(hold)) throw new UsageError('--hold-days takes a whole number of days from 0 to 90 (default 0: erasures are not held).');
-      return {
-        sub, ...common, reference: need('--reference'), asks, identifiers: need('--identifiers'), titles,
-        endpoint: need('--endpoint'), sandbox: values.get('--sandbox'), received: values.get('--received'), dueDays: days === undefined ? undefined : Number(days),
-        holdDays: hold === undefined ? undefined : Number(hold), displayNamesNotUnique,
-      };
-    }
+    case 'new': return parseNew(values, need, common);
     case 'run': {
       const dryRun = bools.has('--dry-run');
       const confirm = values.get('--confirm');

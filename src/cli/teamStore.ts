@@ -51,6 +51,7 @@ append-only), auditor (reads only), admin. store grant gives an existing databas
 FILE holds an admin's connection string (postgres://USER:PASSWORD@HOST:PORT/DATABASE); it must be
 yours and not readable by others. Operators then set PLATFORM_STORE_URL to their own.`;
 
+// eslint-disable-next-line complexity -- one check per flag of store init/grant with its own message
 export async function runStoreCommand(argv: readonly string[]): Promise<string> {
   const [sub, ...rest] = argv;
   if (sub !== 'init' && sub !== 'grant') throw new UsageError(`Unknown store command "${sub ?? ''}": use store init or store grant (see --help).`);

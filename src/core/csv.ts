@@ -15,7 +15,7 @@ const FORMULA = new RegExp(`^${SKIPPED}*(?:${TRIGGER}|[\\t\\r])`, 'u');
  * leading whitespace or invisible characters of any kind (spreadsheets trim them and still
  * evaluate " =cmd|...", "\u00a0=…", "\u3000=…"). Used by every CSV the product writes.
  */
-export function neutraliseFormula(value: string): string {
+function neutraliseFormula(value: string): string {
   return FORMULA.test(value) ? `'${value}` : value;
 }
 

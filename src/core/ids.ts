@@ -8,7 +8,7 @@
 export const TITLE_ID_RE = /^[0-9A-Fa-f]{4,16}$/;
 
 /** A PlatformId is up to 16 hex characters; 14-15 exist in samples. */
-export const PLATFORM_ID_RE = /^[0-9A-Fa-f]{14,16}$/;
+const PLATFORM_ID_RE = /^[0-9A-Fa-f]{14,16}$/;
 
 /**
  * A bad value as it may be quoted in an error message: shortened, with control and invisible or

@@ -6,6 +6,6 @@ export {
   type BulkOptions, type CallOptions, type PlatformClientOptions, type RequestLogEntry,
 } from './api/client';
 export { TOKEN_REFRESH_MARGIN_MS } from './api/tokenCache';
-export * from './endpoint';
+export * from './api/endpoint';
 export * from './ids';
 export * from './redact';

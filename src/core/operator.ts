@@ -9,8 +9,8 @@ import { createHash, createHmac, createPrivateKey, createPublicKey, generateKeyP
 import { lstat, mkdir, readFile, rm } from 'node:fs/promises';
 import { homedir, userInfo } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { ownProblem } from './deletion/ownFile';
-import { writeWhole } from './ownFiles';
+import { ownProblem } from './files/ownFile';
+import { writeWhole } from './files/ownFiles';
 
 /** Who caused an entry: the operator's key fingerprint and display name. */
 export interface OperatorRef {

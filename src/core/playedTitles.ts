@@ -4,7 +4,7 @@
 import { PlatformError } from './api/errors';
 import { linkSignals } from './api/signals';
 import { ErrorCodes, type GetPlayedTitleListResult } from './api/types';
-import { Pacer } from './deletion/pacer';
+import { Pacer } from './pacing/pacer';
 
 /** What GetPlayedTitleList said about one player. */
 export type PlayedTitlesCheck =
@@ -30,7 +30,7 @@ export interface PlayedTitlesOptions {
   cancelled?: () => Error;
 }
 
-export const PLAYED_TITLES_CONCURRENCY = 4;
+const PLAYED_TITLES_CONCURRENCY = 4;
 
 function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
@@ -58,6 +58,7 @@ export async function checkPlayedTitles(
   let next = 0;
   let done = 0;
   o.onProgress?.(0, todo.length);
+  // eslint-disable-next-line complexity -- one player's request and each answer kind (found, not found, a refusal that stops the run, failed), as in deletion/run.ts
   const worker = async (): Promise<void> => {
     // Stryker disable next-line ConditionalExpression: a shortcut; a failure aborts the run's signal with it, so acquire() refuses the next player anyway
     while (next < todo.length && failure === undefined) {

@@ -3,7 +3,7 @@
 // every few seconds otherwise, at the end, and when its state changes (waiting, retrying).
 
 /** Milliseconds between reports when less than a tenth of the work was done. */
-export const PROGRESS_EVERY_MS = 3000;
+const PROGRESS_EVERY_MS = 3000;
 
 export class ProgressGate {
   // Stryker disable next-line UnaryOperator: the first call reports through lastState (undefined until then) whatever lastDone starts at

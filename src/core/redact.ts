@@ -274,6 +274,7 @@ function maskableRunAt(s: string, at: number): boolean {
  * `anyRun`: for a clip made before the secrets are known, every token-like run counts (a key of
  * letters alone looks like a word until it is known).
  */
+// eslint-disable-next-line complexity -- one scan, backing the cut out of any secret or token-like run; splitting it would scan twice
 export function redactionCut(s: string, max: number, secrets: readonly string[] = [], anyRun = false): number {
   if (s.length <= max) return s.length;
   const known = usableSecrets(secrets);

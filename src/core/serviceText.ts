@@ -42,7 +42,7 @@ export function shownPlatformId(v: unknown): string | null {
 }
 
 /** Default length of one service string where it is printed or stored. */
-export const SERVICE_TEXT_MAX = 300;
+const SERVICE_TEXT_MAX = 300;
 // Redaction sees more than is kept, so a secret that starts before the cut is masked whole, never cut in two.
 const REDACT_MARGIN = 512;
 

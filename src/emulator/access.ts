@@ -49,3 +49,12 @@ export function checkedHosts(host: string, allowed: readonly string[]): string[]
   return host === '0.0.0.0' || host === '::' ? [...allowed] : [...allowed, host];
 }
 
+/** True for 127.0.0.0/8 and ::1, including IPv4-mapped IPv6 forms. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const a = address.toLowerCase();
+  if (a === '::1' || a === '0:0:0:0:0:0:0:1') return true;
+  const v4 = a.startsWith('::ffff:') ? a.slice(7) : a;
+  const parts = v4.split('.');
+  return parts.length === 4 && parts[0] === '127' && parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255);
+}

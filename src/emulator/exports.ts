@@ -13,7 +13,7 @@ import { EXPORT_TOKEN_RE } from './stateCheck';
 import type { EmittedEvent, ExportJob, PlayerState, TitleState } from './state';
 
 /** How long a download link works (the service's last "hours to days"). */
-export const EXPORT_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+const EXPORT_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 /** The path under the emulator's origin a download link points at. */
 export const DOWNLOAD_PATH = '/_emulator/exports/';
 /** Completed exports kept (the oldest go first); queued ones are always kept. */

@@ -7,7 +7,7 @@ import { seededRandom } from '../core/seededRandom';
 import type { Latency } from '../../packages/emulator/index';
 import { FieldCheck, invalidParams, isPlainObject } from './http';
 
-export const FAULT_KINDS = ['429', '500', '503', 'reset-before', 'reset-after', 'garbage', 'html', 'timeout', 'drip'] as const;
+const FAULT_KINDS = ['429', '500', '503', 'reset-before', 'reset-after', 'garbage', 'html', 'timeout', 'drip'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export type { Latency };
@@ -52,6 +52,7 @@ function parseLatency(v: unknown, path: string, check: FieldCheck): Latency | un
   return void bad();
 }
 
+// eslint-disable-next-line complexity -- one check per member of a fault rule, each naming the member
 function parseRule(r: unknown, path: string, check: FieldCheck): FaultRule | undefined {
   if (!isPlainObject(r)) return void check.add(path, `${path} must be an object.`);
   const kind = r.kind;

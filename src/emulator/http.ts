@@ -23,7 +23,7 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'ServiceUnavailable',
 };
 
-export function statusText(code: number): string {
+function statusText(code: number): string {
   return STATUS_TEXT[code] ?? 'Error';
 }
 

@@ -52,6 +52,7 @@ interface CliArgs {
 
 class UsageError extends Error {}
 
+// eslint-disable-next-line complexity -- one case per flag, in the order of --help
 function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): CliArgs {
   const options: EmulatorOptions = { port: 0 };
   const args: CliArgs = { options, json: false };

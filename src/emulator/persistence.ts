@@ -103,7 +103,7 @@ function migrated(s: PersistedState): PersistedState {
 }
 
 /** The outbox file of a receipt: a checked name directly under outbox/. */
-export function outboxFile(dir: string, jobReceiptId: string): string {
+function outboxFile(dir: string, jobReceiptId: string): string {
   if (!RECEIPT_RE.test(jobReceiptId)) throw new Error('An outbox message has a malformed JobReceiptId; it is not written.');
   return join(dir, 'outbox', `${jobReceiptId}.json`);
 }

@@ -212,7 +212,7 @@ export function credentialKind(headers: Record<string, string | string[] | undef
  * values, JWTs, long random runs, the titles' keys), then the emulator's own tokens (claims, then
  * a 43-character signature), whatever member or path they came in.
  */
-export function maskText(text: string, secrets: readonly string[]): string {
+function maskText(text: string, secrets: readonly string[]): string {
   return redactText(text, secrets, Number.MAX_SAFE_INTEGER).replace(RUN, (run) => (looksLikeToken(run) ? '***' : run));
 }
 

@@ -11,7 +11,7 @@ import type { PersistedState } from './state';
 import { MAX_CLOCK_OFFSET_MS } from './stateCheck';
 
 const NAME_RE = /^[A-Za-z0-9._-]{1,64}$/;
-export const MAX_SNAPSHOTS = 100;
+const MAX_SNAPSHOTS = 100;
 const FORMAT = 'platform-emulator-snapshot';
 
 /** A snapshot file's content. */
@@ -37,7 +37,7 @@ function restoredState(s: SnapshotFile): PersistedState {
   return state;
 }
 
-export async function restoreSnapshot(service: PlatformService, s: SnapshotFile): Promise<void> {
+async function restoreSnapshot(service: PlatformService, s: SnapshotFile): Promise<void> {
   await service.replace(restoredState(s));
 }
 

@@ -19,7 +19,7 @@ const TIME_MEMBERS = new Set([
   'createdAt', 'dueAt', 'completedAt', 'expiresAt', 'downloadedAt', 'time',
 ]);
 /** Export jobs a loaded state may hold (the emulator keeps at most MAX_KEPT_EXPORTS completed ones). */
-export const MAX_LOADED_EXPORTS = 100_000;
+const MAX_LOADED_EXPORTS = 100_000;
 /** A player's events (the seed's bound). */
 export const MAX_PLAYER_EVENTS = 1000;
 /** The download tokens the emulator makes (and the only ones a loaded state may hold). */
@@ -29,6 +29,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /** The first number out of bounds anywhere under `v` (path and rule), or undefined. */
+// eslint-disable-next-line complexity -- one bound per kind of number, named by its member
 function numberProblem(v: unknown, path: string, depth = 0): string | undefined {
   if (depth > 32) return `${path} is nested too deeply`;
   if (typeof v === 'number') {
@@ -54,6 +55,7 @@ function numberProblem(v: unknown, path: string, depth = 0): string | undefined 
 }
 
 /** The first thing wrong with a loaded state (the members the emulator relies on), or undefined. */
+// eslint-disable-next-line complexity -- one check per member of a loaded state, each naming the member
 export function stateProblem(s: { clockOffsetMs: unknown; tokensExpiredBefore: unknown; data: unknown }): string | undefined {
   if (!isNumber(s.clockOffsetMs) || !isNumber(s.tokensExpiredBefore)) return 'clockOffsetMs and tokensExpiredBefore must be numbers';
   const bounds = numberProblem({ clockOffsetMs: s.clockOffsetMs, tokensExpiredBefore: s.tokensExpiredBefore }, '') ?? numberProblem(s.data, 'data');
@@ -82,6 +84,7 @@ export function stateProblem(s: { clockOffsetMs: unknown; tokensExpiredBefore: u
 }
 
 /** What is wrong with the state of data-subject requests: exports, emitted events, players' events. */
+// eslint-disable-next-line complexity -- one check per member of the data-request state, each naming the member
 function dataRequestProblem(d: Record<string, unknown>): string | undefined {
   const list = (name: string, max: number): unknown[] | string => {
     const v = d[name];

@@ -16,7 +16,7 @@ export interface Certificate {
   key: string;
 }
 
-export const LOOPBACK_NAMES = ['127.0.0.1', '::1', 'localhost'] as const;
+const LOOPBACK_NAMES = ['127.0.0.1', '::1', 'localhost'] as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const IP = /^[\d.]+$|:/;
 

@@ -5,7 +5,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { EntityTokenResult } from '../core/api/types';
 import { isoUtc } from './state';
 
-export const ENTITY_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const ENTITY_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 export type EntityType = 'title' | 'title_player_account';
 

@@ -6,7 +6,7 @@ import type { CommandId } from './commandIds';
 import * as vscode from 'vscode';
 import type { PlatformClient } from '../core/api/client';
 import type { RetryNotice } from '../core/api/retryReport';
-import { buildBaseUrl } from '../core/endpoint';
+import { buildBaseUrl } from '../core/api/endpoint';
 import { noteOperation, noteTitle } from './activity/recorder';
 import { CommandError } from './errors';
 import { Disposable } from './lifecycle';

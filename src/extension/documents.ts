@@ -16,7 +16,7 @@ export interface ResultName {
 export const RESULT_SCHEME = 'platform-result';
 
 /** "Demo Racer (F71AC) ConsoleLive lookup RETAIL 2026-11-23 02.37.14 UTC": no character a file name cannot hold. */
-export function resultDocumentName(n: ResultName, now = new Date()): string {
+function resultDocumentName(n: ResultName, now = new Date()): string {
   const stamp = `${now.toISOString().slice(0, 19).replace('T', ' ').replace(/:/g, '.')} UTC`;
   const parts = [n.title && named(n.title), n.what, n.sandbox, stamp];
   return parts.filter(Boolean).join(' ').replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, '_');

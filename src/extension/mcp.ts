@@ -10,7 +10,7 @@ import type { ActivityOutcome } from './activity/store';
 import type { Services } from './services';
 import { AGENT_TITLES_SETTING, agentTitleIds, SECTION } from './settings';
 
-export const MCP_PROVIDER_ID = 'platformExplorer.mcp';
+const MCP_PROVIDER_ID = 'platformExplorer.mcp';
 const LABEL = 'Platform Explorer';
 
 /** `look_up_platform_ids` -> `platformExplorer.tool.lookUpPlatformIds` (Activity's command names). */

@@ -6,7 +6,7 @@ import { Disposable } from './lifecycle';
 
 const PREFIX = 'platformExplorer.secretKey.';
 
-export function secretStorageKey(titleId: string): string {
+function secretStorageKey(titleId: string): string {
   return PREFIX + titleId.toUpperCase();
 }
 

@@ -2,7 +2,7 @@
 // service or to a local emulator (judged by the endpoint's host). Clicking it picks the title.
 import type { CommandId } from './commandIds';
 import * as vscode from 'vscode';
-import { isLoopbackHost } from '../core/endpoint';
+import { isLoopbackHost } from '../core/api/endpoint';
 import { Disposable } from './lifecycle';
 import type { ActiveTitle } from './activeTitle';
 import type { Clients } from './clients';
@@ -10,7 +10,7 @@ import { onDidChangeSettings } from './settings';
 import { named, type TitleStore } from './titles';
 
 /** True when an endpoint template's host is this machine (a local emulator). */
-export function isLocalEndpoint(template: string): boolean {
+function isLocalEndpoint(template: string): boolean {
   try {
     return isLoopbackHost(new URL(template.replace('{titleId}', 'F00D')).hostname.replace(/^\[(.*)\]$/, '$1'));
   } catch {

@@ -3,7 +3,7 @@
 // first, so a failure leaves the stored titles as they were.
 import * as vscode from 'vscode';
 import { Disposable } from './lifecycle';
-import { validateEndpointTemplate, isLoopbackHost } from '../core/endpoint';
+import { validateEndpointTemplate, isLoopbackHost } from '../core/api/endpoint';
 import { validateTitleId } from '../core/ids';
 import { CommandError } from './errors';
 
@@ -25,7 +25,7 @@ export function named(t: Pick<TitleRecord, 'name' | 'titleId'>): string {
 }
 
 const STATE_KEY = 'platformExplorer.titles';
-export const MAX_TITLE_NAME = 100;
+const MAX_TITLE_NAME = 100;
 
 export function validateTitleName(name: string): string | undefined {
   if (name.trim().length === 0) {

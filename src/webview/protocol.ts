@@ -5,7 +5,7 @@
 export type PanelKind = 'loginResult' | 'handheldStore';
 
 /** Secrets the page may ask the host to copy; the page itself only ever sees them masked. */
-export const COPY_FIELDS = ['EntityToken', 'SessionTicket'] as const;
+const COPY_FIELDS = ['EntityToken', 'SessionTicket'] as const;
 export type CopyField = (typeof COPY_FIELDS)[number];
 
 /** Buttons in a panel's toolbar. */

@@ -5,7 +5,7 @@
 // behaviour on top (bulk chunking, the login's defaults, TitleIds as a list, no ClientSecret).
 // One HTTP attempt is exchange.ts, the connection transport.ts, bulk lookups bulk.ts.
 import { setMaxListeners } from 'node:events';
-import { buildBaseUrl } from '../endpoint';
+import { buildBaseUrl } from './endpoint';
 import { validatePlatformId } from '../ids';
 import { MAX_MESSAGE, redactText } from '../redact';
 import { checkAccountLookup } from './accountLookup';
@@ -16,7 +16,7 @@ import { checkResult, exchange, type ExchangeContext, type RequestLogEntry } fro
 import { completeLoginRequest } from './loginRequest';
 import { OPERATIONS, type MutatingOperation, type OperationName, type ReadOperation, type RequestOf, type ResultOf } from './operations';
 import {
-  BULK_CONCURRENCY, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, intOption, MAX_RETRY_AFTER_SECONDS, optionError, RETRY_BASE_DELAY_MS,
+  BULK_CONCURRENCY, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, intOption, MAX_RETRY_AFTER_SECONDS, RETRY_BASE_DELAY_MS,
   type BulkOptions, type CallOptions, type PlatformClientOptions,
 } from './options';
 import { decide } from './retryPolicy';
@@ -25,7 +25,7 @@ import { validate, type Schema } from './schema';
 import { afterAttempts, CallEnd } from './retryReport';
 import { linkSignals, sleep } from './signals';
 import { TitleTokenCache } from './tokenCache';
-import { createTransport, type Transport } from './transport';
+import { createTransport, optionError, type Transport } from './transport';
 import {
   DEFAULT_SANDBOX,
   type ConsoleLivePlatformIdPair, type DeleteMasterPlayerAccountRequest, type DeleteMasterPlayerAccountResult,

@@ -127,6 +127,7 @@ const shownPath = (p: string): string => (p.length > 200 ? `${p.slice(0, 200)}â€
  * the request went to, is our own text (from the endpoint setting): a 404 shows it as it is, since
  * it is what shows a wrong endpoint.
  */
+// eslint-disable-next-line complexity -- a switch with one case per HTTP status
 export function describeHttpStatus(status: number, path?: string): { title: string; hint: string } {
   switch (status) {
     case 400: return { title: 'The service rejected the request (400 Bad Request).', hint: 'Check the input values.' };

@@ -55,7 +55,7 @@ function op<P extends string, Req, Res, M extends boolean>(spec: OperationSpec<P
 
 // ---- Shared shapes ------------------------------------------------------------------------
 
-export const entityKey = object({ Id: str, Type: optional(str), TypeString: optional(str) });
+const entityKey = object({ Id: str, Type: optional(str), TypeString: optional(str) });
 const entityTokenResponse = object({
   EntityToken: optional(str),
   /** ISO 8601 UTC; absent for a token that does not expire. */

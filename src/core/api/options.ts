@@ -1,8 +1,7 @@
 // PlatformClient's options: their defaults and bounds, checked once in the constructor.
-import { PlatformError } from './errors';
 import type { RequestLogEntry } from './exchange';
 import type { RetryNotice } from './retryReport';
-import type { TransportOptions } from './transport';
+import { optionError, type TransportOptions } from './transport';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_RETRIES = 3;
@@ -50,9 +49,6 @@ export interface PlatformClientOptions extends TransportOptions {
   now?: () => number;
 }
 
-export function optionError(field: string, rule: string): PlatformError {
-  return new PlatformError({ kind: 'validation', message: `PlatformClient option ${field} ${rule}.`, hint: `Correct ${field}.` });
-}
 
 export function intOption(v: number | undefined, field: string, min: number, max: number, dflt: number): number {
   if (v === undefined) {

@@ -37,7 +37,8 @@ export interface Transport {
 
 const PEM_CERT = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/;
 
-function optionError(field: string, rule: string, hint: string): PlatformError {
+/** A bad PlatformClient option: the message names the option and its rule, the hint the fix. */
+export function optionError(field: string, rule: string, hint = `Correct ${field}.`): PlatformError {
   return new PlatformError({ kind: 'validation', message: `PlatformClient option ${field} ${rule}.`, hint });
 }
 
@@ -151,6 +152,7 @@ function codeOf(e: unknown): string | undefined {
  * The certificate and proxy failures of one attempt, each with what to do; undefined for
  * anything else. `service` is the service's HOST[:PORT], `proxy` the proxy's HOST:PORT.
  */
+// eslint-disable-next-line complexity -- one branch per transport error code, in the order they must be tried (the proxy's before the service's)
 export function classifyTransportError(err: unknown, operation: string, service: string, t: Transport): TransportFailure | undefined {
   const cause = (err as { cause?: unknown } | null)?.cause;
   const code = codeOf(err) === 'UND_ERR_PRX_TLS' ? codeOf(cause) : codeOf(err) ?? codeOf(cause);

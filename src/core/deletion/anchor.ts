@@ -8,9 +8,9 @@
 // of one journal (under different paths) are never run at once.
 import { lstat, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeWhole } from '../ownFiles';
+import { writeWhole } from '../files/ownFiles';
 import { holdLock } from './lock';
-import { ownProblem } from './ownFile';
+import { ownProblem } from '../files/ownFile';
 import { JournalError } from './records';
 
 export interface Anchor {

@@ -2,7 +2,6 @@
 export * from './types';
 export * from './input';
 export * from './plan';
-export * from './pacer';
 export * from './journal';
 export * from './run';
 export * from './ledger';

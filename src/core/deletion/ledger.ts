@@ -2,7 +2,7 @@
 // service (GetPlayedTitleList answers AccountNotFound once a deletion completed), exported.
 import { PlatformError } from '../api/errors';
 import { ErrorCodes } from '../api/types';
-import { neutraliseFormula } from '../csv';
+import { toCsv } from '../csv';
 import type { BatchRecord, PlayerRecord } from './journal';
 import type { DeletionClient, LedgerEntry } from './types';
 
@@ -11,6 +11,7 @@ import type { DeletionClient, LedgerEntry } from './types';
  * `unsent`, also the players of the batch not sent yet (state pending: "not sent"), so that a
  * cancelled batch shows the rest of its players as such rather than leaving them out.
  */
+// eslint-disable-next-line complexity -- one ledger row per player state, each member defaulted with ?? (counted as branches)
 export function ledgerFromJournal(batch: BatchRecord, players: ReadonlyMap<string, PlayerRecord>, o: { unsent?: boolean } = {}): LedgerEntry[] {
   const inputs = new Map(batch.entries.filter((e) => e.status === 'delete').map((e) => [e.platformId!, e]));
   const out: LedgerEntry[] = [];
@@ -80,17 +81,11 @@ export function nextVerifyDelay(previousMs: number | undefined, progressed: bool
 
 const CSV_COLUMNS = ['Input', 'PlatformId', 'TitleId', 'TitleIds', 'JobReceiptId', 'MetaData', 'RequestedAt', 'State', 'VerifiedAt', 'BatchId', 'Error'] as const;
 
-/** One CSV field: quoted, and text a spreadsheet would run as a formula made inert (core/csv). */
-export function csvField(v: string): string {
-  return `"${neutraliseFormula(v).replace(/"/g, '""')}"`;
-}
-
 export function ledgerCsv(entries: readonly LedgerEntry[]): string {
-  const rows = entries.map((e) => [
+  return toCsv(CSV_COLUMNS, entries.map((e) => [
     e.input, e.platformId, e.titleId, e.titleIds.join(' '), e.jobReceiptId ?? '', e.metaData ?? '',
     e.requestedAt, e.state, e.verifiedAt ?? '', e.batchId ?? '', e.error ?? '',
-  ].map(csvField).join(','));
-  return [CSV_COLUMNS.join(','), ...rows].join('\r\n') + '\r\n';
+  ]));
 }
 
 export function ledgerJson(entries: readonly LedgerEntry[], exportedAt = new Date().toISOString()): string {

@@ -35,7 +35,7 @@ export interface BatchRecord {
 }
 
 /** Operations a journal may send other than DeleteMasterPlayerAccount (a data request's export and events-only erasure). */
-export const JOURNAL_OPERATIONS = ['ExportMasterPlayerData', 'DeleteMasterPlayerEventData'] as const;
+const JOURNAL_OPERATIONS = ['ExportMasterPlayerData', 'DeleteMasterPlayerEventData'] as const;
 export type JournalOperation = (typeof JOURNAL_OPERATIONS)[number];
 
 /** The operation a journal's batch sends, in the service's words. */
@@ -43,7 +43,7 @@ export function batchOperation(b: { operation?: JournalOperation }): JournalOper
   return b.operation ?? 'DeleteMasterPlayerAccount';
 }
 
-export const OUTCOME_STATES = ['queued', 'throttled', 'not-sent', 'failed', 'unknown', 'already-deleted'] as const;
+const OUTCOME_STATES = ['queued', 'throttled', 'not-sent', 'failed', 'unknown', 'already-deleted'] as const;
 export type OutcomeState = (typeof OUTCOME_STATES)[number];
 
 export type JournalRecord =
@@ -56,7 +56,7 @@ const PLAN_STATUSES: readonly PlanStatus[] = ['delete', 'unlinked', 'invalid', '
 const BATCH_ID_RE = /^[A-Za-z0-9-]{1,64}$/;
 const TIME_MAX = 40;
 /** Longest service string a record holds (they are clipped to less when written). */
-export const RECORD_TEXT_MAX = 2000;
+const RECORD_TEXT_MAX = 2000;
 const INVISIBLE_RE = /[\u0000-\u001f\u007f-\u009f]/;
 
 type Obj = Record<string, unknown>;

@@ -5,7 +5,7 @@
 import { PlatformError } from '../api/errors';
 import { ErrorCodes } from '../api/types';
 import { stateAfter, type BatchRecord, type JournalOperation, type JournalRecord, type OutcomeState, type PlayerRecord } from './journal';
-import { Pacer } from './pacer';
+import { Pacer } from '../pacing/pacer';
 import type { DeletionClient, JobState, LedgerEntry } from './types';
 
 export interface RunProgress {
@@ -124,6 +124,7 @@ async function skipRecorded(journal: RunJournal, todo: string[], players: Map<st
   }
 }
 
+// eslint-disable-next-line max-lines-per-function -- the run loop shares the pacer, the journal and the counters with its workers; split apart they would pass all of them around
 export async function runBatch(client: DeletionClient, journal: RunJournal, o: RunOptions): Promise<RunResult> {
   const pacer = o.pacer ?? new Pacer();
   const players = journal.players();
@@ -152,6 +153,7 @@ export async function runBatch(client: DeletionClient, journal: RunJournal, o: R
 
   // A journal that cannot be written stops every sender: nothing is sent unrecorded.
   let broken = false;
+  // eslint-disable-next-line complexity -- one player's steps in the journal's order (pace, claim, send, record the outcome), each failure handled where it happens
   const worker = async (): Promise<void> => {
     for (;;) {
       const pid = broken ? undefined : todo.shift();

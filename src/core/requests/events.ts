@@ -1,7 +1,7 @@
 // The service's events where they can be read: only a local emulator serves them
 // (GET /_emulator/events?type=TYPE answers {"events": [...]}); the real service e-mails instead.
 // Shared by the command line and the editor.
-import { buildBaseUrl, isLoopbackHost } from '../endpoint';
+import { buildBaseUrl, isLoopbackHost } from '../api/endpoint';
 import type { EventReader, ServiceEvent } from './types';
 import { controlHeaders } from '../controlToken';
 

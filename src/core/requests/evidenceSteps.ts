@@ -5,7 +5,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Journal, type AnchorStore } from '../deletion';
 import { requestKey, shredRequestKey, type KeyStore, type Operator } from '../operator';
-import { writeWhole } from '../ownFiles';
+import { writeWhole } from '../files/ownFiles';
 import { journalNames } from './actions';
 import { evidenceBodies, evidenceJson, piiHash, type Evidence } from './evidence';
 import { checkEvidence, dropPersonalValues, type EvidenceCheck } from './evidenceCheck';

@@ -5,7 +5,7 @@
 // each is checked once with GetPlayedTitleList, which shows the titles of its publisher it touches.
 import { PlatformError } from '../api/errors';
 import { ErrorCodes } from '../api/types';
-import { Pacer } from '../deletion/pacer';
+import { Pacer } from '../pacing/pacer';
 import { isPlatformId } from '../ids';
 import { checkPlayedTitles } from '../playedTitles';
 import { serviceText, shownPlatformId } from '../serviceText';

@@ -8,7 +8,7 @@ import { lstat, mkdir, readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { lockJournal } from '../deletion/lock';
 import { quoteForMessage } from '../ids';
-import { ownFileProblem, ownFolderProblem, writeWhole } from '../ownFiles';
+import { ownFileProblem, ownFolderProblem, writeWhole } from '../files/ownFiles';
 import { REQUEST_ID_RE } from './model';
 import { anchorSeal, checkSeal, sealState, type RequestAuth } from './seal';
 import { RequestError, type ActionKind, type DataRequest } from './types';

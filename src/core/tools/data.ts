@@ -5,7 +5,7 @@ import { redactionCut, redactText } from '../redact';
 import { escapeUnsafe } from '../serviceText';
 
 /** Characters kept of one service string. */
-export const MAX_TOOL_STRING = 256;
+const MAX_TOOL_STRING = 256;
 /** Characters of the whole serialised `serviceData`, at most (about 100 KB). */
 export const MAX_TOOL_RESULT = 100_000;
 /** Members of one service object or entries of one list kept before the budget is counted. */

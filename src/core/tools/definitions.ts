@@ -1,6 +1,7 @@
 // The agent tools: look up PlatformIds, played titles, the HandheldStore summary, deletion jobs, and
 // a deletion dry run as a document for a person to run. None sends a mutating operation.
-// Not here yet: account info (GetUserAccountInfo) and data requests, which the client lacks.
+// Not offered as tools (yet): account info (GetUserAccountInfo) and data requests; the client and
+// core/requests have them, but no tool here exposes them.
 import { DEFAULT_SANDBOX } from '../api/types';
 import { buildPlan, countByStatus, renderPlanText, toDelete } from '../deletion/plan';
 import { readIdentifiers } from '../deletion/input';

@@ -38,6 +38,7 @@ export interface ToolOutcome {
 }
 
 /** Runs `def` with `input`; never throws: a failure is a tool error whose text names the fix. */
+// eslint-disable-next-line complexity -- the tool call's steps in order (input check, restricted client, run, clip and mask), each with its own error
 export async function runTool(def: ToolDefinition, input: unknown, ctx: ToolContext, secrets: readonly string[]): Promise<ToolOutcome> {
   const used: ToolClient[] = [];
   const restricted: ToolContext = { ...ctx, client: async (titleId) => {

@@ -24,6 +24,7 @@ function hex16(): string {
   return randomBytes(8).toString('hex').toUpperCase();
 }
 
+// eslint-disable-next-line complexity -- the service's launcher checks in the order it makes them, each with its own error
 export async function loginWithLauncher(ctx: ServiceContext, title: TitleState, req: LoginWithLauncherRequest): Promise<LoginResult> {
   if (!title.launcher.enabled) {
     throw badRequest('LauncherNotEnabledForTitle', `Launcher sign-in is not enabled for title ${title.titleId}; enable it in the title's settings.`);
@@ -118,6 +119,7 @@ function item(i: ItemState): ItemInstance {
   return out;
 }
 
+// eslint-disable-next-line complexity -- one member of InfoResultPayload per request flag
 function infoPayload(
   title: TitleState, player: PlayerState, perTitle: PlayerTitleState, subject: string, info: InfoRequest, now: number, newlyCreated: boolean,
 ): InfoResultPayload {
@@ -159,6 +161,7 @@ function infoPayload(
 }
 
 /** The profile: the display name by default, each other member only when its flag asks for it. */
+// eslint-disable-next-line complexity -- one member of the profile per ProfileConstraints flag
 function profile(title: TitleState, player: PlayerState, perTitle: PlayerTitleState, constraints: Constraints | undefined): PlayerProfile {
   const show = (flag: ProfileConstraintFlag, byDefault = false): boolean => (constraints ? constraints[flag] === true : byDefault);
   const p: PlayerProfile = { TitleId: title.titleId, PlayerId: player.platformId, PublisherId: player.publisherId };

@@ -5,7 +5,7 @@ import { MAX_PLAYER_EVENTS } from '../stateCheck';
 import type { JsonSchema } from './schemaCheck';
 
 /** Upper bounds: a seed past them would take minutes and gigabytes to build. */
-export const MAX_SEED_TITLES = 1000;
+const MAX_SEED_TITLES = 1000;
 export const MAX_SEED_PLAYERS = 200_000;
 const MAX_COUNT = 2 ** 40;
 

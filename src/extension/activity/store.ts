@@ -29,7 +29,7 @@ export interface ActivityEntry {
 
 const STATE_KEY = 'platformExplorer.activity';
 /** The newest entries kept; older ones are dropped. */
-export const MAX_ACTIVITY = 500;
+const MAX_ACTIVITY = 500;
 const OUTCOMES: readonly ActivityOutcome[] = ['succeeded', 'failed', 'cancelled', 'outcomeUnknown'];
 const SAFE = {
   time: /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/,
@@ -44,6 +44,7 @@ const SAFE = {
 const MAX_TITLES = 50;
 
 /** The entry with only checked fields, or undefined when a required one is malformed. */
+// eslint-disable-next-line complexity -- one check per member of a stored entry, kept or dropped on its own
 export function cleanEntry(v: unknown): ActivityEntry | undefined {
   if (typeof v !== 'object' || v === null) {
     return undefined;

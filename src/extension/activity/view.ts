@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { TextFilter } from '../../core/textFilter';
 import { ContextKeys, setContext } from '../contextKeys';
-import { flags } from '../tree/nodes';
+import { flags } from '../contextValue';
 import type { TitleStore } from '../titles';
 import { isRerunnable } from './recorder';
 import type { ActivityEntry, ActivityStore } from './store';
@@ -20,7 +20,7 @@ const ICONS: Record<ActivityEntry['outcome'], string> = {
   outcomeUnknown: 'question',
 };
 
-export function outcomeText(e: ActivityEntry): string {
+function outcomeText(e: ActivityEntry): string {
   const words: Record<ActivityEntry['outcome'], string> = {
     succeeded: vscode.l10n.t('succeeded'),
     failed: vscode.l10n.t('failed'),

@@ -27,6 +27,7 @@ const why = (d: DryRun, x: Identifier): string => {
   return w === undefined ? '' : ` · ${mdText(w.why, 200)}`;
 };
 
+// eslint-disable-next-line complexity -- the dry-run document top to bottom, optional lines with ?: (counted as branches)
 export function renderDryRun(d: DryRun, titleNames: Record<string, string>): string {
   const title = (t: string): string => (titleNames[t] ? `${mdText(titleNames[t], 40)} (${t})` : t);
   const lines = [

@@ -12,14 +12,17 @@ import { dueSummary } from '../../core/requests/words';
 import { shownReceiptId } from '../../core/serviceText';
 import { describeFailure } from '../errors';
 import { Disposable } from '../lifecycle';
-import { flags, showLog } from '../tree/nodes';
+import { flags } from '../contextValue';
+import { clip } from '../labelText';
+import { showLog } from '../tree/nodes';
 import type { DataRequests } from './service';
 import { readableLocal } from '../../core/time';
 
-export const DECORATION_SCHEME = 'platform-data-request';
+const DECORATION_SCHEME = 'platform-data-request';
 const HOUR_MS = 3_600_000;
 
-export const clip = (s: string, n = 80): string => (s.length > n ? `${s.slice(0, n)}…` : s).replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, ' ');
+/** The commands of this view clip their texts with the views' one clip. */
+export { clip };
 
 export function stateWord(state: RequestState): string {
   const words: Record<RequestState, () => string> = {
@@ -99,7 +102,7 @@ export abstract class RequestTreeNode {
   }
 }
 
-export class RequestNode extends RequestTreeNode {
+class RequestNode extends RequestTreeNode {
   readonly parent = undefined;
   readonly id: string;
 
@@ -172,7 +175,7 @@ class IdentifierNode extends RequestTreeNode {
   }
 }
 
-export class AccountNode extends RequestTreeNode {
+class AccountNode extends RequestTreeNode {
   readonly id: string;
 
   constructor(readonly parent: RequestNode, readonly account: Account) {

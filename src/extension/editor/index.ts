@@ -13,7 +13,7 @@ import { platformIdAtPosition, platformIdInEditor, selectionHasPlatformIds } fro
 export interface HoverLedger { all(): readonly LedgerEntry[] }
 
 /** Commands a hover card may run; nothing else is enabled in its markdown. */
-export const HOVER_COMMANDS = [
+const HOVER_COMMANDS = [
   'platformExplorer.deleteMasterPlayerAccount',
   'platformExplorer.showPlayedTitles',
   'platformExplorer.copyPlatformId',

@@ -4,7 +4,8 @@ import * as vscode from 'vscode';
 import type { TextFilter } from '../../core/textFilter';
 import type { DeletionJob } from '../jobs';
 import { named } from '../titles';
-import { flags, TreeNode, type TreeContext } from './nodes';
+import { flags } from '../contextValue';
+import { TreeNode, type TreeContext } from './nodes';
 import { readableLocal } from '../../core/time';
 
 const STATE_ICONS: Record<DeletionJob['state'], string> = {

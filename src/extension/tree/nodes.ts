@@ -2,6 +2,7 @@
 // TreeItem and its own children. contextValue is a sorted `;`-joined set of flags, matched by
 // regex in package.json menus.
 import type { CommandId } from '../commandIds';
+import { flags } from '../contextValue';
 import * as vscode from 'vscode';
 import type { TextFilter } from '../../core/textFilter';
 import type { AddonStates } from '../addonStates';
@@ -37,10 +38,6 @@ export abstract class TreeNode {
   getParent(): TreeNode | undefined {
     return this.parent;
   }
-}
-
-export function flags(...f: (string | false | undefined)[]): string {
-  return [...new Set(f.filter((x): x is string => typeof x === 'string' && x.length > 0))].sort().join(';');
 }
 
 // Built on use, so the title comes from the l10n bundle loaded at activation.

@@ -9,7 +9,8 @@ import { describeFailure } from '../errors';
 import { agentTitleIds } from '../settings';
 import type { TitleRecord } from '../titles';
 import { DeletionJobsNode } from './jobNodes';
-import { flags, showLog, TreeNode, type TreeContext } from './nodes';
+import { flags } from '../contextValue';
+import { showLog, TreeNode, type TreeContext } from './nodes';
 
 export type AddonNodeState = AddonState | 'error';
 
@@ -165,7 +166,7 @@ export class TitleNode extends TreeNode {
   }
 }
 
-export class AddonNode extends TreeNode {
+class AddonNode extends TreeNode {
   readonly id: string;
   readonly titleId: string;
 

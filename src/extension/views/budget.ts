@@ -5,7 +5,7 @@
 import { clipForRedaction } from '../../core/redact';
 import type { Block, FieldRow, PanelView } from '../../webview/protocol';
 
-export const PANEL_ROWS = 2_000;
+const PANEL_ROWS = 2_000;
 export const PANEL_CHARS = 250_000;
 
 export interface PanelLimits {

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { RequestLogEntry } from '../../emulator/requestLog';
 import { readableDuration, readableLocal } from '../../core/time';
 import { controlHeaders } from '../../core/controlToken';
+import { clip } from '../labelText';
 
 /** An entry as the emulator's request log serves it (bodies already masked). */
 export type EmulatorRequestEntry = RequestLogEntry;
@@ -13,7 +14,6 @@ export type EmulatorRequestEntry = RequestLogEntry;
 const MAX_ENTRIES = 1000;
 const POLL_MS = 2000;
 const PROBE_EVERY_MS = 10_000;
-const clip = (s: string, n = 120): string => (s.length > n ? `${s.slice(0, n)}…` : s).replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, ' ');
 
 export class EmulatorRequestsView implements vscode.TreeDataProvider<EmulatorRequestEntry>, vscode.Disposable {
   private entries: EmulatorRequestEntry[] = [];
@@ -140,7 +140,7 @@ export class EmulatorRequestsView implements vscode.TreeDataProvider<EmulatorReq
   }
 
   getTreeItem(e: EmulatorRequestEntry): vscode.TreeItem {
-    const item = new vscode.TreeItem(`${e.status || '—'} ${clip(e.operation ?? `${e.method} ${e.path}`)}`);
+    const item = new vscode.TreeItem(`${e.status || '—'} ${clip(e.operation ?? `${e.method} ${e.path}`, 120)}`);
     const time = e.time.slice(11, 19);
     item.description = [e.titleId ? clip(e.titleId, 20) : '', e.error ? clip(e.error, 60) : '', readableDuration(e.durationMs), time].filter(Boolean).join(' · ');
     item.tooltip = [

@@ -104,7 +104,7 @@ function accountInfo(v: unknown): Block {
 }
 
 /** Whole US cents as money: "$12.34 (1234 cents)"; anything else as it came. */
-export function usdFromCents(v: unknown): string | null {
+function usdFromCents(v: unknown): string | null {
   if (typeof v !== 'number' || !Number.isSafeInteger(v)) return text(v);
   const sign = v < 0 ? '-' : '';
   const abs = Math.abs(v);

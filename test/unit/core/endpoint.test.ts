@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { PlatformError } from '../../../src/core/api/errors';
-import { buildBaseUrl, isLoopbackHost, validateEndpointTemplate } from '../../../src/core/endpoint';
+import { buildBaseUrl, isLoopbackHost, validateEndpointTemplate } from '../../../src/core/api/endpoint';
 
-describe('core/endpoint', () => {
+describe('core/api/endpoint', () => {
   it('isLoopbackHost accepts only 127.0.0.1, ::1 and localhost', () => {
     for (const h of ['127.0.0.1', '::1', '[::1]', 'localhost', 'LOCALHOST']) {
       assert.ok(isLoopbackHost(h), h);

@@ -8,7 +8,7 @@ import { PlatformClient, type PlatformClientOptions, type RequestLogEntry } from
 import { PlatformError } from '../../../src/core/api/errors';
 import { exchange, type ExchangeContext } from '../../../src/core/api/exchange';
 import { createTransport } from '../../../src/core/api/transport';
-import { buildBaseUrl } from '../../../src/core/endpoint';
+import { buildBaseUrl } from '../../../src/core/api/endpoint';
 import { rejection } from '../helpers/rejection';
 import { ok, startScriptedServer, type ScriptedServer } from '../helpers/scriptedServer';
 

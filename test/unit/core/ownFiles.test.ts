@@ -5,9 +5,9 @@ import * as assert from 'node:assert/strict';
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ownFileProblem, ownFolderProblem, writeWhole } from '../../../src/core/ownFiles';
+import { ownFileProblem, ownFolderProblem, writeWhole } from '../../../src/core/files/ownFiles';
 
-describe('core/ownFiles: files of the user\'s own', function () {
+describe('core/files/ownFiles: files of the user\'s own', function () {
   let dir: string;
   before(function () {
     if (process.platform === 'win32') this.skip();

@@ -5,7 +5,7 @@ import { parseEnvelope } from '../../../src/core/api/envelope';
 import { checkResult } from '../../../src/core/api/exchange';
 import { OPERATIONS, type OperationName } from '../../../src/core/api/operations';
 import { PlatformError } from '../../../src/core/api/errors';
-import { buildBaseUrl, validateEndpointTemplate } from '../../../src/core/endpoint';
+import { buildBaseUrl, validateEndpointTemplate } from '../../../src/core/api/endpoint';
 import { findPlatformIds, isPlatformId, parseIdList, platformIdAt, validateTitleId } from '../../../src/core/ids';
 import { redactObject, redactText } from '../../../src/core/redact';
 

@@ -8,7 +8,7 @@ import { BULK_CONCURRENCY, PlatformClient, type PlatformClientOptions, type Requ
 import { Operations } from '../../../src/core/api/types';
 import { DEMO_PLAYERS, DEMO_TITLES } from '../../../src/emulator/seed';
 import type { EmulatorHandle } from '../../../src/emulator/server';
-import { buildBaseUrl } from '../../../src/core/endpoint';
+import { buildBaseUrl } from '../../../src/core/api/endpoint';
 import { resolveProxy, type ProxyInputs } from '../../../src/core/network';
 import { checkedEmulator } from '../helpers/contract';
 import { makeCertificate } from '../../../src/emulator/tls';

@@ -101,21 +101,23 @@ describe('deletion/ledger', () => {
     assert.equal(nextVerifyDelay(800, true, 100, 1000), 100);
   });
 
-  it('the CSV has its columns in order, every field quoted, CRLF line ends; the JSON says when it was exported', () => {
+  it('the CSV has its columns in order, RFC 4180 quoting (only fields with a comma, quote or line break), CRLF line ends; the JSON says when it was exported', () => {
     const entries: LedgerEntry[] = [
       { input: 'ana', platformId: A, titleId: 'F71AC', titleIds: ['F71AC', 'A248'], jobReceiptId: 'R1', metaData: 'T-1', requestedAt: 't1', state: 'verified-deleted', verifiedAt: 't2', batchId: 'b', error: 'e' },
       { input: B, platformId: B, titleId: 'F71AC', titleIds: [], requestedAt: 't3', state: 'queued' },
+      { input: 'ana, "k"', platformId: A, titleId: 'F71AC', titleIds: [], requestedAt: 't4', state: 'failed', error: 'line one\r\nline two' },
     ];
     assert.equal(ledgerCsv(entries), [
       'Input,PlatformId,TitleId,TitleIds,JobReceiptId,MetaData,RequestedAt,State,VerifiedAt,BatchId,Error',
-      `"ana","${A}","F71AC","F71AC A248","R1","T-1","t1","verified-deleted","t2","b","e"`,
-      `"${B}","${B}","F71AC","","","","t3","queued","","",""`,
+      `ana,${A},F71AC,F71AC A248,R1,T-1,t1,verified-deleted,t2,b,e`,
+      `${B},${B},F71AC,,,,t3,queued,,,`,
+      `"ana, ""k""",${A},F71AC,,,,t4,failed,,,"line one\r\nline two"`,
       '',
     ].join('\r\n'));
     assert.equal(ledgerCsv([]), 'Input,PlatformId,TitleId,TitleIds,JobReceiptId,MetaData,RequestedAt,State,VerifiedAt,BatchId,Error\r\n');
     const json = ledgerJson(entries, '2026-02-02T00:00:00.000Z');
     assert.ok(json.endsWith('}\n') && json.includes('\n  "exportedAt"'), 'indented, one newline at the end');
-    assert.deepEqual(JSON.parse(json), { exportedAt: '2026-02-02T00:00:00.000Z', deletions: [entries[0], { ...entries[1], jobReceiptId: null }] });
+    assert.deepEqual(JSON.parse(json), { exportedAt: '2026-02-02T00:00:00.000Z', deletions: [entries[0], { ...entries[1], jobReceiptId: null }, { ...entries[2], jobReceiptId: null }] });
     assert.match(JSON.parse(ledgerJson([])).exportedAt, /^\d{4}-\d\d-\d\dT/);
   });
 });

@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PlatformError, type PlatformErrorInit } from '../../../src/core/api/errors';
 import {
-  FolderAnchorStore, isAlreadyQueued, Journal, JOURNAL_VERSION, Pacer, runBatch, type BatchRecord, type DeletionClient, type JournalRecord, type LedgerEntry, type RunProgress,
+  FolderAnchorStore, isAlreadyQueued, Journal, JOURNAL_VERSION, runBatch, type BatchRecord, type DeletionClient, type JournalRecord, type LedgerEntry, type RunProgress,
 } from '../../../src/core/deletion';
+import { Pacer } from '../../../src/core/pacing/pacer';
 
 const KEY = 'OUTCOMESTESTKEY0123456789ABCDEFGH';
 const pid = (i: number): string => `${'ABCDEF'[i % 6]}${String(i).padStart(15, '0')}`;

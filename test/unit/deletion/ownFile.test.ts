@@ -4,9 +4,9 @@ import * as assert from 'node:assert/strict';
 import { chmodSync, chownSync, lstatSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ownProblem } from '../../../src/core/deletion/ownFile';
+import { ownProblem } from '../../../src/core/files/ownFile';
 
-describe('deletion/ownFile', () => {
+describe('files/ownFile', () => {
   let dir: string;
   beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'pe-own-')); });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,8 +1,9 @@
 // The pacer's AIMD rules on a clock the test moves, and the background verification backoff.
 import * as assert from 'node:assert/strict';
-import { nextVerifyDelay, Pacer } from '../../../src/core/deletion';
+import { nextVerifyDelay } from '../../../src/core/deletion';
+import { Pacer } from '../../../src/core/pacing/pacer';
 
-describe('deletion/pacer', () => {
+describe('pacing/pacer', () => {
   let now = 0;
   const clock = (): number => now;
   beforeEach(() => { now = 1000; });

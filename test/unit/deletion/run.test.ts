@@ -5,8 +5,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  buildPlan, FolderAnchorStore, Journal, JOURNAL_VERSION, ledgerFromJournal, Pacer, readIdentifiers, runBatch, verifyQueued, type BatchRecord, type JournalRecord,
+  buildPlan, FolderAnchorStore, Journal, JOURNAL_VERSION, ledgerFromJournal, readIdentifiers, runBatch, verifyQueued, type BatchRecord, type JournalRecord,
 } from '../../../src/core/deletion';
+import { Pacer } from '../../../src/core/pacing/pacer';
 import { PLAYERS, TestEmulator, TITLE } from './support';
 
 describe('deletion/run: sending a batch from its journal', () => {

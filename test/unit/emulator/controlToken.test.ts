@@ -7,7 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { CONTROL_ROUTES } from '../../../src/emulator/controls';
+import { CONTROL_ROUTES } from '../../../src/emulator/routes/controls';
 import { DEMO_PLAYERS } from '../../../src/emulator/seed';
 import { Emu, MAIN } from './harness';
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { isLoopbackAddress } from '../../../src/emulator/controls';
+import { isLoopbackAddress } from '../../../src/emulator/access';
 import { DEMO_PLAYERS } from '../../../src/emulator/seed';
 import { startEmulator } from '../../../src/emulator/server';
 import { Emu } from './harness';

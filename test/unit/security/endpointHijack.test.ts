@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as net from 'node:net';
 import { PlatformClient } from '../../../src/core/api/client';
 import { PlatformError } from '../../../src/core/api/errors';
-import { validateEndpointTemplate } from '../../../src/core/endpoint';
+import { validateEndpointTemplate } from '../../../src/core/api/endpoint';
 import { validateTitleId } from '../../../src/core/ids';
 import { DEMO_TITLES } from '../../../src/emulator/seed';
 import type { EmulatorHandle } from '../../../src/emulator/server';

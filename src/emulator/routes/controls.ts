@@ -1,20 +1,26 @@
-// Test controls under /_emulator/ (loopback clients only): reset and seed, outbox, jobs,
-// clock, stats, faults, launcher tokens, add-on and launcher switches, token expiry; those of
-// data-subject requests (players, events, exports) in dataControls.ts.
+// Test controls under /_emulator/ (loopback clients only unless bound elsewhere; the control
+// token): reset and seed, outbox, jobs, clock, stats, faults, launcher tokens, add-on and launcher
+// switches, token expiry; those of data-subject requests in data.ts, events.ts and exports.ts.
+// serveControl is the door: loopback peer, token, content type, then the route's handler.
 // Besides the agreed controls: DELETE titles/<titleId>/addons/<name> removes an add-on.
 
-import { DATA_CONTROL_ROUTES } from './dataControls';
-import { ApiError, FieldCheck, invalidParams } from './http';
-import { Faults, parseFaults } from './faults';
-import { mintLauncherToken } from './jwt';
-import { defaultAddon, SEED_NAMES } from './seed';
-import type { RateLimiter } from './rateLimit';
-import { requestFilter } from './requestLog';
-import type { RequestLog } from './requestLog';
-import type { Snapshots } from './snapshots';
-import type { PlatformService } from './service';
-import { ADDON_NAMES } from './state';
-import type { AddonName } from './state';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CONTROL_TOKEN_ENV, hasControlToken, isLoopbackAddress } from '../access';
+import { header } from '../credentials';
+import { parseFaults } from '../faults';
+import { ApiError, FieldCheck, invalidParams, isJsonContentType } from '../http';
+import { mintLauncherToken } from '../jwt';
+import { requestFilter } from '../requestLog';
+import { defaultAddon, SEED_NAMES } from '../seed';
+import type { PlatformService } from '../service';
+import { ADDON_NAMES } from '../state';
+import type { AddonName } from '../state';
+import { parseJsonBody, readBody } from '../wire';
+import { DATA_ROUTES } from './data';
+import { EVENT_ROUTES } from './events';
+import { EXPORT_ROUTES } from './exports';
+import { openRoute, route, type ControlContext, type Json, type Route } from './route';
+import type { Serving } from './serving';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 /** Bounds on control values: dates beyond them stop being representable and break every answer. */
@@ -22,63 +28,9 @@ const MAX_CLOCK_ADVANCE_MS = 10 * YEAR_MS;
 const MAX_CLOCK_OFFSET_MS = 100 * YEAR_MS;
 const MAX_TOKEN_SECONDS = 10 * 365 * 24 * 60 * 60;
 
-export class Stats {
-  requests: Record<string, number> = {};
-  total = 0;
-  /** TLS handshakes completed (with --tls): one per connection when keep-alive works. */
-  tlsHandshakes = 0;
-
-  count(operation: string): void {
-    this.requests[operation] = (this.requests[operation] ?? 0) + 1;
-    this.total++;
-  }
-
-  reset(): void {
-    this.requests = {};
-    this.total = 0;
-    this.tlsHandshakes = 0;
-  }
-}
-
-/** True for 127.0.0.0/8 and ::1, including IPv4-mapped IPv6 forms. */
-export function isLoopbackAddress(address: string | undefined): boolean {
-  if (!address) return false;
-  const a = address.toLowerCase();
-  if (a === '::1' || a === '0:0:0:0:0:0:0:1') return true;
-  const v4 = a.startsWith('::ffff:') ? a.slice(7) : a;
-  const parts = v4.split('.');
-  return parts.length === 4 && parts[0] === '127' && parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255);
-}
-
-export interface ControlContext {
-  service: PlatformService;
-  faults: Faults;
-  stats: Stats;
-  rateLimiter?: RateLimiter;
-  requestLog: RequestLog;
-  snapshots: Snapshots;
-}
-
-type Json = Record<string, unknown>;
-
 function notFound(method: string, path: string): ApiError {
   return new ApiError(404, 'InvalidRequest', `No emulator control ${method} /_emulator/${path}.`);
 }
-
-interface Route {
-  method: 'GET' | 'POST' | 'DELETE';
-  /** The path under /_emulator/, whole. */
-  pattern: RegExp;
-  /** A path of this route, for tests that call every route. */
-  example: string;
-  /** Answered without the control token: readiness, and download links (bearer links of their own). */
-  open?: true;
-  /** Undefined for the two the server answers itself (ready, requests/stream). */
-  run?: (ctx: ControlContext, m: RegExpExecArray, body: Json, query: URLSearchParams) => Promise<unknown> | unknown;
-}
-
-const route = (method: Route['method'], path: string, run?: Route['run'], example = path): Route =>
-  ({ method, pattern: new RegExp(`^${path}$`), example, run });
 
 async function reseed(ctx: ControlContext, seed: string): Promise<unknown> {
   ctx.faults.clear();
@@ -133,7 +85,7 @@ async function titleSwitch(ctx: ControlContext, method: string, m: RegExpExecArr
 
 /** Every control under /_emulator/: the server dispatches from here, and the tests call each one. */
 export const CONTROL_ROUTES: readonly Route[] = [
-  { ...route('GET', 'ready'), open: true },
+  openRoute(route('GET', 'ready')),
   route('GET', 'requests/stream'),
   route('POST', 'reset', (ctx) => reseed(ctx, ctx.service.state.seed)),
   route('POST', 'seed', (ctx, _m, body) => {
@@ -179,11 +131,13 @@ export const CONTROL_ROUTES: readonly Route[] = [
   route('POST', 'titles/([^/]+)/(launcher)', (ctx, m, body) => titleSwitch(ctx, 'POST', m, body), 'titles/F71AC/launcher'),
   route('POST', 'titles/([^/]+)/(addons/([^/]+))', (ctx, m, body) => titleSwitch(ctx, 'POST', m, body), 'titles/F71AC/addons/HandheldStore'),
   route('DELETE', 'titles/([^/]+)/(addons/([^/]+))', (ctx, m, body) => titleSwitch(ctx, 'DELETE', m, body), 'titles/F71AC/addons/HandheldStore'),
-  ...DATA_CONTROL_ROUTES.map((r) => ({ ...route(r.method, r.path, (ctx: ControlContext, m: RegExpExecArray, body: Json, query: URLSearchParams) => r.run(ctx.service, m, body, query), r.example), ...(r.open ? { open: true as const } : {}) })),
+  ...DATA_ROUTES,
+  ...EVENT_ROUTES,
+  ...EXPORT_ROUTES,
 ];
 
 /** The route of `method path`, or undefined. */
-export function controlRoute(method: string, path: string): { route: Route; match: RegExpExecArray } | undefined {
+function controlRoute(method: string, path: string): { route: Route; match: RegExpExecArray } | undefined {
   for (const r of CONTROL_ROUTES) {
     if (r.method !== method) continue;
     const match = r.pattern.exec(path);
@@ -193,7 +147,7 @@ export function controlRoute(method: string, path: string): { route: Route; matc
 }
 
 /** Runs one control; returns the JSON to answer with (status 200). */
-export async function runControl(ctx: ControlContext, method: string, path: string, body: Json, query = new URLSearchParams()): Promise<unknown> {
+async function runControl(ctx: ControlContext, method: string, path: string, body: Json, query = new URLSearchParams()): Promise<unknown> {
   const found = controlRoute(method, path);
   if (!found?.route.run) throw notFound(method, path);
   return found.route.run(ctx, found.match, body, query);
@@ -224,4 +178,57 @@ async function mintToken(service: PlatformService, body: Json): Promise<string> 
     audience,
     wrongKey,
   });
+}
+
+/** The answer to a request before the service is built. */
+export function starting(): ApiError {
+  return new ApiError(503, 'ServiceUnavailable', 'The emulator is starting; wait until GET /_emulator/ready answers 200.');
+}
+
+/** Why the control door refuses this request (status, answer, headers), or undefined to go on. */
+function refusal(s: Serving, req: IncomingMessage, path: string): { status: number; error: ApiError; headers?: Record<string, string> } | undefined {
+  // On loopback, controls answer loopback peers only; bound to another address (a container), the token alone decides.
+  if (s.o.loopbackOnly && !isLoopbackAddress(req.socket.remoteAddress)) {
+    return { status: 403, error: new ApiError(403, 'NotAuthorized', 'Emulator controls answer loopback clients only.') };
+  }
+  const found = controlRoute(req.method ?? 'GET', path)?.route;
+  if (!found?.open && !hasControlToken(req.headers.authorization, s.o.controlToken)) {
+    const error = new ApiError(401, 'NotAuthenticated', `Emulator controls need the header "Authorization: Bearer <control token>": the controlToken of the --json line or of the API, or the one set with ${CONTROL_TOKEN_ENV}.`);
+    return { status: 401, error, headers: { 'WWW-Authenticate': 'Bearer' } };
+  }
+  // A plain text/plain form post needs no CORS preflight: controls that change state take JSON only.
+  if (req.method !== 'GET' && !isJsonContentType(req.headers['content-type'])) {
+    return { status: 415, error: new ApiError(415, 'InvalidContentType', 'Emulator controls take Content-Type: application/json.') };
+  }
+  return undefined;
+}
+
+/** Answers GET /_emulator/<path>?<query> and the other control requests. */
+export async function serveControl(s: Serving, req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
+  const refused = refusal(s, req, path);
+  if (refused) {
+    s.send(res, refused.status, refused.error.toWrapper(), refused.headers);
+    return;
+  }
+  if (path === 'ready' && req.method === 'GET') {
+    const { svc } = s.live;
+    s.send(res, svc ? 200 : 503, { ready: svc !== undefined, titles: svc ? Object.keys(svc.data.titles) : [] }, svc ? undefined : { 'Retry-After': '1' });
+    return;
+  }
+  const { ctx } = s.live;
+  if (!ctx) {
+    s.send(res, 503, starting().toWrapper(), { 'Retry-After': '1' });
+    return;
+  }
+  if (path === 'requests/stream' && req.method === 'GET') {
+    s.requestLog.stream(res, query.get('since') ?? (header(req.headers, 'last-event-id') || null));
+    return;
+  }
+  try {
+    const body = parseJsonBody(await readBody(req), true);
+    s.send(res, 200, await runControl(ctx, req.method ?? 'GET', path, body, query));
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    s.send(res, e.httpStatus, e.toWrapper());
+  }
 }

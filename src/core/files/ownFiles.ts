@@ -6,11 +6,11 @@ import { randomBytes } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import { link, lstat, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { ownProblem } from './deletion/ownFile';
+import { ownProblem } from './ownFile';
 
 type Stat = Stats;
 
-/** Why `st` (of `what`, named `label` in the message) must not be used, or undefined (the rule: core/deletion/ownFile.ts). */
+/** Why `st` (of `what`, named `label` in the message) must not be used, or undefined (the rule: ownFile.ts). */
 export function ownPathProblem(label: string, what: string, st: Stat, folder: boolean): string | undefined {
   const p = ownProblem(st, folder);
   if (p === undefined) return undefined;
