@@ -11,6 +11,7 @@ import {
   type BatchRecord, type JournalRecord, type PlayerRecord,
 } from '../deletion';
 import { checkSchema, connect, dbText, storeWhere, type ConnectOptions } from './connection';
+import { readBatchRecords } from './rows';
 import { SCHEMA } from './schema';
 import { StoreError, type BatchJournal, type Operator } from './types';
 
@@ -27,17 +28,6 @@ function stopped(e: unknown, url: string, during: string): StoreError {
   return new StoreError(`The team store ${storeWhere(url)} ${timeout ? 'did not finish a statement in time' : 'stopped answering'} while ${during} (${dbText(e, url)}). `
     + 'The run stopped: nothing more was sent, and no player was sent without its intent committed first. A player sent whose answer was not recorded reads as unknown. '
     + 'When the database answers again, run the same command with --resume: it says how many are unknown and sends them again only on that confirmation.');
-}
-
-interface Row {
-  seq: string;
-  kind: 'intent' | 'outcome' | 'verified';
-  platform_id: string;
-  at: string;
-  state: string | null;
-  job_receipt_id: string | null;
-  title_ids: string[] | null;
-  error: string | null;
 }
 
 export class PgBatch implements BatchJournal {
@@ -68,33 +58,8 @@ export class PgBatch implements BatchJournal {
   /** Reads every row of the batch again (other runs may have moved it on). */
   async reload(): Promise<void> {
     try {
-      const id = this.batch.batchId;
-      const r = await this.query<Row & { live: boolean | null }>(`
-        SELECT i.id AS seq, 'intent' AS kind, i.platform_id, i.at, NULL AS state, NULL AS job_receipt_id, NULL::jsonb AS title_ids, NULL AS error,
-               (i.lease_until > clock_timestamp() AND NOT EXISTS (SELECT 1 FROM ${SCHEMA}.outcomes o WHERE o.intent_id = i.id)) AS live
-          FROM ${SCHEMA}.intents i WHERE i.batch_id = $1 AND i.action = $2
-        UNION ALL SELECT o.seq, 'outcome', o.platform_id, o.at, o.state, o.job_receipt_id, o.title_ids, o.error, NULL
-          FROM ${SCHEMA}.outcomes o WHERE o.batch_id = $1
-        UNION ALL SELECT v.seq, 'verified', v.platform_id, v.at, NULL, NULL, NULL, NULL, NULL
-          FROM ${SCHEMA}.verifications v WHERE v.batch_id = $1
-        ORDER BY 1`, [id, this.action]);
-      const records: JournalRecord[] = [];
-      const held = new Set<string>();
-      for (const row of r.rows) {
-        if (row.kind === 'intent') {
-          records.push({ type: 'intent', platformId: row.platform_id, at: row.at });
-          if (row.live === true && !this.mine.has(row.platform_id)) held.add(row.platform_id);
-        } else if (row.kind === 'verified') {
-          records.push({ type: 'verified', platformId: row.platform_id, at: row.at });
-        } else {
-          records.push({
-            type: 'outcome', platformId: row.platform_id, state: row.state as never, at: row.at,
-            ...(row.job_receipt_id !== null ? { jobReceiptId: row.job_receipt_id } : {}),
-            ...(row.title_ids !== null ? { titleIds: row.title_ids } : {}),
-            ...(row.error !== null ? { error: row.error } : {}),
-          });
-        }
-      }
+      const { records, live } = await readBatchRecords((t, v) => this.query(t, v), this.batch.batchId, this.action);
+      const held = new Set([...live].filter((pid) => !this.mine.has(pid)));
       this.cache = replay(this.batch, records);
       for (const pid of [...held]) if (this.cache.get(pid)?.state !== 'unknown') held.delete(pid);
       this.held = held;
