@@ -84,6 +84,51 @@ export class PgBatch implements BatchJournal {
     return true;
   }
 
+  /**
+   * Just before a claimed send: under the player's lock (the one claim_send takes), is this run's
+   * intent still the player's latest, its lease live for a while yet? If its lease ran out and
+   * nobody claimed the player since, the intent is answered "not-sent" (so it is not unknown);
+   * if another run claimed it, that run's outcome stands. Either way nothing is sent here.
+   */
+  async stillHeld(platformId: string): Promise<string | undefined> {
+    const mine = this.mine.get(platformId);
+    if (mine === undefined) return undefined;
+    const lease = this.o.leaseSeconds ?? 900;
+    const op = this.o.operator;
+    const check = this.queue.then(async () => {
+      await this.db.query('BEGIN');
+      try {
+        await this.db.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${platformId}/${this.action}`]);
+        const r = await this.db.query<{ intent_id: string; batch_id: string; operator_name: string; machine: string; attempt: number; live: boolean }>(`
+          SELECT id::text AS intent_id, batch_id, operator_name, machine, attempt, lease_until > clock_timestamp() + make_interval(secs => $3) AS live
+            FROM ${SCHEMA}.intents WHERE platform_id = $1 AND action = $2 ORDER BY id DESC LIMIT 1`, [platformId, this.action, Math.min(60, lease / 4)]);
+        const last = r.rows[0];
+        let why: string | undefined;
+        if (last?.intent_id === mine && last.live) why = undefined;
+        else if (last?.intent_id === mine) {
+          why = `this run's claim on it (a lease of ${lease} s) ran out before the send was due, so it was not sent; it is recorded as not sent, and a later run sends it`;
+          await this.db.query(`INSERT INTO ${SCHEMA}.outcomes (intent_id, batch_id, platform_id, state, at, error, operator_fingerprint, operator_name, machine)
+            VALUES ($1, $2, $3, 'not-sent', $4, $5, $6, $7, $8)`, [mine, this.batch.batchId, platformId, new Date().toISOString(), `not sent: the claim's lease ran out before the send`, op.fingerprint, op.name, this.machine]);
+        } else {
+          why = `this run's claim on it (a lease of ${lease} s) ran out before the send was due, and ${last.operator_name} on ${last.machine} claimed it since (batch ${last.batch_id}, attempt ${last.attempt}), so this run did not send it; that run's outcome stands`;
+        }
+        await this.db.query('COMMIT');
+        return why;
+      } catch (e) {
+        await this.db.query('ROLLBACK').catch(() => undefined);
+        throw e;
+      }
+    });
+    this.queue = check.catch(() => undefined);
+    try {
+      const why = await check;
+      if (why !== undefined) this.mine.delete(platformId);
+      return why;
+    } catch (e) {
+      throw stopped(e, this.o.url, `checking the claim on ${platformId} before its send`);
+    }
+  }
+
   async append(record: JournalRecord): Promise<void> {
     const op = this.o.operator;
     try {
