@@ -22,7 +22,7 @@ export async function buildBenchBundle() {
       contents: [
         "export { PlatformClient, BULK_CONCURRENCY, findPlatformIds, platformIdAt, redactText } from './src/core/index';",
         "export { seededRandom } from './src/core/seededRandom';",
-        "export { FolderAnchorStore, Journal, JOURNAL_VERSION, runBatch } from './src/core/deletion/index';",
+        "export { FolderAnchorStore, Journal, JOURNAL_VERSION, Pacer, runBatch } from './src/core/deletion/index';",
         "export { RequestStore, createRequest, dryRun, runActions, recordExportLink } from './src/core/requests/index';",
         "export { BENCH_PLAYER_COUNT, benchStorefrontName, benchConsoleLiveId, DEMO_TITLES } from './src/emulator/seed';",
         "export { startTinyproxy } from './test/unit/helpers/tinyproxy';",

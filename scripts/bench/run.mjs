@@ -17,6 +17,7 @@ import { measureRequests } from './requests.mjs';
 import { buildBenchBundle, control, CORE_BUNDLE, median, REPO, RESULTS, runChild, startEmulator, startServer, stopAll } from './lib.mjs';
 import { measureSizes } from './size.mjs';
 import { measureStore } from './store.mjs';
+import { measureScale } from './scale.mjs';
 
 const { values: opts } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } } });
 const sections = new Set((opts.only ?? 'bulk,network,emulator,ids,redact,deletion,store,mcp,requests,size,activation').split(','));
@@ -340,6 +341,7 @@ try {
   if (sections.has('redact')) await redaction();
   if (sections.has('deletion')) raw.deletion = await measureDeletion({ quick, row });
   if (sections.has('store')) raw.store = await measureStore({ quick, row });
+  if (sections.has('store')) raw.scale = await measureScale({ quick, row });
   if (sections.has('mcp')) raw.mcp = await measureMcp({ quick, row });
   if (sections.has('requests')) raw.requests = await measureRequests({ quick, row });
   const s = sections.has('size') || sections.has('activation') ? await size() : undefined;

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { control, CORE_BUNDLE, median, REPO, runChild, startServer } from './lib.mjs';
+import { control, CORE_BUNDLE, median, runChild, startEmulator } from './lib.mjs';
 
 export async function measureStore({ quick, row }) {
   const { TestPostgres, initStore } = createRequire(import.meta.url)(CORE_BUNDLE);
@@ -18,11 +18,11 @@ export async function measureStore({ quick, row }) {
   const out = {};
   try {
     for (const limit of [100, 100_000]) {
-      const s = await startServer([join(REPO, 'dist', 'emulator.js'), '--json', '--seed', 'bench', '--host', '127.0.0.1', '--rate-limit', `${limit}/1`, '--deletion-delay', '600000'], { label: 'emulator' });
+      // startEmulator registers the emulator's control token for control().
+      const s = await startEmulator({ args: ['--rate-limit', `${limit}/1`, '--deletion-delay', '600000'] });
       try {
-        const endpoint = s.info.endpoint;
-        const origin = new URL(endpoint.replace('{titleId}', 'x')).origin;
-        const title = s.info.titles[0];
+        const { endpoint, origin } = s;
+        const title = { titleId: s.titleId, secretKey: s.secretKey };
         const batch = async (mode, i) => {
           await control(origin, 'reset', {});
           // A database per batch: the players another batch queued are not sent again.

@@ -44,7 +44,7 @@ async function head(path: string): Promise<string> {
 }
 
 /** The title a file's batch record names, when the file is a deletion journal (read before any check of its MAC). */
-async function journalTitle(path: string): Promise<string | undefined> {
+export async function journalTitle(path: string): Promise<string | undefined> {
   const first = await head(path).catch(() => '');
   if (!/^\{"type":"batch"/.test(first)) return undefined;
   const m = /"titleId":"([0-9A-Fa-f]{4,16})"/.exec(first);

@@ -172,6 +172,7 @@ async function deletePlayers(a: DeleteArgs, signal: AbortSignal): Promise<number
   try {
     // --resume is the user's confirmation to resend players whose outcome is unknown.
     const r = await runBatch(sender, journal, { resendUnknown: a.resume, signal });
+    for (const l of r.lost) err(`Not sent by this run: ${l.platformId}: ${l.why}.`);
     // Other runs may have moved a shared batch on: its rows are read again.
     if (journal instanceof PgBatch) await journal.reload();
     const entries = ledgerFromJournal(journal.batch, journal.players());

@@ -8,6 +8,7 @@ import { UsageError } from './args';
 import { checkOwnFile } from './files';
 import { cliOperator } from './operator';
 import { knownSecrets } from './output';
+import { storeExport, storeImport, storeUrl, TRANSFER_USAGE } from './storeTransfer';
 
 /** A whole number from the environment variable `name` within bounds, else `fallback`. */
 function envNumber(name: string, fallback: number, min: number, max: number): number {
@@ -16,14 +17,6 @@ function envNumber(name: string, fallback: number, min: number, max: number): nu
   const n = Number(v);
   if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${name} must be a whole number from ${min} to ${max}, not "${v.slice(0, 20)}".`);
   return n;
-}
-
-/** The store's connection string (PLATFORM_STORE_URL), its password kept out of every message. */
-function storeUrl(): string {
-  const url = checkUrl(process.env.PLATFORM_STORE_URL, 'PLATFORM_STORE_URL');
-  const password = new URL(url).password;
-  if (password !== '') knownSecrets.push(decodeURIComponent(password));
-  return url;
 }
 
 /** Opens (with `create`: starts or joins) the batch of --batch in the team store. */
@@ -44,17 +37,25 @@ export async function openStoreBatch(a: { batch?: string; titleId: string }, key
 export const STORE_USAGE = `usage:
   platform-explorer store init --admin-url-file FILE
   platform-explorer store grant --admin-url-file FILE --role operator|auditor|admin --user NAME
+${TRANSFER_USAGE}
 
 store init creates or updates the team store's schema (in one transaction; refused against a
 newer schema) and its roles: operator (reads and appends; evidence and send records are
 append-only), auditor (reads only), admin. store grant gives an existing database user a role.
 FILE holds an admin's connection string (postgres://USER:PASSWORD@HOST:PORT/DATABASE); it must be
-yours and not readable by others. Operators then set PLATFORM_STORE_URL to their own.`;
+yours and not readable by others. Operators then set PLATFORM_STORE_URL to their own.
+store import moves a folder's deletion journals into the store (PLATFORM_STORE_URL): each
+journal checked first (MAC chain, anchor), all written in one transaction and read back before it
+commits; a batch already in the store is refused. The journals are kept, renamed *.imported.
+store export writes the store's batches (or each --batch) as journals into a new folder, sealed
+with each title's key (PLATFORM_SECRET_KEY_<TITLEID>, else PLATFORM_SECRET_KEY).`;
 
 // eslint-disable-next-line complexity -- one check per flag of store init/grant with its own message
 export async function runStoreCommand(argv: readonly string[]): Promise<string> {
   const [sub, ...rest] = argv;
-  if (sub !== 'init' && sub !== 'grant') throw new UsageError(`Unknown store command "${sub ?? ''}": use store init or store grant (see --help).`);
+  if (sub === 'import') return storeImport(rest);
+  if (sub === 'export') return storeExport(rest);
+  if (sub !== 'init' && sub !== 'grant') throw new UsageError(`Unknown store command "${sub ?? ''}": use store init, grant, import or export (see --help).`);
   const values = new Map<string, string>();
   const allowed = sub === 'init' ? ['--admin-url-file'] : ['--admin-url-file', '--role', '--user'];
   for (let i = 0; i < rest.length; i += 2) {

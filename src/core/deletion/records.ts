@@ -135,3 +135,16 @@ export function splitLine(line: string): { body: string; mac: string } | undefin
 export function macMatches(key: Buffer, batchId: string, index: number, prev: string, body: string, mac: string): boolean {
   return timingSafeEqual(Buffer.from(macOf(key, batchId, index, prev, body), 'hex'), Buffer.from(mac, 'hex'));
 }
+
+/** A whole journal's text: the batch record and then `records`, each line sealed and chained (what a journal written line by line holds). */
+export function sealJournal(batch: BatchRecord, records: readonly JournalRecord[], secretKey: string): { text: string; lines: number; lastMac: string } {
+  const key = macKey(secretKey);
+  let prev = FIRST_PREV_MAC;
+  const out: string[] = [];
+  for (const [i, r] of [batch, ...records].entries()) {
+    const { line, mac } = sealLine(key, batch.batchId, i, prev, r);
+    out.push(`${line}\n`);
+    prev = mac;
+  }
+  return { text: out.join(''), lines: out.length, lastMac: prev };
+}

@@ -54,10 +54,18 @@ export interface RunJournal {
   players(): Map<string, PlayerRecord>;
   append(record: JournalRecord): Promise<void>;
   claim?(platformId: string, o: { resendUnknown: boolean }): Promise<boolean>;
+  /**
+   * The store's last check just before a claimed send goes out: undefined while this run's claim
+   * still holds, else why it does not (its lease ran out, another run claimed the player); the
+   * player is then not sent by this run.
+   */
+  stillHeld?(platformId: string): Promise<string | undefined>;
 }
 
 export interface RunResult extends RunProgress {
   cancelled: boolean;
+  /** Players this run claimed but did not send: its claim no longer held when the send was due (a team store's lease). */
+  lost: { platformId: string; why: string }[];
 }
 
 /** The service's refusal of a second deletion while one is queued (the emulator: InvalidParams "already queued"). */
@@ -148,6 +156,7 @@ export async function runBatch(client: DeletionClient, journal: RunJournal, o: R
   const throttles = new Map<string, number>();
   const maxThrottles = o.maxThrottlesPerPlayer ?? 50;
   let cancelled = false;
+  const lost: RunResult['lost'] = [];
   await skipRecorded(journal, todo, players, o.ledger ?? []);
   report();
 
@@ -175,6 +184,20 @@ export async function runBatch(client: DeletionClient, journal: RunJournal, o: R
       if (!claimed) {
         // Another run holds or has sent this player: this run leaves it alone.
         pacer.release();
+        continue;
+      }
+      let lostWhy: string | undefined;
+      try {
+        lostWhy = await journal.stillHeld?.(pid);
+      } catch (e) {
+        broken = true;
+        pacer.release();
+        throw e;
+      }
+      if (lostWhy !== undefined) {
+        // The claim ran out before the send (this process was paused): another run may be sending it; this one does not.
+        pacer.release();
+        lost.push({ platformId: pid, why: lostWhy });
         continue;
       }
       let outcome: Outcome;
@@ -224,5 +247,5 @@ export async function runBatch(client: DeletionClient, journal: RunJournal, o: R
   const failure = ended.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failure !== undefined) throw failure.reason;
   report();
-  return { ...progress, cancelled: cancelled || o.signal?.aborted === true };
+  return { ...progress, cancelled: cancelled || o.signal?.aborted === true, lost };
 }

@@ -5,3 +5,5 @@ export * from './schema';
 export * from './connection';
 export * from './postgres';
 export * from './admin';
+export * from './rows';
+export * from './transfer';

@@ -11,6 +11,7 @@ import {
   type BatchRecord, type JournalRecord, type PlayerRecord,
 } from '../deletion';
 import { checkSchema, connect, dbText, storeWhere, type ConnectOptions } from './connection';
+import { readBatchRecords } from './rows';
 import { SCHEMA } from './schema';
 import { StoreError, type BatchJournal, type Operator } from './types';
 
@@ -27,17 +28,6 @@ function stopped(e: unknown, url: string, during: string): StoreError {
   return new StoreError(`The team store ${storeWhere(url)} ${timeout ? 'did not finish a statement in time' : 'stopped answering'} while ${during} (${dbText(e, url)}). `
     + 'The run stopped: nothing more was sent, and no player was sent without its intent committed first. A player sent whose answer was not recorded reads as unknown. '
     + 'When the database answers again, run the same command with --resume: it says how many are unknown and sends them again only on that confirmation.');
-}
-
-interface Row {
-  seq: string;
-  kind: 'intent' | 'outcome' | 'verified';
-  platform_id: string;
-  at: string;
-  state: string | null;
-  job_receipt_id: string | null;
-  title_ids: string[] | null;
-  error: string | null;
 }
 
 export class PgBatch implements BatchJournal {
@@ -68,33 +58,8 @@ export class PgBatch implements BatchJournal {
   /** Reads every row of the batch again (other runs may have moved it on). */
   async reload(): Promise<void> {
     try {
-      const id = this.batch.batchId;
-      const r = await this.query<Row & { live: boolean | null }>(`
-        SELECT i.id AS seq, 'intent' AS kind, i.platform_id, i.at, NULL AS state, NULL AS job_receipt_id, NULL::jsonb AS title_ids, NULL AS error,
-               (i.lease_until > clock_timestamp() AND NOT EXISTS (SELECT 1 FROM ${SCHEMA}.outcomes o WHERE o.intent_id = i.id)) AS live
-          FROM ${SCHEMA}.intents i WHERE i.batch_id = $1 AND i.action = $2
-        UNION ALL SELECT o.seq, 'outcome', o.platform_id, o.at, o.state, o.job_receipt_id, o.title_ids, o.error, NULL
-          FROM ${SCHEMA}.outcomes o WHERE o.batch_id = $1
-        UNION ALL SELECT v.seq, 'verified', v.platform_id, v.at, NULL, NULL, NULL, NULL, NULL
-          FROM ${SCHEMA}.verifications v WHERE v.batch_id = $1
-        ORDER BY 1`, [id, this.action]);
-      const records: JournalRecord[] = [];
-      const held = new Set<string>();
-      for (const row of r.rows) {
-        if (row.kind === 'intent') {
-          records.push({ type: 'intent', platformId: row.platform_id, at: row.at });
-          if (row.live === true && !this.mine.has(row.platform_id)) held.add(row.platform_id);
-        } else if (row.kind === 'verified') {
-          records.push({ type: 'verified', platformId: row.platform_id, at: row.at });
-        } else {
-          records.push({
-            type: 'outcome', platformId: row.platform_id, state: row.state as never, at: row.at,
-            ...(row.job_receipt_id !== null ? { jobReceiptId: row.job_receipt_id } : {}),
-            ...(row.title_ids !== null ? { titleIds: row.title_ids } : {}),
-            ...(row.error !== null ? { error: row.error } : {}),
-          });
-        }
-      }
+      const { records, live } = await readBatchRecords((t, v) => this.query(t, v), this.batch.batchId, this.action);
+      const held = new Set([...live].filter((pid) => !this.mine.has(pid)));
       this.cache = replay(this.batch, records);
       for (const pid of [...held]) if (this.cache.get(pid)?.state !== 'unknown') held.delete(pid);
       this.held = held;
@@ -117,6 +82,51 @@ export class PgBatch implements BatchJournal {
     if (!answer.startsWith('claimed:')) return false;
     this.mine.set(platformId, answer.slice('claimed:'.length));
     return true;
+  }
+
+  /**
+   * Just before a claimed send: under the player's lock (the one claim_send takes), is this run's
+   * intent still the player's latest, its lease live for a while yet? If its lease ran out and
+   * nobody claimed the player since, the intent is answered "not-sent" (so it is not unknown);
+   * if another run claimed it, that run's outcome stands. Either way nothing is sent here.
+   */
+  async stillHeld(platformId: string): Promise<string | undefined> {
+    const mine = this.mine.get(platformId);
+    if (mine === undefined) return undefined;
+    const lease = this.o.leaseSeconds ?? 900;
+    const op = this.o.operator;
+    const check = this.queue.then(async () => {
+      await this.db.query('BEGIN');
+      try {
+        await this.db.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${platformId}/${this.action}`]);
+        const r = await this.db.query<{ intent_id: string; batch_id: string; operator_name: string; machine: string; attempt: number; live: boolean }>(`
+          SELECT id::text AS intent_id, batch_id, operator_name, machine, attempt, lease_until > clock_timestamp() + make_interval(secs => $3) AS live
+            FROM ${SCHEMA}.intents WHERE platform_id = $1 AND action = $2 ORDER BY id DESC LIMIT 1`, [platformId, this.action, Math.min(60, lease / 4)]);
+        const last = r.rows[0];
+        let why: string | undefined;
+        if (last?.intent_id === mine && last.live) why = undefined;
+        else if (last?.intent_id === mine) {
+          why = `this run's claim on it (a lease of ${lease} s) ran out before the send was due, so it was not sent; it is recorded as not sent, and a later run sends it`;
+          await this.db.query(`INSERT INTO ${SCHEMA}.outcomes (intent_id, batch_id, platform_id, state, at, error, operator_fingerprint, operator_name, machine)
+            VALUES ($1, $2, $3, 'not-sent', $4, $5, $6, $7, $8)`, [mine, this.batch.batchId, platformId, new Date().toISOString(), `not sent: the claim's lease ran out before the send`, op.fingerprint, op.name, this.machine]);
+        } else {
+          why = `this run's claim on it (a lease of ${lease} s) ran out before the send was due, and ${last.operator_name} on ${last.machine} claimed it since (batch ${last.batch_id}, attempt ${last.attempt}), so this run did not send it; that run's outcome stands`;
+        }
+        await this.db.query('COMMIT');
+        return why;
+      } catch (e) {
+        await this.db.query('ROLLBACK').catch(() => undefined);
+        throw e;
+      }
+    });
+    this.queue = check.catch(() => undefined);
+    try {
+      const why = await check;
+      if (why !== undefined) this.mine.delete(platformId);
+      return why;
+    } catch (e) {
+      throw stopped(e, this.o.url, `checking the claim on ${platformId} before its send`);
+    }
   }
 
   async append(record: JournalRecord): Promise<void> {
