@@ -74,7 +74,11 @@ async function main() {
     })();
     return stopping;
   };
+  let exiting = false;
   const stopAndExit = (why, exitCode) => {
+    // Said once: a signal, the parent's end and the watch below can each arrive while it stops.
+    if (exiting) return;
+    exiting = true;
     log(`${why}: stopping the emulator and VS Code`);
     void stopAll().finally(() => { log('stopped'); process.exit(exitCode); });
   };
@@ -83,12 +87,16 @@ async function main() {
   // ends without passing it on, leaving this process (and what it started) orphaned. Its parent
   // changing is the sign: stop everything, by the PIDs this script holds.
   const parent = process.ppid;
-  setInterval(() => { if (process.ppid !== parent) stopAndExit(`the parent process (${parent}) is gone`, 0); }, 500).unref();
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    stopAndExit(`the parent process (${parent}) is gone`, 0);
+  }, 500).unref();
 
   try {
     const emulator = await startEmulatorProcess({ seed: 'demo' });
     stops.push(() => emulator.stop());
-    log(`emulator (pid ${emulator.pid}) at ${emulator.endpoint}, titles ${emulator.titles.map((t) => t.titleId).join(', ')}`);
+    log(`emulator (pid ${emulator.pid}) at ${emulator.endpoint}; the ${emulator.titles.length} demo titles, added with their keys: ${emulator.titles.map((t) => t.titleId).join(', ')}`);
     // mkdtemp makes the folder 0700; the file is 0600 and the extension deletes it once read.
     const handover = mkdtempSync(join(tmpdir(), 'platform-demo-'));
     stops.push(async () => rmSync(handover, { recursive: true, force: true }));

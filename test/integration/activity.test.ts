@@ -118,8 +118,11 @@ describe('Activity view', () => {
     assert.equal(await vscode.commands.executeCommand('platformExplorer.filterActivity'), 'deletemaster succeeded');
     let rows = await shown();
     assert.deepEqual(rows.map((r) => r.entry.operation), ['DeleteMasterPlayerAccount']);
+    const copied = script(ctx.api);
     const json = await vscode.commands.executeCommand<string>('platformExplorer.copyActivityJson');
     assert.equal(await vscode.env.clipboard.readText(), json);
+    // Announced in a notification (screen readers read it), not only in the status bar.
+    assert.deepEqual(copied.infos, ['Copied 1 Activity entry as JSON']);
     assert.deepEqual((JSON.parse(json) as ActivityEntry[]).map((e) => e.operation), ['DeleteMasterPlayerAccount']);
 
     // Re-run of the delete is refused with a message, and nothing is sent.

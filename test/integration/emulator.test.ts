@@ -131,6 +131,29 @@ describe('Local emulator', () => {
     assert.deepEqual(api.titles.get(t.titleId), { titleId: t.titleId, name: 'My real title', endpointProfile: 'service' });
   });
 
+  it('Start Local Emulator does not add back a demo title the user removed, and says so; Add Title brings it back', async () => {
+    await startEmulatorWithDemoTitles(api);
+    const [kept, gone] = DEMO_TITLES;
+    script(api).press('Remove').typeIn(gone.titleId);
+    await vscode.commands.executeCommand('platformExplorer.removeTitle', { titleId: gone.titleId });
+    await vscode.commands.executeCommand('platformExplorer.stopEmulator');
+    let p = script(api);
+    const started = await vscode.commands.executeCommand<{ titleIds: string[] }>('platformExplorer.startEmulator');
+    p.assertDone();
+    assert.ok(started?.titleIds.includes(kept.titleId));
+    assert.ok(!started?.titleIds.includes(gone.titleId), `a removed title was added back: ${JSON.stringify(started)}`);
+    assert.equal(api.titles.get(gone.titleId), undefined);
+    assert.equal(await api.hasSecretKey(gone.titleId), false);
+    assert.match(p.infos[0], new RegExp(`Not added back: ${gone.name} \\(${gone.titleId}\\), which you removed`));
+    // Added again by the user, it is a title again: the next start gives it the emulator's key.
+    script(api).typeIn(gone.titleId).typeIn(gone.name).choose('Local emulator').typeIn(api.emulator()!.endpoint).typeIn(gone.secretKey);
+    await vscode.commands.executeCommand('platformExplorer.addTitle');
+    p = script(api);
+    const again = await vscode.commands.executeCommand<{ titleIds: string[] }>('platformExplorer.startEmulator');
+    assert.ok(again?.titleIds.includes(gone.titleId));
+    assert.doesNotMatch(p.infos[0], /Not added back/);
+  });
+
   it('Add Title with the local emulator profile offers the running emulator and works against it', async () => {
     await startEmulatorWithDemoTitles(api);
     const t = DEMO_TITLES[0];

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { posix } from 'node:path';
 import * as vscode from 'vscode';
 import { DEMO_PLAYERS, DEMO_TITLES, DEMO_UNLINKED } from '../../src/emulator/seed';
-import type { EmulatorRequestEntry } from '../../src/extension/views/emulatorRequestsView';
+import { EmulatorRequestsView, type EmulatorRequestEntry } from '../../src/extension/views/emulatorRequestsView';
 import { emu, script, useFreshExtension } from './support/harness';
 
 const RACER = DEMO_TITLES[0];
@@ -53,6 +53,13 @@ describe('Emulator Requests view', () => {
       [RACER.titleId, 200, null, 'secretKey'],
     ], 'with title, status, error and credential kind');
     assert.ok(shown.indexOf(unlinked) < shown.indexOf(found), 'newest first');
+    // AccountNotFound (what a verification of a deletion expects) is an answer: its own word and icon, not the error icon.
+    const view = new EmulatorRequestsView(() => undefined, () => Promise.resolve(undefined));
+    const notFound = view.getTreeItem(unlinked);
+    assert.equal((notFound.iconPath as vscode.ThemeIcon).id, 'circle-slash');
+    assert.match(String(notFound.description), /account not found \(an answer, not an error\)/);
+    assert.equal((view.getTreeItem(found).iconPath as vscode.ThemeIcon).id, 'pass');
+    view.dispose();
     const text = JSON.stringify(shown);
     assert.ok(!text.includes(RACER.secretKey), 'the secret key is not shown');
     assert.ok(!text.includes(IdentityToken), 'the identity token is not shown');

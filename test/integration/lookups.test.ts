@@ -60,7 +60,7 @@ describe('PlatformId lookups', () => {
     assert.equal(p.inputs[0].options.value, 'RETAIL', 'the Sandbox prompt should default to RETAIL');
     // Counted over distinct IDs: the repeated one is folded, and said so.
     assert.deepEqual(summary && { linked: summary.linked, unlinked: summary.unlinked, duplicates: summary.duplicates }, { linked: 2, unlinked: 1, duplicates: 1 });
-    assert.match(p.infos[0], /2 linked, 1 unlinked \(3 distinct ConsoleLive IDs; 1 duplicates folded\)/);
+    assert.equal(p.infos[0], `${RACER.name} (${RACER.titleId}): 3 ConsoleLive IDs: 2 linked, 1 unlinked; 1 duplicate folded.`);
 
     const doc = JSON.parse(documentText(summary?.document)) as JsonResult;
     assert.equal(doc.titleId, RACER.titleId);
@@ -71,6 +71,25 @@ describe('PlatformId lookups', () => {
       { ConsoleLiveAccountId: retail[1].id, PlatformId: retail[1].platformId, Status: 'linked' },
       { ConsoleLiveAccountId: retail[0].id, PlatformId: retail[0].platformId, Status: 'linked' },
     ]);
+  });
+
+  it('ConsoleLive IDs: "RETAIL" typed as an ID is not looked up; the message and Activity say nothing was sent, and one ID is "1 ConsoleLive ID"', async () => {
+    const before = await requestCount(api, 'Server/GetPlatformIDsFromConsoleLiveIDs');
+    let p = script(api).typeIn('RETAIL');
+    await vscode.commands.executeCommand('platformExplorer.lookUpConsoleLiveIds', { titleId: RACER.titleId });
+    p.assertDone();
+    assert.equal(p.inputs.length, 1, 'no Sandbox question when there is nothing to look up');
+    assert.equal(p.infos[0], `${RACER.name} (${RACER.titleId}): nothing was looked up: "RETAIL" is not a ConsoleLive ID: use its decimal digits only (up to 16). The Sandbox (e.g. RETAIL) is asked after the IDs.`);
+    assert.equal(await requestCount(api, 'Server/GetPlatformIDsFromConsoleLiveIDs'), before);
+    const entry = api.activityView.getChildren()[0].entry;
+    assert.equal(entry.note, 'nothing sent, no valid ConsoleLive ID', JSON.stringify(entry));
+    // One valid and one invalid: counted in the singular, no parentheses inside parentheses.
+    p = script(api).typeIn('RETAIL');
+    await vscode.commands.executeCommand('platformExplorer.lookUpConsoleLiveIds', { titleId: RACER.titleId, ids: [retail[0].id, 'RETAIL'] });
+    assert.equal(p.infos[0], `${RACER.name} (${RACER.titleId}): 2 ConsoleLive IDs: 1 linked, 0 unlinked, 1 invalid, not sent (the result says why).`);
+    p = script(api).typeIn('RETAIL');
+    await vscode.commands.executeCommand('platformExplorer.lookUpConsoleLiveIds', { titleId: RACER.titleId, ids: [retail[0].id] });
+    assert.equal(p.infos[0], `${RACER.name} (${RACER.titleId}): 1 ConsoleLive ID: 1 linked, 0 unlinked.`);
   });
 
   it('ConsoleLive IDs: the Sandbox typed is the one used', async () => {
@@ -222,7 +241,7 @@ describe('PlatformId lookups', () => {
     assert.deepEqual(doc.results[300], { ConsoleLiveAccountId: retail[0].id, PlatformId: retail[0].platformId, Status: 'linked' });
     assert.equal(doc.results[301].Status, 'invalid');
     assert.equal(p.infos.length, 1);
-    assert.match(p.infos[0], /cancelled after looking up 50 of 300 ConsoleLive IDs: 2 linked, 48 unlinked, 1 invalid .*250 are marked "not looked up"/);
+    assert.match(p.infos[0], /cancelled after looking up 50 of 300 ConsoleLive IDs: 2 linked, 48 unlinked, 1 invalid, not sent .*250 are marked "not looked up"/);
     const recorded = api.activity.all().at(-1);
     assert.equal(recorded?.outcome, 'cancelled', 'Activity records the lookup as cancelled');
   });

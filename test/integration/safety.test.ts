@@ -22,6 +22,9 @@ describe('Production safety rail', () => {
     let p = script(ctx.api).choose(ARENA.name);
     assert.equal(await vscode.commands.executeCommand(bar.command), ARENA.titleId);
     p.assertDone();
+    // The pick says what it sets, not "this command" (the status bar is not a command a person ran).
+    assert.equal(p.picks[0].options.title, 'Which title?');
+    assert.equal(p.picks[0].options.placeHolder, 'Commands run for this title until you pick another; the status bar shows it');
     bar = ctx.api.statusBar();
     assert.match(bar.text, new RegExp(`${ARENA.name} \\(${ARENA.titleId}\\) · local emulator`));
     assert.match(bar.tooltip, new RegExp(`local emulator: ${ctx.api.emulator()!.origin.replace(/[.]/g, '\\.')}`));

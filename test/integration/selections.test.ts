@@ -117,8 +117,23 @@ describe('Selections of several PlatformIds', () => {
     assert.deepEqual(doc.results[0].Titles, doc.results[0].TitleIds!.map((id) => names[id]), 'with the names of configured titles');
     assert.deepEqual(doc.results[1].TitleIds, ONE.playedTitles);
     assert.match(doc.results[2].Reason ?? '', /not valid/);
-    assert.deepEqual(p.infos, ['Demo Racer (F71AC): played titles of 4 distinct PlatformIds: 2 found, 1 account not found, 1 invalid (not sent; see the result); 2 duplicates folded.']);
+    assert.deepEqual(p.infos, ['Demo Racer (F71AC): played titles of 4 distinct PlatformIds: 2 found, 1 account not found, 1 invalid, not sent (the result says why); 2 duplicates folded.']);
     assert.equal(ctx.api.activity.all().at(-1)?.outcome, 'succeeded');
+  });
+
+  it('Show Played Titles on ticket text reads it by the batch\'s rule: a line whose PlatformId is malformed is reported with its line number and the bad ID quoted, not dropped', async () => {
+    const malformed = ONE.platformId.slice(0, 13);
+    await select([`Main account, the one I play on every day: ${TWO.platformId}`, `My old account from the other console, long gone now: ${malformed}`].join('\n') + '\n');
+    await emu(ctx.api, 'POST', 'stats/reset');
+    const p = script(ctx.api);
+    const summary = await vscode.commands.executeCommand<Summary>('platformExplorer.showPlayedTitles', { titleId: RACER.titleId });
+    p.assertDone();
+    assert.equal(await requestCount(ctx.api, PLAYED), 1, 'only the valid PlatformId is sent');
+    assert.deepEqual(summary && [summary.found, summary.invalid], [1, 1]);
+    const doc = JSON.parse(documentText(summary?.document)) as { results: Row[] };
+    assert.equal(doc.results[1].Status, 'invalid');
+    assert.equal(doc.results[1].Reason, `line 2: The line holds no PlatformId: "${malformed}" has 13 hex characters; a PlatformId has 14 to 16 (0-9, A-F).`);
+    assert.match(p.infos[0], /1 found, 0 account not found, 1 invalid, not sent \(the result says why\)/);
   });
 
   it('the platformIds argument: validated, CSV when set, and a single one keeps the message', async () => {

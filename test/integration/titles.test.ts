@@ -58,6 +58,19 @@ describe('Titles and keys', () => {
     assert.deepEqual(ctx.api.titles.all().map((t) => t.titleId), ['C0FFEE']);
   });
 
+  it('Add Title numbers each step once: four steps for the service, five with an emulator endpoint', async () => {
+    const steps = (p: ReturnType<typeof script>): string[] => [...p.inputs.map((i) => i.options.title ?? ''), ...p.picks.map((x) => x.options.title ?? '')]
+      .map((t) => /\((\d)\/(\d)\)/.exec(t)?.slice(1).join('/') ?? t).sort();
+    let p = script(ctx.api).typeIn('BEEF').typeIn('Beef').choose('Platform service').typeIn('');
+    await vscode.commands.executeCommand('platformExplorer.addTitle');
+    p.assertDone();
+    assert.deepEqual(steps(p), ['1/4', '2/4', '3/4', '4/4']);
+    p = script(ctx.api).typeIn('CAFE').typeIn('Cafe').choose('Local emulator').typeIn('http://127.0.0.1:8080/{titleId}').typeIn('');
+    await vscode.commands.executeCommand('platformExplorer.addTitle');
+    p.assertDone();
+    assert.deepEqual(steps(p), ['1/4', '2/4', '3/4', '4/5', '5/5'], 'a step number said twice, or a step without one');
+  });
+
   it('Set, Replace and Clear Secret Key: the key works, is replaced, is removed, and never leaves SecretStorage', async () => {
     await startEmulatorWithDemoTitles(ctx.api);
     const wrong = 'WRONGKEYwrongkey0123456789ABCDEF';

@@ -236,9 +236,11 @@ describe('Titles view: selection, keys and filter', () => {
     for (const [item, expected] of cases) {
       await select(ctx.api, item.node);
       await vscode.env.clipboard.writeText('before');
-      script(ctx.api);
+      const p = script(ctx.api);
       await vscode.commands.executeCommand(copy.command, copy.args);
       assert.equal(await vscode.env.clipboard.readText(), expected);
+      // Announced (a notification, read out by screen readers), not only a status-bar note.
+      assert.deepEqual(p.infos, [`Copied ${expected}`]);
     }
   });
 

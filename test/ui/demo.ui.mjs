@@ -77,6 +77,9 @@ await runSuite('The demo tests', async ({ results, cleanups }) => {
     await wb.openActivity('Platform');
     await wb.waitTreeRowText('Demo Racer', /F71AC · key set · emulator/);
     await wb.waitTreeRowText('Demo Racer Arena', /A248 · key set · emulator/);
+    // It says as many titles as it configures (three, not "two"): the log line and the walkthrough.
+    await wb.waitTreeRowText('Kart Rivals', /C3A5E · key set · emulator/);
+    assert(/the 3 demo titles, added with their keys: F71AC, A248, C3A5E/.test(out), `the demo names the titles it adds: ${out}`);
     // The demo's titles come with their keys: the walkthrough's first two steps are done.
     await wb.runCommand('Welcome: Open Walkthrough...');
     await wb.quickPick('Get started with Platform Explorer');
@@ -137,6 +140,9 @@ await runSuite('The demo tests', async ({ results, cleanups }) => {
     process.kill(npm.pid, 'SIGTERM');
     await exited;
     await poll('every process the demo started to end', async () => started.every((pid) => !alive(pid)), 20_000, 250);
+    // Why it stops is said once, not once per half-second check while it stops.
+    const gone = out.match(/the parent process \(\d+\) is gone/g) ?? [];
+    assert(gone.length === 1, `"the parent process … is gone" printed ${gone.length} times: ${out}`);
     assert(!existsSync(keys), 'the demo keys are removed when the demo stops');
   });
 

@@ -122,10 +122,10 @@ await runSuite('The UI tests', async ({ results, cleanups }) => {
     await page.keyboard.press('Enter');
     await wb.quickInputTitled('Add Title (3/4): where are its requests sent?');
     await wb.quickPick('Local emulator');
-    const endpoint = await wb.quickInputTitled('Add Title (3/4): emulator endpoint');
+    const endpoint = await wb.quickInputTitled('Add Title (4/5): emulator endpoint');
     await endpoint.fill(emulator.endpoint);
     await page.keyboard.press('Enter');
-    const key = await wb.quickInputTitled('Add Title (4/4): secret key (optional)');
+    const key = await wb.quickInputTitled('Add Title (5/5): secret key (optional)');
     assert((await key.getAttribute('type')) === 'password', 'the secret key input is a password input');
     await page.keyboard.press('Enter'); // no key yet: set it with Set Secret Key next
     const row = await wb.waitTreeRowText(RACER.name, /F71AC · no key · emulator/);

@@ -67,13 +67,25 @@ export function readIdentifiers(text: string, kind: IdKind, o: { csv?: boolean; 
     }
     const found = kind === 'platform-id' && !input.startsWith('#') ? findPlatformIds(raw) : [];
     if (found.length === 0) {
-      out.push({ line, input, invalid });
+      out.push({ line, input, invalid: kind === 'platform-id' ? aroundBadId(input) ?? invalid : invalid });
       return;
     }
     const from = raw.trim().slice(0, FROM_MAX + 1);
     for (const h of found) out.push({ line, input: h.id, value: h.id, from });
   });
   return out;
+}
+
+/**
+ * A ticket line whose would-be PlatformId is malformed (13 or 17 hex characters, say): the message
+ * quotes that run, not the line's start clipped before it. Undefined when the line is itself one
+ * token (formatError quotes it whole) or holds no run of 8 or more hex characters.
+ */
+function aroundBadId(input: string): string | undefined {
+  if (!/\s/.test(input)) return undefined;
+  const run = /[0-9A-Fa-f]{8,}/.exec(input)?.[0];
+  return run === undefined ? undefined
+    : `The line holds no PlatformId: "${quoteForMessage(run)}" has ${run.length} hex characters; a PlatformId has 14 to 16 (0-9, A-F).`;
 }
 
 /** Whether every line of `text` that holds something is, or holds, a PlatformId. */

@@ -6,6 +6,7 @@ import { ActivityItem } from '../activity/view';
 import { CommandError } from '../errors';
 import type { CommandContext } from './context';
 import { defineCommand } from './define';
+import { sayCopied } from './copied';
 
 export async function filterActivity(c: CommandContext, text?: unknown): Promise<string> {
   const s = c.services;
@@ -49,7 +50,8 @@ async function copyJson(c: CommandContext, entries: ActivityEntry[] | ActivityEn
   }
   const json = JSON.stringify(entries, null, 2);
   await vscode.env.clipboard.writeText(json);
-  c.ui.status(Array.isArray(entries) ? vscode.l10n.t('Copied {0} Activity entries as JSON', entries.length) : vscode.l10n.t('Copied the Activity entry as JSON'));
+  sayCopied(c, !Array.isArray(entries) ? vscode.l10n.t('Copied the Activity entry as JSON')
+    : entries.length === 1 ? vscode.l10n.t('Copied 1 Activity entry as JSON') : vscode.l10n.t('Copied {0} Activity entries as JSON', entries.length));
   return json;
 }
 

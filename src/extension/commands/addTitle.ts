@@ -34,10 +34,11 @@ export async function addTitle(c: CommandContext): Promise<TitleRecord> {
     { title: vscode.l10n.t('Add Title (3/4): where are its requests sent?') },
   )).profile;
 
+  // The emulator's endpoint is a step of its own: that path has five steps, each numbered once.
   let emulatorEndpoint: string | undefined;
   if (profile === 'emulator') {
     emulatorEndpoint = (await p.input({
-      title: vscode.l10n.t('Add Title (3/4): emulator endpoint'),
+      title: vscode.l10n.t('Add Title (4/5): emulator endpoint'),
       prompt: vscode.l10n.t('The emulator\'s endpoint template, with {titleId}'),
       value: running?.endpoint ?? 'http://127.0.0.1:8080/{titleId}',
       validateInput: validateEmulatorEndpoint,
@@ -45,7 +46,7 @@ export async function addTitle(c: CommandContext): Promise<TitleRecord> {
   }
 
   const key = await p.input({
-    title: vscode.l10n.t('Add Title (4/4): secret key (optional)'),
+    title: profile === 'emulator' ? vscode.l10n.t('Add Title (5/5): secret key (optional)') : vscode.l10n.t('Add Title (4/4): secret key (optional)'),
     prompt: vscode.l10n.t('The title secret key, kept in VS Code\'s secret storage. Leave empty to set it later.'),
     password: true,
     validateInput: (v) => (v === '' ? undefined : validateSecretKey(v)),

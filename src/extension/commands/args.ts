@@ -124,7 +124,8 @@ export async function pickTitle(c: CommandContext): Promise<TitleRecord> {
       detail: [t.endpointProfile === 'emulator' && vscode.l10n.t('local emulator'), t.production && vscode.l10n.t('production')].filter(Boolean).join(' · ') || undefined,
       title: t,
     })),
-    { title: vscode.l10n.t('Which title?'), placeHolder: vscode.l10n.t('Pick the title to run this command for') },
+    // Said for what it is: the pick sets the title every command runs for (the status bar's title).
+    { title: vscode.l10n.t('Which title?'), placeHolder: vscode.l10n.t('Commands run for this title until you pick another; the status bar shows it') },
   );
   await s.activeTitle.setPicked(picked.title.titleId);
   return picked.title;

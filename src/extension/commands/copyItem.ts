@@ -7,6 +7,7 @@ import { TitleNode } from '../tree/titleNodes';
 import type { CommandContext } from './context';
 import { selectedNodes } from './args';
 import { defineCommand } from './define';
+import { sayCopied } from './copied';
 
 function copied(n: TreeNode): string[] {
   if (n instanceof TitleNode) return [n.titleId];
@@ -24,7 +25,7 @@ export async function copyItem(c: CommandContext, arg?: unknown, selection?: unk
   }
   const text = lines.join('\n');
   await vscode.env.clipboard.writeText(text);
-  c.ui.status(lines.length === 1 ? vscode.l10n.t('Copied {0}', text) : vscode.l10n.t('Copied {0} lines', lines.length));
+  sayCopied(c, lines.length === 1 ? vscode.l10n.t('Copied {0}', text) : vscode.l10n.t('Copied {0} lines', lines.length));
   return text;
 }
 

@@ -7,6 +7,7 @@ import { jobsOfNodes } from '../tree/jobNodes';
 import type { CommandContext } from './context';
 import { selectedNodes, stringArg, treeNodeArg } from './args';
 import { defineCommand } from './define';
+import { sayCopied } from './copied';
 
 export async function copyJobReceiptId(c: CommandContext, arg?: unknown, selection?: unknown): Promise<string> {
   const s = c.services;
@@ -17,7 +18,7 @@ export async function copyJobReceiptId(c: CommandContext, arg?: unknown, selecti
       throw new CommandError(vscode.l10n.t('The service returned no JobReceiptId for the selected deletions.'));
     }
     await vscode.env.clipboard.writeText(receipts.join('\n'));
-    c.ui.status(vscode.l10n.t('Copied {0} JobReceiptIds', receipts.length));
+    sayCopied(c, vscode.l10n.t('Copied {0} JobReceiptIds', receipts.length));
     return receipts.join('\n');
   }
   let receipt = stringArg(treeNodeArg(arg), 'jobReceiptId');
@@ -39,7 +40,7 @@ export async function copyJobReceiptId(c: CommandContext, arg?: unknown, selecti
     )).label;
   }
   await vscode.env.clipboard.writeText(receipt);
-  c.ui.status(vscode.l10n.t('Copied JobReceiptId {0}', receipt));
+  sayCopied(c, vscode.l10n.t('Copied JobReceiptId {0}', receipt));
   return receipt;
 }
 

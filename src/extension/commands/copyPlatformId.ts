@@ -8,12 +8,13 @@ import type { CommandContext } from './context';
 import { selectedNodes } from './args';
 import { resolvePlatformIdFromArgOrEditor } from './platformIdArg';
 import { defineCommand } from './define';
+import { sayCopied } from './copied';
 
 /** Copies each distinct PlatformId once, one per line. */
 async function copy(c: CommandContext, platformIds: readonly string[]): Promise<string> {
   const ids = [...new Set(platformIds)];
   await vscode.env.clipboard.writeText(ids.join('\n'));
-  c.ui.status(ids.length === 1 ? vscode.l10n.t('Copied PlatformId {0}', ids[0]) : vscode.l10n.t('Copied {0} PlatformIds', ids.length));
+  sayCopied(c, ids.length === 1 ? vscode.l10n.t('Copied PlatformId {0}', ids[0]) : vscode.l10n.t('Copied {0} PlatformIds', ids.length));
   return ids.join('\n');
 }
 

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { CommandContext } from './context';
 import { resolveTitles } from './args';
 import { defineCommand } from './define';
+import { sayCopied } from './copied';
 
 export async function copyTitleId(c: CommandContext, arg?: unknown, selection?: unknown): Promise<string | undefined> {
   const titles = await resolveTitles(c, arg, selection);
@@ -13,7 +14,7 @@ export async function copyTitleId(c: CommandContext, arg?: unknown, selection?: 
   }
   const text = titles.map((t) => t.titleId).join('\n');
   await vscode.env.clipboard.writeText(text);
-  c.ui.status(titles.length === 1 ? vscode.l10n.t('Copied title ID {0}', text) : vscode.l10n.t('Copied {0} title IDs', titles.length));
+  sayCopied(c, titles.length === 1 ? vscode.l10n.t('Copied title ID {0}', text) : vscode.l10n.t('Copied {0} title IDs', titles.length));
   return text;
 }
 

@@ -9,6 +9,7 @@ import { gatherEntries, lookUpAndShow, splitInvalid, type LookupSpec, type Looku
 const spec = (): LookupSpec => ({
   kind: 'consolelive',
   what: vscode.l10n.t('ConsoleLive IDs'),
+  one: vscode.l10n.t('ConsoleLive ID'),
   documentName: vscode.l10n.t('ConsoleLive lookup'),
   argName: 'ids',
   inputField: 'ConsoleLiveAccountId',
@@ -27,6 +28,12 @@ function validateSandbox(v: string): string | undefined {
 export async function lookUpConsoleLiveIds(c: CommandContext, arg?: unknown): Promise<LookupSummary> {
   const { title, client } = await usableTitle(c, arg);
   const entries = splitInvalid(spec(), await gatherEntries(c, arg, spec()));
+  for (const row of entries.invalid) {
+    // "RETAIL" typed or selected as an ID: the Sandbox is a question of its own.
+    if (/^[A-Za-z]+(\.\d+)?$/.test(row.input)) row.invalid = `${row.invalid ?? ''} ${vscode.l10n.t('The Sandbox (e.g. {0}) is asked after the IDs.', DEFAULT_SANDBOX)}`;
+  }
+  // Nothing to send: no Sandbox question; the result and the message say why.
+  if (entries.valid.length === 0) return lookUpAndShow(c, title, spec(), entries, () => Promise.resolve());
   const sandbox = (await c.ui.input({
     title: vscode.l10n.t('Sandbox'),
     prompt: vscode.l10n.t('The ConsoleLive sandbox of these IDs (case-sensitive)'),

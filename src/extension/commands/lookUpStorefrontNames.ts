@@ -8,6 +8,7 @@ import { gatherEntries, lookUpAndShow, splitInvalid, type LookupSpec, type Looku
 const spec = (): LookupSpec => ({
   kind: 'storefront',
   what: vscode.l10n.t('Storefront Names'),
+  one: vscode.l10n.t('Storefront Name'),
   documentName: vscode.l10n.t('Storefront lookup'),
   argName: 'names',
   inputField: 'StorefrontName',

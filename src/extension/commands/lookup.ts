@@ -17,6 +17,7 @@ import { readSettings } from '../settings';
 import type { CommandContext } from './context';
 import { named, type TitleRecord } from '../titles';
 import { stringListArg } from './args';
+import { noteActivity } from '../activity/recorder';
 
 /** The status of an entry a cancelled lookup did not reach. */
 export const NOT_LOOKED_UP = 'not looked up';
@@ -49,6 +50,8 @@ export interface LookupSpec {
   kind: 'consolelive' | 'storefront';
   /** e.g. "ConsoleLive IDs" */
   what: string;
+  /** e.g. "ConsoleLive ID" */
+  one: string;
   /** The result document's name, e.g. "ConsoleLive lookup" */
   documentName: string;
   /** The argument member carrying the entries: `ids` or `names`. */
@@ -222,14 +225,22 @@ async function showLookupResult(
         ) + '\n';
   const doc = await openResultDocument(content, format, { what: spec.documentName, title, sandbox: extra.sandbox });
   const parts = [vscode.l10n.t('{0} linked, {1} unlinked', linked, unlinked)];
-  if (invalid > 0) parts.push(vscode.l10n.t('{0} invalid (not sent; see the result)', invalid));
-  const folded = duplicates > 0 ? vscode.l10n.t('; {0} duplicates folded', duplicates) : '';
+  if (invalid > 0) parts.push(vscode.l10n.t('{0} invalid, not sent (the result says why)', invalid));
+  const folded = duplicates === 0 ? '' : duplicates === 1 ? vscode.l10n.t('; 1 duplicate folded') : vscode.l10n.t('; {0} duplicates folded', duplicates);
   const sent = distinct.size - invalid;
-  void c.ui.info(
-    cancelled
-      ? vscode.l10n.t('{0}: cancelled after looking up {1} of {2} {3}: {4}; the other {5} are marked "not looked up" in the result ({6} distinct{7}).',
-        named(title), sent - notLookedUp, sent, spec.what, parts.join(', '), notLookedUp, distinct.size, folded)
-      : vscode.l10n.t('{0}: {1} ({2} distinct {3}{4}).', named(title), parts.join(', '), distinct.size, spec.what, folded),
-  );
+  const counted = (n: number): string => (n === 1 ? vscode.l10n.t('1 {0}', spec.one) : vscode.l10n.t('{0} {1}', n, spec.what));
+  if (sent === 0) {
+    // Nothing went out: said so, with the first reason, and Activity says it too (not "succeeded").
+    const more = invalid > 1 ? vscode.l10n.t(' ({0} more in the result)', invalid - 1) : '';
+    noteActivity(vscode.l10n.t('nothing sent, no valid {0}', spec.one));
+    void c.ui.info(vscode.l10n.t('{0}: nothing was looked up: {1}{2}', named(title), invalidRows[0]?.invalid ?? '', more));
+  } else {
+    void c.ui.info(
+      cancelled
+        ? vscode.l10n.t('{0}: cancelled after looking up {1} of {2}: {3}; the other {4} are marked "not looked up" in the result; {5} in all{6}.',
+          named(title), sent - notLookedUp, counted(sent), parts.join(', '), notLookedUp, counted(distinct.size), folded)
+        : vscode.l10n.t('{0}: {1}: {2}{3}.', named(title), counted(distinct.size), parts.join(', '), folded),
+    );
+  }
   return { titleId: title.titleId, linked, unlinked, invalid, duplicates, cancelled, notLookedUp, rows, document: doc.uri };
 }

@@ -7,6 +7,7 @@ import { named } from '../titles';
 import type { CommandContext } from './context';
 import { resolveTitles } from './args';
 import { defineCommand } from './define';
+import { rememberRemovedEmulatorTitles } from '../removedTitles';
 
 export async function removeTitle(c: CommandContext, arg?: unknown, selection?: unknown): Promise<boolean> {
   const s = c.services;
@@ -39,6 +40,7 @@ export async function removeTitle(c: CommandContext, arg?: unknown, selection?: 
     });
   }
   let removed = false;
+  await rememberRemovedEmulatorTitles(s.ctx.globalState, titles);
   for (const title of titles) {
     // The key goes first: a failure then leaves a title without a key, never an orphaned key.
     await s.secrets.delete(title.titleId);

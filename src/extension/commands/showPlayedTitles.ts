@@ -8,7 +8,8 @@ import { MAX_MESSAGE, redactText } from '../../core/redact';
 import { checkPlayedTitles, type PlayedTitlesCheck } from '../../core/playedTitles';
 import { shownTitleId } from '../../core/serviceText';
 import { openResultDocument } from '../documents';
-import { idListInEditor, platformIdsInSelections } from '../editor/selection';
+import { idListInEditor, selectedLineNumbers, selectedText } from '../editor/selection';
+import { readIdentifiers } from '../../core/deletion/input';
 import { readSettings } from '../settings';
 import { named, type TitleRecord } from '../titles';
 import { isTreeNode } from '../tree/nodes';
@@ -47,16 +48,23 @@ export interface PlayedTitlesSummary {
  * The PlatformIds to check, when there are several: the `platformIds` argument, else `editor`'s
  * selections (none from the Platform view) when they hold a valid one among several entries.
  */
-function severalPlatformIds(arg: unknown, editor: vscode.TextEditor | undefined): string[] | undefined {
+/** An entry to check: a PlatformId as given, or a selected line that holds none, with why. */
+type Entry = string | { input: string; reason: string };
+
+function severalPlatformIds(arg: unknown, editor: vscode.TextEditor | undefined): Entry[] | undefined {
   if (stringArg(arg, 'platformId') !== undefined) return undefined;
   const given = stringListArg(arg, 'platformIds');
   if (given !== undefined) return given.length > 1 ? given : undefined;
   const listed = idListInEditor(editor);
   // A list (mostly PlatformIds, one per line or comma-separated): each entry, invalid ones reported.
   if (listed !== undefined && listed.length > 1 && listed.filter(isPlatformId).length * 2 >= listed.length) return listed;
-  // Text that holds PlatformIds (ticket lines, a log): the IDs in it.
-  const inText = platformIdsInSelections(editor);
-  return inText.length > 1 ? inText : undefined;
+  // Text that holds PlatformIds (ticket lines, a log): read by the batch's rule (readIdentifiers),
+  // so a line without a PlatformId (a malformed one, say) is reported with its line number, not dropped.
+  if (editor === undefined) return undefined;
+  const lines = readIdentifiers(selectedText(editor), 'platform-id', { lineNumbers: selectedLineNumbers(editor) });
+  const ids = new Set(lines.flatMap((l) => (l.value === undefined ? [] : [l.value])));
+  if (ids.size === 0 || (ids.size === 1 && lines.every((l) => l.value !== undefined))) return undefined;
+  return lines.map((l) => l.value ?? { input: l.input, reason: vscode.l10n.t('line {0}: {1}', l.line, l.invalid ?? '') });
 }
 
 /** The PlatformId of `{ platformIds: [one] }`, validated like `{ platformId }`. */
@@ -126,9 +134,14 @@ async function playedTitles(c: CommandContext, arg: unknown, editor: vscode.Text
 }
 
 /** Each distinct entry once (PlatformIds in upper case), in the order first seen; invalid ones never sent. */
-function distinctRows(entries: readonly string[]): { rows: PlayedRow[]; duplicates: number } {
+function distinctRows(entries: readonly Entry[]): { rows: PlayedRow[]; duplicates: number } {
   const rows = new Map<string, PlayedRow>();
-  for (const e of entries) {
+  for (const entry of entries) {
+    if (typeof entry !== 'string') {
+      rows.set(`\n${entry.reason}`, { platformId: entry.input.slice(0, 80), status: 'invalid', reason: entry.reason });
+      continue;
+    }
+    const e = entry;
     const problem = validatePlatformId(e);
     const key = problem === undefined ? e.toUpperCase() : e;
     if (!rows.has(key)) rows.set(key, problem === undefined ? { platformId: key, status: NOT_LOOKED_UP } : { platformId: e, status: 'invalid', reason: problem });
@@ -144,7 +157,7 @@ function applyCheck(c: CommandContext, row: PlayedRow, check: PlayedTitlesCheck)
 }
 
 async function showPlayedTitlesOfMany(
-  c: CommandContext, title: TitleRecord, client: Parameters<typeof checkPlayedTitles>[0], entries: readonly string[],
+  c: CommandContext, title: TitleRecord, client: Parameters<typeof checkPlayedTitles>[0], entries: readonly Entry[],
 ): Promise<PlayedTitlesSummary> {
   const { rows, duplicates } = distinctRows(entries);
   const byId = new Map(rows.filter((r) => r.status !== 'invalid').map((r) => [r.platformId, r]));
@@ -198,7 +211,7 @@ function playedDocument(c: CommandContext, rows: readonly PlayedRow[], n: Counts
 
 function playedMessage(title: TitleRecord, n: Counts, distinct: number): string {
   const parts = [vscode.l10n.t('{0} found', n.found), vscode.l10n.t('{0} account not found', n.accountNotFound)];
-  if (n.invalid > 0) parts.push(vscode.l10n.t('{0} invalid (not sent; see the result)', n.invalid));
+  if (n.invalid > 0) parts.push(vscode.l10n.t('{0} invalid, not sent (the result says why)', n.invalid));
   if (n.failed > 0) parts.push(vscode.l10n.t('{0} could not be checked (see the result)', n.failed));
   const folded = n.duplicates > 0 ? vscode.l10n.t('; {0} duplicates folded', n.duplicates) : '';
   const valid = distinct - n.invalid;

@@ -7,10 +7,10 @@ import { ContextKeys, setContext } from '../contextKeys';
 import { CommandError } from '../errors';
 import type { CommandContext } from './context';
 import { named, type TitleRecord } from '../titles';
+import { removedEmulatorTitles } from '../removedTitles';
 
 /** The endpoints this command's emulator has had (one per start on a new port). */
 const OWN_ENDPOINTS = 'platformExplorer.ownEmulatorEndpoints';
-
 export interface StartedEmulator {
   endpoint: string;
   origin: string;
@@ -36,6 +36,8 @@ export async function startEmulator(c: CommandContext): Promise<StartedEmulator>
   await setContext(ContextKeys.emulatorRunning, true);
   const added: TitleRecord[] = [];
   const skipped: string[] = [];
+  const removedByUser = removedEmulatorTitles(s.ctx.globalState);
+  const leftRemoved: TitleRecord[] = [];
   // Titles already set up for another emulator get this one's address and key only if the user
   // agrees; an address this command's own emulator had before (an earlier start) is not asked about.
   const own = new Set(s.ctx.globalState.get<string[]>(OWN_ENDPOINTS) ?? []);
@@ -53,6 +55,11 @@ export async function startEmulator(c: CommandContext): Promise<StartedEmulator>
   }
   for (const t of handle.titles) {
     const existing = s.titles.get(t.titleId);
+    if (!existing && removedByUser.has(t.titleId)) {
+      // The user removed it: a start of the emulator is no reason to bring it back.
+      leftRemoved.push({ titleId: t.titleId, name: t.name, endpointProfile: 'emulator' });
+      continue;
+    }
     if (existing && existing.endpointProfile !== 'emulator') {
       // Never point a service title (or its key) at the emulator.
       skipped.push(t.titleId);
@@ -76,7 +83,8 @@ export async function startEmulator(c: CommandContext): Promise<StartedEmulator>
   void c.ui.info(
     (wasRunning ? vscode.l10n.t('The local emulator is already running at {0}', handle.origin) : vscode.l10n.t('Local emulator started at {0}', handle.origin)) +
       (names ? vscode.l10n.t('; titles ready: {0}.', names) : '.') +
-      (skipped.length ? vscode.l10n.t(' Skipped {0}: already configured elsewhere.', skipped.join(', ')) : ''),
+      (skipped.length ? vscode.l10n.t(' Skipped {0}: already configured elsewhere.', skipped.join(', ')) : '') +
+      (leftRemoved.length ? vscode.l10n.t(' Not added back: {0}, which you removed (Add Title with its title ID and the local emulator, then Start Local Emulator again, brings it back with its key).', leftRemoved.map(named).join(', ')) : ''),
   );
   return { endpoint: handle.endpoint, origin: handle.origin, titleIds: added.map((t) => t.titleId) };
 }

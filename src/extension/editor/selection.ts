@@ -60,12 +60,6 @@ export function selectedLineNumbers(editor: vscode.TextEditor): number[] {
  */
 const PEEK = { selections: 64, lines: 64, chars: 1024 };
 
-/** The distinct PlatformIds written anywhere in the selections (ticket lines, a log), in order. */
-export function platformIdsInSelections(editor: vscode.TextEditor | undefined): string[] {
-  if (!editor) return [];
-  return [...new Set(findPlatformIds(selectedText(editor)).map((h) => h.id.toUpperCase()))];
-}
-
 /**
  * Whether the selections hold at least two PlatformIds, as entries (one per line or
  * comma-separated) or within text such as ticket lines. Reads at most PEEK: the first lines of

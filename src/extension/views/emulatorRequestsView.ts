@@ -142,14 +142,18 @@ export class EmulatorRequestsView implements vscode.TreeDataProvider<EmulatorReq
   getTreeItem(e: EmulatorRequestEntry): vscode.TreeItem {
     const item = new vscode.TreeItem(`${e.status || '—'} ${clip(e.operation ?? `${e.method} ${e.path}`, 120)}`);
     const time = e.time.slice(11, 19);
-    item.description = [e.titleId ? clip(e.titleId, 20) : '', e.error ? clip(e.error, 60) : '', readableDuration(e.durationMs), time].filter(Boolean).join(' · ');
+    // AccountNotFound is the service's answer (a deleted or unknown player; what a verification
+    // expects), not a failure: a word and an icon of its own, never the error icon.
+    const answer = e.error === 'AccountNotFound';
+    const error = answer ? vscode.l10n.t('account not found (an answer, not an error)') : e.error ? clip(e.error, 60) : '';
+    item.description = [e.titleId ? clip(e.titleId, 20) : '', error, readableDuration(e.durationMs), time].filter(Boolean).join(' · ');
     item.tooltip = [
       `${clip(e.method, 10)} ${clip(e.path, 200)}`,
       vscode.l10n.t('Status {0}{1}', e.status || '—', e.error ? ` ${clip(e.error, 60)} (${e.errorCode ?? ''})` : ''),
       vscode.l10n.t('Credential: {0}', e.credential),
       `${readableDuration(e.durationMs)} · ${readableLocal(e.time)}`,
     ].join('\n');
-    item.iconPath = new vscode.ThemeIcon(e.status >= 200 && e.status < 300 ? 'pass' : 'error');
+    item.iconPath = new vscode.ThemeIcon(e.status >= 200 && e.status < 300 ? 'pass' : answer ? 'circle-slash' : 'error');
     item.contextValue = 'emulatorRequest';
     item.command = { command: 'platformExplorer.openEmulatorRequest', title: vscode.l10n.t('Open Request'), arguments: [e.seq] };
     return item;

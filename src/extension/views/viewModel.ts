@@ -3,6 +3,7 @@
 // or of the wrong type, and none of that may throw.
 import { isPlainObject } from '../../core/api/schema';
 import { redactText } from '../../core/redact';
+import { readableLocal } from '../../core/time';
 
 /** A panel shows at most this much of one service string (clipped before redaction scans it). */
 const MAX_VIEW_STRING = 10_000;
@@ -18,9 +19,22 @@ export function record(v: unknown): Record<string, unknown> | undefined {
 }
 
 /** A service value as display text; null when absent. */
+/** A service time member's value: ISO 8601, with or without a zone (the service's are UTC). */
+const SERVICE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)?$/;
+
+/**
+ * A time in the reader's zone, named once ("2026-01-02 04:04 CET"); the service's "no time"
+ * (0001-01-01T00:00:00, .NET's minimum) is "not set", never a date in year 1.
+ */
+function readableTime(iso: string): string {
+  if (iso.startsWith('0001-01-01')) return 'not set';
+  const shown = readableLocal(iso);
+  return shown === 'an unknown time' ? iso : shown;
+}
+
 export function text(v: unknown): string | null {
   if (v === undefined || v === null) return null;
-  if (typeof v === 'string') return v;
+  if (typeof v === 'string') return SERVICE_TIME.test(v) ? readableTime(v) : v;
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
   if (typeof v === 'number' || typeof v === 'bigint') return String(v);
   try {

@@ -49,6 +49,16 @@ describe('deletion/input', () => {
     assert.equal(found.from!.length, 81);
   });
 
+  it('a ticket line whose PlatformId is malformed is refused quoting the bad ID, not the line\'s start clipped before it', () => {
+    const bad = P.slice(0, 13);
+    const line = `Hello, my old account on the console I no longer own is this one: ${bad}`;
+    const [read] = readIdentifiers(line, 'platform-id');
+    assert.equal(read.invalid, `The line holds no PlatformId: "${bad}" has 13 hex characters; a PlatformId has 14 to 16 (0-9, A-F).`);
+    // A lone token, or a line with no hex run, keeps the rule's own words.
+    assert.match(readIdentifiers(bad, 'platform-id')[0].invalid!, new RegExp(`^"${bad}" is not a PlatformId`));
+    assert.match(readIdentifiers('Please help me with my account', 'platform-id')[0].invalid!, /^"Please help me with my account" is not a PlatformId/);
+  });
+
   it('a text is a PlatformId list when every line that holds something is, or holds, one (in any case); not when empty or a line is a comment', () => {
     assert.equal(allLinesHoldPlatformIds(`${P.toLowerCase()}\r\n\r\n  ticket: ${P}  \r`), true);
     assert.equal(allLinesHoldPlatformIds(`  ${P.toLowerCase()}\t`), true);

@@ -11,6 +11,7 @@ import { buildLoginResultView, loginResultMessage, loginSecrets, redactedLoginJs
 import type { Block, FieldRow, PanelView } from '../../../src/webview/protocol';
 import { isPageToHost } from '../../../src/webview/protocol';
 import { handheldStoreConfig, largeLoginResult, loginResult, SECRETS } from './fixtures';
+import { readableLocal } from '../../../src/core/time';
 
 const ALL_SECRETS = Object.values(SECRETS);
 
@@ -145,8 +146,9 @@ describe('webview view models', () => {
       assert.ok(!allRows(view.blocks).some((r) => r.label === 'Other members'), 'the new parts are known, not "other members"');
     });
 
-    it('lays out user data and virtual currency with recharge times as tables', () => {
+    it('lays out user data and virtual currency with recharge times as tables; times in the reader\'s zone, the service\'s year-1 "no time" as "not set"', () => {
       const result = {
+        LastLoginTime: '0001-01-01T00:00:00',
         InfoResultPayload: {
           UserData: { Level: { Value: '12', LastUpdated: '2026-01-02T03:04:05', Permission: 'Public' } },
           UserVirtualCurrency: { GC: 40 },
@@ -156,8 +158,12 @@ describe('webview view models', () => {
       const tables: { caption: string; columns: string[]; rows: string[][] }[] = [];
       const walk = (bs: Block[]) => bs.forEach((b) => (b.kind === 'table' ? tables.push(b) : b.kind === 'section' && walk(b.blocks)));
       walk(loginResultMessage({ ...args, result: result as unknown as LoginResult }).view.blocks);
-      assert.deepEqual(tables.find((t) => t.columns[0] === 'Key')?.rows, [['Level', '12', '2026-01-02T03:04:05', 'Public']]);
-      assert.deepEqual(tables.find((t) => t.caption === 'Balances and recharge times')?.rows, [['GC', '40', '30', '2026-01-03T00:00:00', '100']]);
+      // Shown in the reader's zone with the zone named once (readableLocal), not as raw ISO text.
+      assert.deepEqual(tables.find((t) => t.columns[0] === 'Key')?.rows, [['Level', '12', readableLocal('2026-01-02T03:04:05'), 'Public']]);
+      assert.match(readableLocal('2026-01-02T03:04:05'), /^2026-01-0[12] \d\d:\d\d \S+$/);
+      assert.deepEqual(tables.find((t) => t.caption === 'Balances and recharge times')?.rows, [['GC', '40', '30', readableLocal('2026-01-03T00:00:00'), '100']]);
+      const view = loginResultMessage({ ...args, result: result as unknown as LoginResult }).view;
+      assert.equal(allRows(view.blocks).find((r) => r.label === 'LastLoginTime')?.value, 'not set');
     });
 
     it('never throws on malformed results, and still posts no secret', () => {
