@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { named } from '../titles';
 import type { CommandContext } from './context';
 import { resolveTitles } from './args';
-import { defineCommand } from './define';
+import { defineCommand, legacy } from './define';
 
 export async function clearSecretKey(c: CommandContext, arg?: unknown, selection?: unknown): Promise<boolean> {
   const s = c.services;
@@ -27,4 +27,15 @@ export async function clearSecretKey(c: CommandContext, arg?: unknown, selection
   return true;
 }
 
-export const clearSecretKeyCommand = defineCommand('platformExplorer.clearSecretKey', clearSecretKey);
+export const clearSecretKeyCommand = defineCommand({
+  id: 'platformExplorer.clearSecretKey',
+  title: 'Clear Secret Key',
+  category: true,
+  icon: 'circle-slash',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bkeySet\\b/', group: '3_title@3' },
+    ],
+  },
+  ...legacy(clearSecretKey),
+});

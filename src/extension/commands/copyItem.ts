@@ -6,7 +6,7 @@ import type { TreeNode } from '../tree/nodes';
 import { TitleNode } from '../tree/titleNodes';
 import type { CommandContext } from './context';
 import { selectedNodes } from './args';
-import { defineCommand } from './define';
+import { defineCommand, legacy } from './define';
 
 function copied(n: TreeNode): string[] {
   if (n instanceof TitleNode) return [n.titleId];
@@ -28,4 +28,11 @@ export async function copyItem(c: CommandContext, arg?: unknown, selection?: unk
   return text;
 }
 
-export const copyItemCommand = defineCommand('platformExplorer.copyItem', copyItem);
+export const copyItemCommand = defineCommand({
+  id: 'platformExplorer.copyItem',
+  title: 'Copy',
+  category: true,
+  palette: 'false',
+  keybindings: [{ key: 'ctrl+c', mac: 'cmd+c', when: 'focusedView == platformExplorer.titles && !inputFocus', args: { $treeViewId: 'platformExplorer.titles', $focusedTreeItem: true } }],
+  ...legacy(copyItem),
+});

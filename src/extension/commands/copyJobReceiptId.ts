@@ -6,7 +6,7 @@ import { CommandError } from '../errors';
 import { jobsOfNodes } from '../tree/jobNodes';
 import type { CommandContext } from './context';
 import { selectedNodes, stringArg, treeNodeArg } from './args';
-import { defineCommand } from './define';
+import { defineCommand, legacy } from './define';
 
 export async function copyJobReceiptId(c: CommandContext, arg?: unknown, selection?: unknown): Promise<string> {
   const s = c.services;
@@ -43,4 +43,17 @@ export async function copyJobReceiptId(c: CommandContext, arg?: unknown, selecti
   return receipt;
 }
 
-export const copyJobReceiptIdCommand = defineCommand('platformExplorer.copyJobReceiptId', copyJobReceiptId);
+export const copyJobReceiptIdCommand = defineCommand({
+  id: 'platformExplorer.copyJobReceiptId',
+  title: 'Copy JobReceiptId',
+  category: true,
+  icon: 'copy',
+  palette: 'false',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bhasReceipt\\b/', group: 'inline@1' },
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bhasReceipt\\b/', group: '1_job@1' },
+    ],
+  },
+  ...legacy(copyJobReceiptId),
+});

@@ -7,7 +7,7 @@ import { jobsOfNodes } from '../tree/jobNodes';
 import type { CommandContext } from './context';
 import { selectedNodes } from './args';
 import { resolvePlatformIdFromArgOrEditor } from './platformIdArg';
-import { defineCommand } from './define';
+import { defineCommand, legacy } from './define';
 
 /** Copies each distinct PlatformId once, one per line. */
 async function copy(c: CommandContext, platformIds: readonly string[]): Promise<string> {
@@ -39,5 +39,18 @@ export async function copyPlatformIdInView(c: CommandContext): Promise<string | 
   return undefined;
 }
 
-export const copyPlatformIdCommand = defineCommand('platformExplorer.copyPlatformId', copyPlatformId);
-export const copyPlatformIdInViewCommand = defineCommand('platformExplorer.copyPlatformIdInView', copyPlatformIdInView);
+export const copyPlatformIdCommand = defineCommand({
+  id: 'platformExplorer.copyPlatformId',
+  title: 'Platform: Copy PlatformId',
+  icon: 'copy',
+  inView: true,
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bdeletionJob\\b/', group: '1_job@0' },
+    ],
+    'editor/context': [
+      { when: 'editorTextFocus && platformExplorer.editorHasPlatformId', group: 'platformExplorer@3' },
+    ],
+  },
+  ...legacy(copyPlatformId, copyPlatformIdInView),
+});

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { CommandContext } from './context';
 import { resolveTitles } from './args';
-import { defineCommand } from './define';
+import { defineCommand, legacy } from './define';
 
 export async function copyTitleId(c: CommandContext, arg?: unknown, selection?: unknown): Promise<string | undefined> {
   const titles = await resolveTitles(c, arg, selection);
@@ -17,4 +17,15 @@ export async function copyTitleId(c: CommandContext, arg?: unknown, selection?: 
   return text;
 }
 
-export const copyTitleIdCommand = defineCommand('platformExplorer.copyTitleId', copyTitleId);
+export const copyTitleIdCommand = defineCommand({
+  id: 'platformExplorer.copyTitleId',
+  title: 'Copy Title ID',
+  category: true,
+  icon: 'copy',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\btitle\\b/', group: '3_title@0' },
+    ],
+  },
+  ...legacy(copyTitleId),
+});

@@ -8,7 +8,7 @@ import type { DeletableAddon } from '../addons';
 import { usableTitle } from './args';
 import type { CommandContext } from './context';
 import { confirmProductionTitle } from './production';
-import { defineCommand } from './define';
+import { defineCommand, legacy } from './define';
 
 export type DeleteAddonOutcome = 'deleted' | 'alreadyAbsent';
 
@@ -47,5 +47,29 @@ export function deleteConsoleNetB(c: CommandContext, arg?: unknown): Promise<Del
   return deleteAddon(c, arg, 'ConsoleNetB');
 }
 
-export const deleteMobileStoreCommand = defineCommand('platformExplorer.deleteMobileStore', deleteMobileStore, ['DeleteMobileStore']);
-export const deleteConsoleNetBCommand = defineCommand('platformExplorer.deleteConsoleNetB', deleteConsoleNetB, ['DeleteConsoleNetB']);
+export const deleteMobileStoreCommand = defineCommand({
+  id: 'platformExplorer.deleteMobileStore',
+  title: 'Delete MobileStore Add-on',
+  category: true,
+  icon: 'trash',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bmobileStore\\b/ && viewItem =~ /\\bdeletable\\b/', group: '1_addon@2' },
+    ],
+  },
+  operations: ['DeleteMobileStore'],
+  ...legacy(deleteMobileStore),
+});
+export const deleteConsoleNetBCommand = defineCommand({
+  id: 'platformExplorer.deleteConsoleNetB',
+  title: 'Delete ConsoleNetB Add-on',
+  category: true,
+  icon: 'trash',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bconsoleNetB\\b/ && viewItem =~ /\\bdeletable\\b/', group: '1_addon@2' },
+    ],
+  },
+  operations: ['DeleteConsoleNetB'],
+  ...legacy(deleteConsoleNetB),
+});

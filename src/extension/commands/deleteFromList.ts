@@ -20,6 +20,7 @@ import { listSource } from './listSource';
 import { stringArg, usableTitle } from './args';
 import type { CommandContext } from './context';
 import { named, type TitleRecord } from '../titles';
+import { defineCommand, legacy } from './define';
 
 export interface BatchOutcome {
   batchId?: string;
@@ -222,3 +223,23 @@ export async function deleteFromList(c: CommandContext, arg?: unknown, second?: 
   reportBatch(c, title, result, false);
   return { batchId, plan, dryRun: doc.uri, source: source.from, result };
 }
+
+export const deleteMasterPlayerAccountsFromListCommand = defineCommand({
+  id: 'platformExplorer.deleteMasterPlayerAccountsFromList',
+  title: 'Platform: Delete Master Player Accounts from List…',
+  icon: 'trash',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bkeySet\\b/', group: '2_player@3' },
+    ],
+    'editor/context': [
+      { when: 'editorHasSelection', group: 'platformExplorer@6' },
+    ],
+    'explorer/context': [
+      { when: 'resourceExtname =~ /^\\.(txt|csv)$/', group: '7_modification@9' },
+    ],
+  },
+  lazy: 'deletion',
+  operations: ['DeleteMasterPlayerAccount'],
+  ...legacy(deleteFromList),
+});

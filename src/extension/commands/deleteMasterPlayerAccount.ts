@@ -16,6 +16,7 @@ import { titlesViewArg } from './titlesViewArg';
 import { verifyTitle } from './verifyDeletions';
 import { confirmProductionTitle } from './production';
 import { noteActivity } from '../activity/recorder';
+import { defineCommand, legacy } from './define';
 
 export function deleteMasterPlayerAccount(c: CommandContext, arg?: unknown): Promise<DeleteMasterPlayerAccountResult | undefined> {
   return deleteAccount(c, arg, vscode.window.activeTextEditor);
@@ -104,3 +105,21 @@ async function deleteAccount(c: CommandContext, arg: unknown, editor: vscode.Tex
   }
   return result;
 }
+
+export const deleteMasterPlayerAccountCommand = defineCommand({
+  id: 'platformExplorer.deleteMasterPlayerAccount',
+  title: 'Platform: Delete Master Player Account…',
+  icon: 'trash',
+  inView: true,
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bkeySet\\b/', group: '2_player@2' },
+    ],
+    'editor/context': [
+      { when: 'editorTextFocus && platformExplorer.editorHasPlatformId && !platformExplorer.editorHasPlatformIds', group: 'platformExplorer@2' },
+    ],
+  },
+  lazy: 'deletion',
+  operations: ['DeleteMasterPlayerAccount'],
+  ...legacy(deleteMasterPlayerAccount, deleteMasterPlayerAccountInView),
+});

@@ -9,6 +9,7 @@ import { CommandError } from '../errors';
 import { jobsOfNodes } from '../tree/jobNodes';
 import { isTreeNode } from '../tree/nodes';
 import { selectedNodes, stringArg } from './args';
+import { defineCommand, legacy } from './define';
 
 export async function exportDeletionJobs(c: CommandContext, arg?: unknown, selection?: unknown): Promise<vscode.Uri | undefined> {
   const s = c.services;
@@ -31,3 +32,18 @@ export async function exportDeletionJobs(c: CommandContext, arg?: unknown, selec
   const name = { what, title: one && { titleId: one.titleId, name: one.name } };
   return (await openResultDocument(format === 'csv' ? ledgerCsv(jobs) : ledgerJson(jobs), format, name)).uri;
 }
+
+export const exportDeletionJobsCommand = defineCommand({
+  id: 'platformExplorer.exportDeletionJobs',
+  title: 'Export Deletion Jobs',
+  category: true,
+  icon: 'export',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bhasJobs\\b/', group: 'inline@1' },
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\b(deletionJob|deletionBatch|hasJobs)\\b/', group: '2_export@1' },
+    ],
+  },
+  lazy: 'lookups',
+  ...legacy(exportDeletionJobs),
+});

@@ -8,6 +8,7 @@ import { openResultDocument } from '../documents';
 import { stringArg, usableTitle } from './args';
 import type { CommandContext } from './context';
 import { titlesViewArg } from './titlesViewArg';
+import { defineCommand, legacy } from './define';
 
 /** The argument member naming each identifier: `{ platformId }`, `{ email }`, `{ username }`, `{ titleDisplayName }`. */
 const ARG_MEMBER: Record<AccountLookupField, string> = { PlatformId: 'platformId', Email: 'email', Username: 'username', TitleDisplayName: 'titleDisplayName' };
@@ -52,3 +53,14 @@ export async function lookUpAccountInfo(c: CommandContext, arg?: unknown): Promi
 export function lookUpAccountInfoInView(c: CommandContext): Promise<AccountInfoSummary> {
   return lookUpAccountInfo(c, titlesViewArg(c));
 }
+
+export const lookUpAccountInfoCommand = defineCommand({
+  id: 'platformExplorer.lookUpAccountInfo',
+  title: 'Look Up Account Info…',
+  category: true,
+  icon: 'account',
+  inView: true,
+  lazy: 'lookups',
+  operations: ['GetUserAccountInfo'],
+  ...legacy(lookUpAccountInfo, lookUpAccountInfoInView),
+});

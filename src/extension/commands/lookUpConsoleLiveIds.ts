@@ -4,6 +4,7 @@ import { DEFAULT_SANDBOX } from '../../core/api/types';
 import type { CommandContext } from './context';
 import { stringArg, usableTitle } from './args';
 import { gatherEntries, lookUpAndShow, splitInvalid, type LookupSpec, type LookupSummary } from './lookup';
+import { defineCommand, legacy } from './define';
 
 // Built on use, so the texts come from the l10n bundle loaded at activation.
 const spec = (): LookupSpec => ({
@@ -35,3 +36,20 @@ export async function lookUpConsoleLiveIds(c: CommandContext, arg?: unknown): Pr
   })).trim();
   return lookUpAndShow(c, title, spec(), entries, (opts) => client.getPlatformIdsFromConsoleLiveIds(entries.valid, sandbox, opts), { sandbox });
 }
+
+export const lookUpConsoleLiveIdsCommand = defineCommand({
+  id: 'platformExplorer.lookUpConsoleLiveIds',
+  title: 'Platform: Look Up PlatformIds from ConsoleLive IDs',
+  icon: 'search',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bkeySet\\b/', group: '1_lookup@1' },
+    ],
+    'editor/context': [
+      { when: 'editorHasSelection && platformExplorer.editorHasIdList', group: 'platformExplorer@4' },
+    ],
+  },
+  lazy: 'lookups',
+  operations: ['GetPlatformIDsFromConsoleLiveIDs'],
+  ...legacy(lookUpConsoleLiveIds),
+});

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { CommandContext } from './context';
 import { named, type TitleRecord } from '../titles';
 import { pickTitle, resolveTitle, resolveTitles } from './args';
-import { defineCommand } from './define';
+import { defineCommand, legacy } from './define';
 
 /** Marks (or unmarks) the title, or every selected title. */
 async function setProduction(c: CommandContext, arg: unknown, selection: unknown, production: boolean): Promise<boolean> {
@@ -49,6 +49,33 @@ export async function pickActiveTitle(c: CommandContext): Promise<string> {
   return (s.titles.all().length === 0 ? await resolveTitle(c, undefined) : await pickTitle(c)).titleId;
 }
 
-export const markProductionCommand = defineCommand('platformExplorer.markProduction', markProduction);
-export const unmarkProductionCommand = defineCommand('platformExplorer.unmarkProduction', unmarkProduction);
-export const pickTitleCommand = defineCommand('platformExplorer.pickTitle', pickActiveTitle);
+export const markProductionCommand = defineCommand({
+  id: 'platformExplorer.markProduction',
+  title: 'Mark as Production',
+  category: true,
+  icon: 'shield',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bnotProduction\\b/', group: '3_title@4' },
+    ],
+  },
+  ...legacy(markProduction),
+});
+export const unmarkProductionCommand = defineCommand({
+  id: 'platformExplorer.unmarkProduction',
+  title: 'Unmark Production',
+  category: true,
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bproduction\\b/', group: '3_title@4' },
+    ],
+  },
+  ...legacy(unmarkProduction),
+});
+export const pickTitleCommand = defineCommand({
+  id: 'platformExplorer.pickTitle',
+  title: 'Pick Active Title',
+  category: true,
+  icon: 'list-selection',
+  ...legacy(pickActiveTitle),
+});

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { named } from '../titles';
 import type { CommandContext } from './context';
 import { resolveTitles } from './args';
-import { defineCommand } from './define';
+import { defineCommand, legacy } from './define';
 
 export async function removeTitle(c: CommandContext, arg?: unknown, selection?: unknown): Promise<boolean> {
   const s = c.services;
@@ -54,4 +54,16 @@ export async function removeTitle(c: CommandContext, arg?: unknown, selection?: 
   return removed;
 }
 
-export const removeTitleCommand = defineCommand('platformExplorer.removeTitle', removeTitle);
+export const removeTitleCommand = defineCommand({
+  id: 'platformExplorer.removeTitle',
+  title: 'Remove Title',
+  category: true,
+  icon: 'close',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\btitle\\b/', group: '4_remove@1' },
+    ],
+  },
+  keybindings: [{ key: 'delete', mac: 'cmd+backspace', when: 'focusedView == platformExplorer.titles && !inputFocus', args: { $treeViewId: 'platformExplorer.titles', $focusedTreeItem: true } }],
+  ...legacy(removeTitle),
+});

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { CommandContext } from './context';
 import { validateTitleName } from '../titles';
 import { resolveTitles } from './args';
-import { defineCommand } from './define';
+import { defineCommand, legacy } from './define';
 
 export async function renameTitle(c: CommandContext, arg?: unknown, selection?: unknown): Promise<string | undefined> {
   const s = c.services;
@@ -24,4 +24,16 @@ export async function renameTitle(c: CommandContext, arg?: unknown, selection?: 
   return name;
 }
 
-export const renameTitleCommand = defineCommand('platformExplorer.renameTitle', renameTitle);
+export const renameTitleCommand = defineCommand({
+  id: 'platformExplorer.renameTitle',
+  title: 'Rename Title',
+  category: true,
+  icon: 'edit',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\btitle\\b/', group: '3_title@1' },
+    ],
+  },
+  keybindings: [{ key: 'f2', when: 'focusedView == platformExplorer.titles && !inputFocus', args: { $treeViewId: 'platformExplorer.titles', $focusedTreeItem: true } }],
+  ...legacy(renameTitle),
+});

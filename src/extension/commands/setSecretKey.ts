@@ -4,7 +4,7 @@ import { validateSecretKey } from '../secrets';
 import type { CommandContext } from './context';
 import { resolveTitle } from './args';
 import { treeNodeArg } from './args';
-import { defineCommand } from './define';
+import { defineCommand, legacy } from './define';
 
 export async function setSecretKey(c: CommandContext, arg?: unknown): Promise<void> {
   const s = c.services;
@@ -24,5 +24,29 @@ export async function setSecretKey(c: CommandContext, arg?: unknown): Promise<vo
     : vscode.l10n.t('Secret key saved for {0} ({1}).', title.name, title.titleId));
 }
 
-export const setSecretKeyCommand = defineCommand('platformExplorer.setSecretKey', setSecretKey);
-export const replaceSecretKeyCommand = defineCommand('platformExplorer.replaceSecretKey', (c, arg) => setSecretKey(c, treeNodeArg(arg)));
+export const setSecretKeyCommand = defineCommand({
+  id: 'platformExplorer.setSecretKey',
+  title: 'Set Secret Key',
+  category: true,
+  icon: 'key',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bnoKey\\b/', group: 'inline@1' },
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bnoKey\\b/', group: '3_title@2' },
+    ],
+  },
+  ...legacy(setSecretKey),
+});
+export const replaceSecretKeyCommand = defineCommand({
+  id: 'platformExplorer.replaceSecretKey',
+  title: 'Replace Secret Key',
+  category: true,
+  icon: 'key',
+  palette: 'false',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bkeySet\\b/', group: '3_title@2' },
+    ],
+  },
+  ...legacy((c, arg) => setSecretKey(c, treeNodeArg(arg))),
+});

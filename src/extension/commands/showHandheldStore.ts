@@ -3,6 +3,7 @@
 import { usableTitle } from './args';
 import type { CommandContext } from './context';
 import { showHandheldStore as openPanel } from '../views/handheldStorePanel';
+import { defineCommand, legacy } from './define';
 
 export async function showHandheldStore(c: CommandContext, arg?: unknown): Promise<void> {
   const s = c.services;
@@ -19,3 +20,19 @@ export async function showHandheldStore(c: CommandContext, arg?: unknown): Promi
     },
   });
 }
+
+export const showHandheldStoreCommand = defineCommand({
+  id: 'platformExplorer.showHandheldStore',
+  title: 'Show HandheldStore Configuration',
+  category: true,
+  icon: 'preview',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bhandheldStore\\b/', group: 'inline@1' },
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bhandheldStore\\b/', group: '1_addon@1' },
+    ],
+  },
+  lazy: 'panels',
+  operations: ['GetHandheldStore'],
+  ...legacy(showHandheldStore),
+});

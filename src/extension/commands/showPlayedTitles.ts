@@ -17,6 +17,7 @@ import type { CommandContext } from './context';
 import { NOT_LOOKED_UP, runCancellable } from './lookup';
 import { resolvePlatformIdFromArgOrEditor } from './platformIdArg';
 import { titlesViewArg } from './titlesViewArg';
+import { defineCommand, legacy } from './define';
 
 export type PlayedStatus = 'found' | 'account not found' | 'invalid' | 'failed' | typeof NOT_LOOKED_UP;
 
@@ -207,3 +208,21 @@ function playedMessage(title: TitleRecord, n: Counts, distinct: number): string 
       named(title), valid - n.notLookedUp, valid, parts.join(', '), n.notLookedUp, distinct, folded)
     : vscode.l10n.t('{0}: played titles of {1} distinct PlatformIds: {2}{3}.', named(title), distinct, parts.join(', '), folded);
 }
+
+export const showPlayedTitlesCommand = defineCommand({
+  id: 'platformExplorer.showPlayedTitles',
+  title: 'Platform: Show Played Titles',
+  icon: 'list-unordered',
+  inView: true,
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bkeySet\\b/', group: '2_player@1' },
+    ],
+    'editor/context': [
+      { when: 'editorTextFocus && platformExplorer.editorHasPlatformId || editorTextFocus && platformExplorer.editorHasPlatformIds', group: 'platformExplorer@1' },
+    ],
+  },
+  lazy: 'lookups',
+  operations: ['GetPlayedTitleList'],
+  ...legacy(showPlayedTitles, showPlayedTitlesInView),
+});

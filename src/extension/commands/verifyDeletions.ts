@@ -9,6 +9,7 @@ import type { CommandContext, CommandUi } from './context';
 import { jobsOfNodes } from '../tree/jobNodes';
 import { isTreeNode } from '../tree/nodes';
 import { selectedNodes, stringArg } from './args';
+import { defineCommand, legacy } from './define';
 
 /** Verifies one title's queued deletions (or those of `entries`); with `ui` (a command's), reports the result to the user. */
 export async function verifyTitle(s: Services, titleId: string, ui: Pick<CommandUi, 'info' | 'error'> | undefined, entries = s.jobs.forTitle(titleId)): Promise<VerifyResult> {
@@ -45,3 +46,20 @@ export async function verifyDeletions(c: CommandContext, arg?: unknown, selectio
   }
   return total;
 }
+
+export const verifyDeletionsCommand = defineCommand({
+  id: 'platformExplorer.verifyDeletions',
+  title: 'Verify Deletions',
+  category: true,
+  icon: 'check-all',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bhasQueued\\b/', group: 'inline@2' },
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bhasQueued\\b/', group: '1_job@2' },
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bdeletionJob\\b/ && viewItem =~ /\\b(queued|unknown)\\b/', group: '1_job@2' },
+    ],
+  },
+  lazy: 'deletion',
+  operations: ['GetPlayedTitleList'],
+  ...legacy(verifyDeletions),
+});

@@ -6,3 +6,10 @@ export { lookUpAccountInfo, lookUpAccountInfoInView } from '../commands/lookUpAc
 export { lookUpConsoleLiveIds } from '../commands/lookUpConsoleLiveIds';
 export { lookUpStorefrontNames } from '../commands/lookUpStorefrontNames';
 export { showPlayedTitles, showPlayedTitlesInView } from '../commands/showPlayedTitles';
+// The command declarations of this bundle (registered from ../commands/all.ts, generated).
+export { showPlayedTitlesCommand } from '../commands/showPlayedTitles';
+export { lookUpAccountInfoCommand } from '../commands/lookUpAccountInfo';
+export { lookUpConsoleLiveIdsCommand } from '../commands/lookUpConsoleLiveIds';
+export { lookUpStorefrontNamesCommand } from '../commands/lookUpStorefrontNames';
+export { findPlatformIdsCommand } from '../commands/findPlatformIds';
+export { exportDeletionJobsCommand } from '../commands/exportDeletionJobs';
