@@ -4,11 +4,12 @@ import * as vscode from 'vscode';
 import { named } from '../titles';
 import type { CommandContext } from './context';
 import { resolveTitles } from './args';
-import { defineCommand, legacy } from './define';
+import { defineCommand } from './define';
+import { parseTarget, type Target } from './parse';
 
-export async function clearSecretKey(c: CommandContext, arg?: unknown, selection?: unknown): Promise<boolean> {
+export async function clearSecretKey(c: CommandContext, target: Target): Promise<boolean> {
   const s = c.services;
-  const chosen = await resolveTitles(c, arg, selection);
+  const chosen = await resolveTitles(c, target);
   const keyed = [];
   for (const t of chosen) if (await s.secrets.has(t.titleId)) keyed.push(t);
   const names = keyed.map(named).join(', ');
@@ -37,5 +38,6 @@ export const clearSecretKeyCommand = defineCommand({
       { when: 'view == platformExplorer.titles && viewItem =~ /\\bkeySet\\b/', group: '3_title@3' },
     ],
   },
-  ...legacy(clearSecretKey),
+  parse: parseTarget,
+  handler: clearSecretKey,
 });

@@ -5,12 +5,13 @@ import * as vscode from 'vscode';
 import { CommandError } from '../errors';
 import { jobsOfNodes } from '../tree/jobNodes';
 import type { CommandContext } from './context';
-import { selectedNodes, stringArg, treeNodeArg } from './args';
+import { stringArg, targetNodes, treeNodeArg } from './args';
 import { defineCommand, legacy } from './define';
+import { parseTarget } from './parse';
 
 export async function copyJobReceiptId(c: CommandContext, arg?: unknown, selection?: unknown): Promise<string> {
   const s = c.services;
-  const selected = jobsOfNodes(selectedNodes(c, treeNodeArg(arg), selection));
+  const selected = jobsOfNodes(targetNodes(c, parseTarget([treeNodeArg(arg), selection])));
   if (selected.length > 1) {
     const receipts = [...new Set(selected.flatMap((j) => (j.jobReceiptId !== undefined ? [j.jobReceiptId] : [])))];
     if (receipts.length === 0) {

@@ -94,18 +94,17 @@ export function declareCommand(d: CommandDeclaration): CommandDeclaration {
 }
 
 /** The arguments as they came and whether it was the InView variant: for a handler still written the old way. */
-export interface LegacyArgs {
+export interface LegacyArgs extends Invocation {
   readonly raw: readonly unknown[];
-  readonly inView: boolean;
 }
 
 /**
  * A handler that still reads its own arguments (`(c, arg?: unknown, …)`), and the one its InView
  * variant runs: to be replaced by a `parse` of its own (CONTRIBUTING.md).
  */
-export function legacy(handler: CommandHandler, inView?: (c: CommandContext) => unknown): Pick<CommandDefinition<LegacyArgs>, 'parse' | 'handler'> {
+export function legacy(handler: CommandHandler, inView?: (c: CommandContext, viewSelection: readonly TreeNode[]) => unknown): Pick<CommandDefinition<LegacyArgs>, 'parse' | 'handler'> {
   return {
-    parse: (raw, at) => ({ raw, inView: at.inView }),
-    handler: (c, a) => (a.inView && inView ? inView(c) : handler(c, ...a.raw)),
+    parse: (raw, at) => ({ raw, ...at }),
+    handler: (c, a) => (a.inView && inView ? inView(c, a.viewSelection) : handler(c, ...a.raw)),
   };
 }

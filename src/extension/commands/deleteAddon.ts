@@ -8,13 +8,14 @@ import type { DeletableAddon } from '../addons';
 import { usableTitle } from './args';
 import type { CommandContext } from './context';
 import { confirmProductionTitle } from './production';
-import { defineCommand, legacy } from './define';
+import { defineCommand } from './define';
+import { parseTarget, type Target } from './parse';
 
 export type DeleteAddonOutcome = 'deleted' | 'alreadyAbsent';
 
-async function deleteAddon(c: CommandContext, arg: unknown, addon: DeletableAddon): Promise<DeleteAddonOutcome> {
+async function deleteAddon(c: CommandContext, target: Target, addon: DeletableAddon): Promise<DeleteAddonOutcome> {
   const s = c.services;
-  const { title, client } = await usableTitle(c, arg);
+  const { title, client } = await usableTitle(c, target);
   await c.ui.confirm(
     vscode.l10n.t('Delete the {0} add-on of {1}?', addon, named(title)),
     vscode.l10n.t('The {0} add-on configuration is removed from the title on the service. Players signing in through it stop working until it is set up again.', addon),
@@ -39,12 +40,12 @@ async function deleteAddon(c: CommandContext, arg: unknown, addon: DeletableAddo
   return 'deleted';
 }
 
-export function deleteMobileStore(c: CommandContext, arg?: unknown): Promise<DeleteAddonOutcome> {
-  return deleteAddon(c, arg, 'MobileStore');
+export function deleteMobileStore(c: CommandContext, target: Target): Promise<DeleteAddonOutcome> {
+  return deleteAddon(c, target, 'MobileStore');
 }
 
-export function deleteConsoleNetB(c: CommandContext, arg?: unknown): Promise<DeleteAddonOutcome> {
-  return deleteAddon(c, arg, 'ConsoleNetB');
+export function deleteConsoleNetB(c: CommandContext, target: Target): Promise<DeleteAddonOutcome> {
+  return deleteAddon(c, target, 'ConsoleNetB');
 }
 
 export const deleteMobileStoreCommand = defineCommand({
@@ -58,7 +59,8 @@ export const deleteMobileStoreCommand = defineCommand({
     ],
   },
   operations: ['DeleteMobileStore'],
-  ...legacy(deleteMobileStore),
+  parse: parseTarget,
+  handler: deleteMobileStore,
 });
 export const deleteConsoleNetBCommand = defineCommand({
   id: 'platformExplorer.deleteConsoleNetB',
@@ -71,5 +73,6 @@ export const deleteConsoleNetBCommand = defineCommand({
     ],
   },
   operations: ['DeleteConsoleNetB'],
-  ...legacy(deleteConsoleNetB),
+  parse: parseTarget,
+  handler: deleteConsoleNetB,
 });

@@ -21,6 +21,7 @@ import { stringArg, usableTitle } from './args';
 import type { CommandContext } from './context';
 import { named, type TitleRecord } from '../titles';
 import { defineCommand, legacy } from './define';
+import { parseTarget } from './parse';
 
 export interface BatchOutcome {
   batchId?: string;
@@ -169,7 +170,7 @@ export function reportBatch(c: CommandContext, title: TitleRecord, result: RunRe
 export async function deleteFromList(c: CommandContext, arg?: unknown, second?: unknown): Promise<BatchOutcome | undefined> {
   const s = c.services;
   const given = readListArgs(arg);
-  const { title, client: planner } = await usableTitle(c, given);
+  const { title, client: planner } = await usableTitle(c, parseTarget([given]));
   const source = await listSource(c.ui, given.text, arg, second);
   const { kind, sandbox } = await chooseKind(c, given, source.text);
   const lines = readIdentifiers(source.text, kind, { csv: source.csv, lineNumbers: source.lineNumbers });

@@ -11,25 +11,27 @@ import { NONE_RETURNED } from '../../core/deletion/types';
 import { readableLocal } from '../../core/time';
 import { usableTitle } from './args';
 import type { CommandContext } from './context';
+import type { TreeNode } from '../tree/nodes';
 import { resolvePlatformId } from './platformIdArg';
 import { titlesViewArg } from './titlesViewArg';
 import { verifyTitle } from './verifyDeletions';
 import { confirmProductionTitle } from './production';
 import { noteActivity } from '../activity/recorder';
 import { defineCommand, legacy } from './define';
+import { parseTarget } from './parse';
 
 export function deleteMasterPlayerAccount(c: CommandContext, arg?: unknown): Promise<DeleteMasterPlayerAccountResult | undefined> {
   return deleteAccount(c, arg, vscode.window.activeTextEditor);
 }
 
 /** From the palette while the Titles view has focus: the selected deletion job's player, else asked; never the editor behind the view. */
-export function deleteMasterPlayerAccountInView(c: CommandContext): Promise<DeleteMasterPlayerAccountResult | undefined> {
-  return deleteAccount(c, titlesViewArg(c), undefined);
+export function deleteMasterPlayerAccountInView(c: CommandContext, viewSelection: readonly TreeNode[]): Promise<DeleteMasterPlayerAccountResult | undefined> {
+  return deleteAccount(c, titlesViewArg(viewSelection), undefined);
 }
 
 async function deleteAccount(c: CommandContext, arg: unknown, editor: vscode.TextEditor | undefined): Promise<DeleteMasterPlayerAccountResult | undefined> {
   const s = c.services;
-  const { title, client } = await usableTitle(c, arg);
+  const { title, client } = await usableTitle(c, parseTarget([arg]));
   const platformId = await resolvePlatformId(c, arg, vscode.l10n.t('Delete Master Player Account'), editor);
   const queued = s.jobs.queuedFor(platformId);
   if (queued !== undefined) {

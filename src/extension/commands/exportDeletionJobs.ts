@@ -8,13 +8,14 @@ import type { CommandContext } from './context';
 import { CommandError } from '../errors';
 import { jobsOfNodes } from '../tree/jobNodes';
 import { isTreeNode } from '../tree/nodes';
-import { selectedNodes, stringArg } from './args';
+import { stringArg, targetNodes } from './args';
 import { defineCommand, legacy } from './define';
+import { parseTarget } from './parse';
 
 export async function exportDeletionJobs(c: CommandContext, arg?: unknown, selection?: unknown): Promise<vscode.Uri | undefined> {
   const s = c.services;
   const titleId = stringArg(arg, 'titleId');
-  const jobs = isTreeNode(arg) ? jobsOfNodes(selectedNodes(c, arg, selection)) : titleId ? s.jobs.forTitle(titleId) : s.jobs.all();
+  const jobs = isTreeNode(arg) ? jobsOfNodes(targetNodes(c, parseTarget([arg, selection]))) : titleId ? s.jobs.forTitle(titleId) : s.jobs.all();
   if (jobs.length === 0) {
     void c.ui.info(titleId ? vscode.l10n.t('No deletion jobs are recorded for title {0}.', titleId) : vscode.l10n.t('No deletion jobs are recorded.'));
     return undefined;

@@ -5,6 +5,7 @@ import type { CommandContext } from './context';
 import { stringArg, usableTitle } from './args';
 import { gatherEntries, lookUpAndShow, splitInvalid, type LookupSpec, type LookupSummary } from './lookup';
 import { defineCommand, legacy } from './define';
+import { parseTarget } from './parse';
 
 // Built on use, so the texts come from the l10n bundle loaded at activation.
 const spec = (): LookupSpec => ({
@@ -26,7 +27,7 @@ function validateSandbox(v: string): string | undefined {
 }
 
 export async function lookUpConsoleLiveIds(c: CommandContext, arg?: unknown): Promise<LookupSummary> {
-  const { title, client } = await usableTitle(c, arg);
+  const { title, client } = await usableTitle(c, parseTarget([arg]));
   const entries = splitInvalid(spec(), await gatherEntries(c, arg, spec()));
   const sandbox = (await c.ui.input({
     title: vscode.l10n.t('Sandbox'),

@@ -4,6 +4,7 @@ import { usableTitle } from './args';
 import type { CommandContext } from './context';
 import { gatherEntries, lookUpAndShow, splitInvalid, type LookupSpec, type LookupSummary } from './lookup';
 import { defineCommand, legacy } from './define';
+import { parseTarget } from './parse';
 
 // Built on use, so the texts come from the l10n bundle loaded at activation.
 const spec = (): LookupSpec => ({
@@ -16,7 +17,7 @@ const spec = (): LookupSpec => ({
 });
 
 export async function lookUpStorefrontNames(c: CommandContext, arg?: unknown): Promise<LookupSummary> {
-  const { title, client } = await usableTitle(c, arg);
+  const { title, client } = await usableTitle(c, parseTarget([arg]));
   const entries = splitInvalid(spec(), await gatherEntries(c, arg, spec()));
   return lookUpAndShow(c, title, spec(), entries, (opts) => client.getPlatformIdsFromStorefrontNames(entries.valid, opts));
 }

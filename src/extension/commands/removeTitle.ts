@@ -6,11 +6,12 @@ import * as vscode from 'vscode';
 import { named } from '../titles';
 import type { CommandContext } from './context';
 import { resolveTitles } from './args';
-import { defineCommand, legacy } from './define';
+import { defineCommand } from './define';
+import { parseTarget, type Target } from './parse';
 
-export async function removeTitle(c: CommandContext, arg?: unknown, selection?: unknown): Promise<boolean> {
+export async function removeTitle(c: CommandContext, target: Target): Promise<boolean> {
   const s = c.services;
-  const titles = await resolveTitles(c, arg, selection);
+  const titles = await resolveTitles(c, target);
   if (titles.length === 0) {
     // A message, not a status-bar note: screen readers announce it.
     void c.ui.info(vscode.l10n.t('Only a title can be removed: move to a title in the Titles view and press Delete again.'));
@@ -65,5 +66,6 @@ export const removeTitleCommand = defineCommand({
     ],
   },
   keybindings: [{ key: 'delete', mac: 'cmd+backspace', when: 'focusedView == platformExplorer.titles && !inputFocus', args: { $treeViewId: 'platformExplorer.titles', $focusedTreeItem: true } }],
-  ...legacy(removeTitle),
+  parse: parseTarget,
+  handler: removeTitle,
 });

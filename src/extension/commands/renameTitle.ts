@@ -4,11 +4,12 @@ import * as vscode from 'vscode';
 import type { CommandContext } from './context';
 import { validateTitleName } from '../titles';
 import { resolveTitles } from './args';
-import { defineCommand, legacy } from './define';
+import { defineCommand } from './define';
+import { parseTarget, type Target } from './parse';
 
-export async function renameTitle(c: CommandContext, arg?: unknown, selection?: unknown): Promise<string | undefined> {
+export async function renameTitle(c: CommandContext, target: Target): Promise<string | undefined> {
   const s = c.services;
-  const [title] = await resolveTitles(c, arg, selection);
+  const [title] = await resolveTitles(c, target);
   if (!title) {
     // A message, not a status-bar note: screen readers announce it.
     void c.ui.info(vscode.l10n.t('Only a title can be renamed: move to a title in the Titles view and press F2 again.'));
@@ -35,5 +36,6 @@ export const renameTitleCommand = defineCommand({
     ],
   },
   keybindings: [{ key: 'f2', when: 'focusedView == platformExplorer.titles && !inputFocus', args: { $treeViewId: 'platformExplorer.titles', $focusedTreeItem: true } }],
-  ...legacy(renameTitle),
+  parse: parseTarget,
+  handler: renameTitle,
 });

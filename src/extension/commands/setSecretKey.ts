@@ -3,12 +3,12 @@ import * as vscode from 'vscode';
 import { validateSecretKey } from '../secrets';
 import type { CommandContext } from './context';
 import { resolveTitle } from './args';
-import { treeNodeArg } from './args';
-import { defineCommand, legacy } from './define';
+import { defineCommand } from './define';
+import { parseNodeOnly, parseTarget, type Target } from './parse';
 
-export async function setSecretKey(c: CommandContext, arg?: unknown): Promise<void> {
+export async function setSecretKey(c: CommandContext, target: Target): Promise<void> {
   const s = c.services;
-  const title = await resolveTitle(c, arg);
+  const title = await resolveTitle(c, target);
   const replacing = await s.secrets.has(title.titleId);
   const key = await c.ui.input({
     title: replacing
@@ -35,7 +35,8 @@ export const setSecretKeyCommand = defineCommand({
       { when: 'view == platformExplorer.titles && viewItem =~ /\\bnoKey\\b/', group: '3_title@2' },
     ],
   },
-  ...legacy(setSecretKey),
+  parse: parseTarget,
+  handler: setSecretKey,
 });
 export const replaceSecretKeyCommand = defineCommand({
   id: 'platformExplorer.replaceSecretKey',
@@ -48,5 +49,6 @@ export const replaceSecretKeyCommand = defineCommand({
       { when: 'view == platformExplorer.titles && viewItem =~ /\\bkeySet\\b/', group: '3_title@2' },
     ],
   },
-  ...legacy((c, arg) => setSecretKey(c, treeNodeArg(arg))),
+  parse: parseNodeOnly,
+  handler: setSecretKey,
 });

@@ -3,12 +3,13 @@
 import { usableTitle } from './args';
 import type { CommandContext } from './context';
 import { showHandheldStore as openPanel } from '../views/handheldStorePanel';
-import { defineCommand, legacy } from './define';
+import { defineCommand } from './define';
+import { parseTarget, type Target } from './parse';
 
-export async function showHandheldStore(c: CommandContext, arg?: unknown): Promise<void> {
+export async function showHandheldStore(c: CommandContext, target: Target): Promise<void> {
   const s = c.services;
   // Fails here, with the usual message, when the key must not or cannot be sent.
-  const { title } = await usableTitle(c, arg);
+  const { title } = await usableTitle(c, target);
   // Awaited: Activity records the first load's outcome and the time it took.
   await openPanel(s, {
     titleId: title.titleId,
@@ -34,5 +35,6 @@ export const showHandheldStoreCommand = defineCommand({
   },
   lazy: 'panels',
   operations: ['GetHandheldStore'],
-  ...legacy(showHandheldStore),
+  parse: parseTarget,
+  handler: showHandheldStore,
 });

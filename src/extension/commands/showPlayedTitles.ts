@@ -14,10 +14,12 @@ import { named, type TitleRecord } from '../titles';
 import { isTreeNode } from '../tree/nodes';
 import { stringArg, stringListArg, usableTitle } from './args';
 import type { CommandContext } from './context';
+import type { TreeNode } from '../tree/nodes';
 import { NOT_LOOKED_UP, runCancellable } from './lookup';
 import { resolvePlatformIdFromArgOrEditor } from './platformIdArg';
 import { titlesViewArg } from './titlesViewArg';
 import { defineCommand, legacy } from './define';
+import { parseTarget } from './parse';
 
 export type PlayedStatus = 'found' | 'account not found' | 'invalid' | 'failed' | typeof NOT_LOOKED_UP;
 
@@ -101,12 +103,12 @@ export async function showPlayedTitles(c: CommandContext, arg?: unknown): Promis
  * this command there instead): the view's selected deletion job's PlatformId, else asked; never
  * the cursor of the editor behind the view, which VS Code still reports as the active one.
  */
-export async function showPlayedTitlesInView(c: CommandContext): Promise<string[] | PlayedTitlesSummary> {
-  return playedTitles(c, titlesViewArg(c), undefined);
+export async function showPlayedTitlesInView(c: CommandContext, viewSelection: readonly TreeNode[]): Promise<string[] | PlayedTitlesSummary> {
+  return playedTitles(c, titlesViewArg(viewSelection), undefined);
 }
 
 async function playedTitles(c: CommandContext, arg: unknown, editor: vscode.TextEditor | undefined): Promise<string[] | PlayedTitlesSummary> {
-  const { title, client } = await usableTitle(c, arg);
+  const { title, client } = await usableTitle(c, parseTarget([arg]));
   const several = severalPlatformIds(arg, editor);
   if (several !== undefined) return showPlayedTitlesOfMany(c, title, client, several);
   const known = resolvePlatformIdFromArgOrEditor(onePlatformIdArg(arg), editor);

@@ -12,6 +12,7 @@ import type { CommandContext } from './context';
 import { named, type TitleRecord } from '../titles';
 import { showLoginResult } from '../views/loginResultPanel';
 import { defineCommand, legacy } from './define';
+import { parseTarget } from './parse';
 
 type BooleanFlag = {
   [K in keyof InfoRequestParameters]-?: NonNullable<InfoRequestParameters[K]> extends boolean ? K : never;
@@ -92,7 +93,7 @@ async function identityTokenFor(c: CommandContext, title: TitleRecord): Promise<
 
 export async function testLauncherLogin(c: CommandContext, arg?: unknown): Promise<unknown> {
   const s = c.services;
-  const { title, client } = await usableTitle(c, arg);
+  const { title, client } = await usableTitle(c, parseTarget([arg]));
   const p = c.ui;
   const token = await identityTokenFor(c, title);
   s.secrets.remember(token);

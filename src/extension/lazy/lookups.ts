@@ -2,7 +2,7 @@
 // PlatformId lookups, Look Up Account Info, Find PlatformIds and Export Deletion Jobs.
 export { exportDeletionJobs } from '../commands/exportDeletionJobs';
 export { findPlatformIds } from '../commands/findPlatformIds';
-export { lookUpAccountInfo, lookUpAccountInfoInView } from '../commands/lookUpAccountInfo';
+export { lookUpAccountInfo } from '../commands/lookUpAccountInfo';
 export { lookUpConsoleLiveIds } from '../commands/lookUpConsoleLiveIds';
 export { lookUpStorefrontNames } from '../commands/lookUpStorefrontNames';
 export { showPlayedTitles, showPlayedTitlesInView } from '../commands/showPlayedTitles';
