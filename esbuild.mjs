@@ -170,17 +170,23 @@ function otherBuilds() {
   // Tests: each *.test.ts (and the integration runner) bundled on its own into out/,
   // keeping the test frameworks and the `vscode` module external.
   const testEntries = walk('test', (p) => p.endsWith('.ts') && !p.endsWith('.d.ts'));
-  if (testEntries.length > 0) {
-    builds.push({
-      ...common,
-      minify: false,
-      sourcemap: 'inline',
-      entryPoints: testEntries,
-      outbase: '.',
-      outdir: 'out',
-      external: ['vscode', 'mocha', 'playwright-core', 'fast-check'],
-    });
-  }
+  const isUnit = (p) => p.split(sep).join('/').startsWith('test/unit/');
+  const testBuild = (entryPoints, plugins = []) => ({
+    ...common,
+    minify: false,
+    sourcemap: 'inline',
+    entryPoints,
+    outbase: '.',
+    outdir: 'out',
+    external: ['vscode', 'mocha', 'playwright-core', 'fast-check'],
+    plugins,
+  });
+  const integration = testEntries.filter((p) => !isUnit(p));
+  if (integration.length > 0) builds.push(testBuild(integration));
+  // Unit tests run in plain Node: their `vscode` is the double of test/unit/extension/vscodeDouble.ts.
+  const vscodeDouble = { name: 'vscode-double', setup(b) { b.onResolve({ filter: /^vscode$/ }, () => ({ path: join(ROOT, 'test/unit/extension/vscodeDouble.ts') })); } };
+  const unit = testEntries.filter(isUnit);
+  if (unit.length > 0) builds.push(testBuild(unit, [vscodeDouble]));
   return builds;
 }
 

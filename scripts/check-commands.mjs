@@ -27,7 +27,7 @@ const problems = (msg) => errors.push(msg);
 
 const COMMANDS_DIR = join(root, 'src/extension/commands');
 const files = walk(join(root, 'src/extension')).sort();
-const declarations = readDeclarations(root, files, problems);
+const declarations = readDeclarations(root, files, problems, (id, name, code) => declarationFor(pkg, nls, id, name, code));
 const byId = new Map();
 for (const d of declarations) {
   if (byId.has(d.manifest.id)) problems(`${d.manifest.id} is declared twice (${byId.get(d.manifest.id).file} and ${d.file})`);
@@ -54,9 +54,12 @@ for (const d of declarations) {
 }
 
 // Commands package.json has that no declaration has: added the old way (by hand in package.json).
+// `--write --prune`: a command whose declaration was deleted on purpose leaves package.json.
+const prune = write && process.argv.includes('--prune');
+const oldStyle = new Set(errors.join('\n').match(/platformExplorer\.[\w]+/g) ?? []);
 for (const c of pkg.contributes?.commands ?? []) {
-  if (!byId.has(c.command) && !byHand.has(c.command)) {
-    problems(`${c.command} is in package.json but has no declaration: package.json's commands, menus and keybindings are generated now. Write in its command file (replacing its registerCommand/defineCommand and its package.json/package.nls.json entries), then run node scripts/check-commands.mjs --write:\n    ${declarationFor(pkg, nls, c.command)}`);
+  if (!byId.has(c.command) && !byHand.has(c.command) && !prune && !oldStyle.has(c.command)) {
+    problems(`${c.command} is in package.json but has no declaration: package.json's commands, menus and keybindings are generated now. Write in its command file (replacing its registerCommand/defineCommand and its package.json/package.nls.json entries), then run node scripts/check-commands.mjs --write (a command removed on purpose: --write --prune):\n    ${declarationFor(pkg, nls, c.command)}`);
   }
 }
 

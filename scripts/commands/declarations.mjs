@@ -45,13 +45,14 @@ function literal(node, where) {
 
 /**
  * Every declaration in the files: { file, name, kind ('define' | 'declare'), manifest }.
- * `problems` gets what cannot be read.
+ * `problems` gets what cannot be read; `oldForm(id, name, [handler, operations])` writes the
+ * declaration that replaces an old positional defineCommand(id, handler, operations).
  */
-export function readDeclarations(root, files, problems) {
+export function readDeclarations(root, files, problems, oldForm) {
   const out = [];
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
-    if (!/\b(defineCommand|declareCommand)\(\s*\{/.test(text)) continue;
+    if (!/\b(defineCommand|declareCommand)\(/.test(text)) continue;
     const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
     const rel = relative(root, file);
     for (const st of sf.statements) {
@@ -64,7 +65,9 @@ export function readDeclarations(root, files, problems) {
         const name = d.name.getText();
         const obj = call.arguments[0];
         if (!obj || !ts.isObjectLiteralExpression(obj)) {
-          problems(`${rel}: ${name} = ${fn}(…) takes one object literal: ${fn}({ id: '${PREFIX}…', title: '…', … })`);
+          // The old form, defineCommand('platformExplorer.x', handler, operations): say what to write instead.
+          const id = obj && ts.isStringLiteral(obj) ? obj.text : undefined;
+          problems(`${rel}: ${name} = ${fn}(…) takes one object literal now: ${id && oldForm ? `write (its package.json and package.nls.json entries are then generated; keep the handler, and give it a parse: CONTRIBUTING.md):\n    ${oldForm(id, name, call.arguments.slice(1).map((x) => x.getText()))}` : `${fn}({ id: '${PREFIX}…', title: '…', … })`}`);
           continue;
         }
         const manifest = {};
@@ -138,7 +141,7 @@ export function contributions(declarations) {
  * The declaration to write for a command package.json has by hand (the error message for a
  * command added the old way): its title, icon, menus and keybindings as the manifest has them.
  */
-export function declarationFor(pkg, nls, id) {
+export function declarationFor(pkg, nls, id, name, code = []) {
   const c = (pkg.contributes?.commands ?? []).find((x) => x.command === id) ?? {};
   const title = String(c.title ?? '').replace(/^%(.+)%$/, (_, k) => nls[k] ?? k);
   const lines = [`id: '${id}'`, `title: ${JSON.stringify(title)}`];
@@ -154,6 +157,7 @@ export function declarationFor(pkg, nls, id) {
   if (Object.keys(menus).length > 0) lines.push(`menus: ${JSON.stringify(menus)}`);
   const keys = (pkg.contributes?.keybindings ?? []).filter((k) => k.command === id).map(({ command: _, ...k }) => k);
   if (keys.length > 0) lines.push(`keybindings: ${JSON.stringify(keys)}`);
-  const name = `${short(id).replace(/InView$/, '')}Command`;
-  return `export const ${name} = defineCommand({ ${lines.join(', ')}, parse: …, handler: … });`;
+  if (code[1]) lines.push(`operations: ${code[1]}`);
+  const handler = code[0] ? `...legacy(${code[0]})` : 'parse: …, handler: …';
+  return `export const ${name ?? `${short(id).replace(/InView$/, '')}Command`} = defineCommand({ ${lines.join(', ')}, ${handler} });`;
 }
