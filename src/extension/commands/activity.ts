@@ -5,7 +5,7 @@ import type { ActivityEntry } from '../activity/store';
 import { ActivityItem } from '../activity/view';
 import { CommandError } from '../errors';
 import type { CommandContext } from './context';
-import { defineCommand, legacy } from './define';
+import { defineCommand, legacy, noArguments } from './define';
 
 export async function filterActivity(c: CommandContext, text?: unknown): Promise<string> {
   const s = c.services;
@@ -97,7 +97,8 @@ export const clearActivityFilterCommand = defineCommand({
       { when: 'view == platformExplorer.activity && platformExplorer.activityFiltered', group: 'navigation@1' },
     ],
   },
-  ...legacy(clearActivityFilter),
+  parse: noArguments,
+  handler: clearActivityFilter,
 });
 export const copyActivityJsonCommand = defineCommand({
   id: 'platformExplorer.copyActivityJson',
@@ -121,7 +122,8 @@ export const copyAllActivityJsonCommand = defineCommand({
       { when: 'view == platformExplorer.activity', group: 'navigation@2' },
     ],
   },
-  ...legacy(copyAllActivityJson),
+  parse: noArguments,
+  handler: copyAllActivityJson,
 });
 export const rerunActivityCommand = defineCommand({
   id: 'platformExplorer.rerunActivity',
@@ -147,5 +149,6 @@ export const clearActivityCommand = defineCommand({
       { when: 'view == platformExplorer.activity', group: '1_clear@1' },
     ],
   },
-  ...legacy(clearActivity),
+  parse: noArguments,
+  handler: clearActivity,
 });

@@ -6,7 +6,7 @@ import { validateSecretKey } from '../secrets';
 import { readSettings } from '../settings';
 import type { CommandContext } from './context';
 import { validateEmulatorEndpoint, validateTitleName, type EndpointProfile, type TitleRecord } from '../titles';
-import { defineCommand, legacy } from './define';
+import { defineCommand, noArguments } from './define';
 
 export async function addTitle(c: CommandContext): Promise<TitleRecord> {
   const s = c.services;
@@ -71,5 +71,6 @@ export const addTitleCommand = defineCommand({
       { when: 'view == platformExplorer.titles', group: 'navigation@1' },
     ],
   },
-  ...legacy(addTitle),
+  parse: noArguments,
+  handler: addTitle,
 });

@@ -93,6 +93,9 @@ export function declareCommand(d: CommandDeclaration): CommandDeclaration {
   return d;
 }
 
+/** The parse of a command that takes no arguments (whatever a menu or link passes is not read). */
+export const noArguments = (): undefined => undefined;
+
 /** The arguments as they came and whether it was the InView variant: for a handler still written the old way. */
 export interface LegacyArgs extends Invocation {
   readonly raw: readonly unknown[];

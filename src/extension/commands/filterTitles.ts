@@ -2,7 +2,7 @@
 // ticket, state or the titles they wipe (tree/provider.ts).
 import * as vscode from 'vscode';
 import type { CommandContext } from './context';
-import { defineCommand, legacy } from './define';
+import { defineCommand, legacy, noArguments } from './define';
 
 export async function filterTitles(c: CommandContext, text?: unknown): Promise<string> {
   const tree = c.services.tree;
@@ -55,5 +55,6 @@ export const clearTitlesFilterCommand = defineCommand({
       { when: 'view == platformExplorer.titles && platformExplorer.titlesFiltered', group: 'navigation@3' },
     ],
   },
-  ...legacy(clearTitlesFilter),
+  parse: noArguments,
+  handler: clearTitlesFilter,
 });

@@ -1,7 +1,7 @@
 // Opens the service-endpoint setting where it can be set: it is machine-scoped, so when VS Code
 // runs remotely (code-server, SSH, containers) it lives under Remote settings, not User.
 import * as vscode from 'vscode';
-import { defineCommand, legacy } from './define';
+import { defineCommand, noArguments } from './define';
 
 export type SettingsScope = 'remote' | 'user';
 
@@ -20,5 +20,6 @@ export const openEndpointSettingCommand = defineCommand({
   title: 'Open Service Endpoint Setting',
   category: true,
   icon: 'settings-gear',
-  ...legacy(openEndpointSetting),
+  parse: noArguments,
+  handler: openEndpointSetting,
 });

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { CommandContext } from './context';
 import { named, type TitleRecord } from '../titles';
 import { pickTitle, resolveTitle, resolveTitles } from './args';
-import { defineCommand } from './define';
+import { defineCommand, noArguments } from './define';
 import { parseTarget, type Target } from './parse';
 
 /** Marks (or unmarks) the title, or every selected title. */
@@ -80,6 +80,6 @@ export const pickTitleCommand = defineCommand({
   title: 'Pick Active Title',
   category: true,
   icon: 'list-selection',
-  parse: () => undefined,
+  parse: noArguments,
   handler: pickActiveTitle,
 });

@@ -1,5 +1,5 @@
 // Refresh (the Titles view and the emulator's probe) and Show Log, from the Titles view's title bar.
-import { defineCommand } from './define';
+import { defineCommand, noArguments } from './define';
 
 export const refreshCommand = defineCommand({
   id: 'platformExplorer.refresh',
@@ -11,7 +11,7 @@ export const refreshCommand = defineCommand({
       { when: 'view == platformExplorer.titles', group: 'navigation@2' },
     ],
   },
-  parse: () => undefined,
+  parse: noArguments,
   handler: async ({ services }) => {
     services.tree.refresh();
     await services.emulatorProbe.refresh();
@@ -31,6 +31,6 @@ export const showLogCommand = defineCommand({
       { when: 'view == platformExplorer.titles && viewItem =~ /\\berror\\b/', group: 'inline@1' },
     ],
   },
-  parse: () => undefined,
+  parse: noArguments,
   handler: ({ services }) => services.log.show(),
 });

@@ -10,7 +10,7 @@ import type { Services } from '../services';
 import type { CommandContext } from './context';
 import { reportBatch, runJournal } from './deleteFromList';
 import { journalAnchors, journalKey, journalPaths } from './journals';
-import { defineCommand, legacy } from './define';
+import { defineCommand, noArguments } from './define';
 
 export interface Interrupted {
   path: string;
@@ -100,5 +100,6 @@ export const resumeDeletionBatchesCommand = defineCommand({
   icon: 'debug-continue',
   lazy: 'deletion',
   operations: ['DeleteMasterPlayerAccount'],
-  ...legacy(resumeBatches),
+  parse: noArguments,
+  handler: resumeBatches,
 });

@@ -7,7 +7,7 @@ import { ContextKeys, setContext } from '../contextKeys';
 import { CommandError } from '../errors';
 import type { CommandContext } from './context';
 import { named, type TitleRecord } from '../titles';
-import { defineCommand, legacy } from './define';
+import { defineCommand, noArguments } from './define';
 
 /** The endpoints this command's emulator has had (one per start on a new port). */
 const OWN_ENDPOINTS = 'platformExplorer.ownEmulatorEndpoints';
@@ -104,7 +104,8 @@ export const startEmulatorCommand = defineCommand({
     ],
   },
   lazy: 'emulator-commands',
-  ...legacy(startEmulator),
+  parse: noArguments,
+  handler: startEmulator,
 });
 
 export const stopEmulatorCommand = defineCommand({
@@ -119,5 +120,6 @@ export const stopEmulatorCommand = defineCommand({
     ],
   },
   lazy: 'emulator-commands',
-  ...legacy(stopEmulator),
+  parse: noArguments,
+  handler: stopEmulator,
 });

@@ -6,7 +6,7 @@ import { writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadOperator, type KeyStore, type Operator } from '../../../core/operator';
 import type { CommandContext } from '../context';
-import { defineCommand, legacy } from '../define';
+import { defineCommand, noArguments } from '../define';
 
 const PREFIX = 'platformExplorer.keys.';
 
@@ -48,5 +48,6 @@ export const exportOperatorPublicKeyCommand = defineCommand({
   category: true,
   icon: 'key',
   lazy: 'requests',
-  ...legacy(exportOperatorPublicKey),
+  parse: noArguments,
+  handler: exportOperatorPublicKey,
 });
