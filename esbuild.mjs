@@ -4,6 +4,7 @@ import * as esbuild from 'esbuild';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, watch as watchFiles } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { stripManifestsPlugin } from './scripts/commands/strip.mjs';
 
 /** The repository root: builds resolve from here wherever they are started. */
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
@@ -111,7 +112,7 @@ export async function buildExtension(base, outdir = 'dist') {
   // vm.Script, which has no dynamic import; a lazy bundle is require()d inside a promise instead.
   const options = { ...base, absWorkingDir: ROOT, metafile: true, supported: { 'dynamic-import': false } };
   const entry = 'src/extension/extension.ts';
-  const probe = await esbuild.build({ ...options, entryPoints: [entry], outdir, write: false, plugins: [lazyModules()] });
+  const probe = await esbuild.build({ ...options, entryPoints: [entry], outdir, write: false, plugins: [lazyModules(), stripManifestsPlugin] });
   const inMain = new Set(Object.keys(probe.metafile.inputs).filter((p) => p.startsWith('src/')));
   const others = Promise.all([
     esbuild.build({ ...options, stdin: { contents: "module.exports = require('undici');", resolveDir: ROOT }, outfile: `${outdir}/undici.js` }),
@@ -125,7 +126,7 @@ export async function buildExtension(base, outdir = 'dist') {
     esbuild.build({ ...options, entryPoints: { main: 'src/extension/entry.ts' }, outdir }),
   ]);
   const lazy = await Promise.all(Object.entries(LAZY_BUNDLES).map(([name, file]) =>
-    esbuild.build({ ...options, entryPoints: { [name]: file }, outdir, plugins: [lazyModules(name), sharedWithMain(inMain)] })));
+    esbuild.build({ ...options, entryPoints: { [name]: file }, outdir, plugins: [lazyModules(name), sharedWithMain(inMain), stripManifestsPlugin] })));
   const shared = [...new Set(lazy.flatMap((r) => Object.keys(r.metafile.inputs)).filter((p) => p.startsWith('main-shared:')).map((p) => p.slice('main-shared:'.length)))].sort();
   const registry = [
     `export * from './${entry}';`,
@@ -133,7 +134,7 @@ export async function buildExtension(base, outdir = 'dist') {
     `export const __shared = { ${shared.map((p, i) => `${JSON.stringify(p)}: m${i}`).join(', ')} };`,
   ].join('\n');
   const main = await esbuild.build({
-    ...options, stdin: { contents: registry, resolveDir: ROOT, loader: 'ts', sourcefile: 'extension-entry.ts' }, outfile: `${outdir}/extension.js`, plugins: [lazyModules()],
+    ...options, stdin: { contents: registry, resolveDir: ROOT, loader: 'ts', sourcefile: 'extension-entry.ts' }, outfile: `${outdir}/extension.js`, plugins: [lazyModules(), stripManifestsPlugin],
   });
   return { main, lazy, others: await others, shared };
 }
@@ -169,17 +170,23 @@ function otherBuilds() {
   // Tests: each *.test.ts (and the integration runner) bundled on its own into out/,
   // keeping the test frameworks and the `vscode` module external.
   const testEntries = walk('test', (p) => p.endsWith('.ts') && !p.endsWith('.d.ts'));
-  if (testEntries.length > 0) {
-    builds.push({
-      ...common,
-      minify: false,
-      sourcemap: 'inline',
-      entryPoints: testEntries,
-      outbase: '.',
-      outdir: 'out',
-      external: ['vscode', 'mocha', 'playwright-core', 'fast-check'],
-    });
-  }
+  const isUnit = (p) => p.split(sep).join('/').startsWith('test/unit/');
+  const testBuild = (entryPoints, plugins = []) => ({
+    ...common,
+    minify: false,
+    sourcemap: 'inline',
+    entryPoints,
+    outbase: '.',
+    outdir: 'out',
+    external: ['vscode', 'mocha', 'playwright-core', 'fast-check'],
+    plugins,
+  });
+  const integration = testEntries.filter((p) => !isUnit(p));
+  if (integration.length > 0) builds.push(testBuild(integration));
+  // Unit tests run in plain Node: their `vscode` is the double of test/unit/extension/vscodeDouble.ts.
+  const vscodeDouble = { name: 'vscode-double', setup(b) { b.onResolve({ filter: /^vscode$/ }, () => ({ path: join(ROOT, 'test/unit/extension/vscodeDouble.ts') })); } };
+  const unit = testEntries.filter(isUnit);
+  if (unit.length > 0) builds.push(testBuild(unit, [vscodeDouble]));
   return builds;
 }
 

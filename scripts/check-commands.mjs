@@ -1,100 +1,117 @@
-// Every command declared in package.json is registered in src/extension, and every
-// registered command is declared; menus and welcome links name declared commands only.
-// Registrations are found statically: `registerCommand(..., 'platformExplorer.x', ...)` or a
-// command file's own `export const xCommand = defineCommand('platformExplorer.x', ...)`.
-// Two files are generated, and a check run fails while either is out of date; `node
-// scripts/check-commands.mjs --write` updates both: src/extension/commandIds.ts (the CommandId
-// type the code uses, so a typo fails to compile) from package.json, and
-// src/extension/commands/all.ts (every defineCommand declaration, which registerCommands
-// registers) from the command files.
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+// One source for each command: its declaration in its own file (src/extension/commands/define.ts),
+// `export const xCommand = defineCommand({ id, title, menus…, parse, handler })`. From the
+// declarations this generates, and `npm run lint` fails while any is out of date (`node
+// scripts/check-commands.mjs --write` updates them all):
+//  - package.json contributes.commands, .menus and .keybindings (everything else in package.json
+//    stays hand-written), and package.nls.json's `command.<name>.title` texts;
+//  - src/extension/commandIds.ts (the CommandId type, so a typo fails to compile);
+//  - src/extension/commands/all.ts (every declaration registerCommands registers; a `lazy` one
+//    through its bundle, src/extension/lazy/<bundle>.ts, which must export it).
+// It also checks that a `declareCommand` (registered by hand) is registered with registerCommand,
+// that nothing is registered without a declaration, and that every `%key%` and welcome link resolves.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { contributions, declarationFor, readDeclarations, titleKey, walk } from './commands/declarations.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const contributes = pkg.contributes ?? {};
-// Display strings are `%key%` references into package.nls.json; a missing key would show raw.
-const missing = new Set();
-const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8'));
-function text(value, where) {
-  const m = /^%(.+)%$/.exec(String(value ?? ''));
-  if (!m) return value;
-  if (!(m[1] in nls) && !missing.has(m[1])) {
-    missing.add(m[1]);
-    problems(`${where} names ${value}, which package.nls.json does not define`);
-  }
-  return nls[m[1]];
-}
-
-function walk(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    return statSync(p).isDirectory() ? walk(p) : p.endsWith('.ts') ? [p] : [];
-  });
-}
+const write = process.argv.includes('--write');
+const PKG_FILE = join(root, 'package.json');
+const NLS_FILE = join(root, 'package.nls.json');
+const pkgText = readFileSync(PKG_FILE, 'utf8');
+const nlsText = readFileSync(NLS_FILE, 'utf8');
+const pkg = JSON.parse(pkgText);
+const nls = JSON.parse(nlsText);
 
 const errors = [];
-function problems(msg) {
-  errors.push(msg);
-}
+const problems = (msg) => errors.push(msg);
 
-const REGISTER_RE = /registerCommand\(\s*(?:[A-Za-z_$][\w$]*\s*,\s*)?['"`](platformExplorer\.[\w.]+)['"`]/g;
-const DEFINE_RE = /^export const ([A-Za-z_$][\w$]*) = defineCommand\(\s*['"`](platformExplorer\.[\w.]+)['"`]/gm;
 const COMMANDS_DIR = join(root, 'src/extension/commands');
-const registered = new Map();
-/** Every defineCommand declaration: [import path from commands/, exported name]. */
-const definitions = [];
-for (const file of walk(join(root, 'src/extension')).sort()) {
-  const source = readFileSync(file, 'utf8');
-  for (const m of source.matchAll(DEFINE_RE)) {
-    if (registered.has(m[2])) problems(`${m[2]} is registered twice (${registered.get(m[2])} and ${relative(root, file)})`);
-    registered.set(m[2], relative(root, file));
-    const from = relative(COMMANDS_DIR, file).replace(/\.ts$/, '').split(sep).join('/');
-    definitions.push([from.startsWith('.') ? from : `./${from}`, m[1]]);
+const files = walk(join(root, 'src/extension')).sort();
+const declarations = readDeclarations(root, files, problems, (id, name, code) => declarationFor(pkg, nls, id, name, code));
+const byId = new Map();
+for (const d of declarations) {
+  if (byId.has(d.manifest.id)) problems(`${d.manifest.id} is declared twice (${byId.get(d.manifest.id).file} and ${d.file})`);
+  byId.set(d.manifest.id, d);
+  if (d.manifest.inView) byId.set(`${d.manifest.id}InView`, d);
+}
+
+// Registered by hand: registerCommand(s, 'platformExplorer.x', …), for a declareCommand only.
+const REGISTER_RE = /registerCommand\(\s*(?:[A-Za-z_$][\w$]*\s*,\s*)?['"`](platformExplorer\.[\w.]+)['"`]/g;
+const byHand = new Map();
+for (const file of files) {
+  for (const m of readFileSync(file, 'utf8').matchAll(REGISTER_RE)) byHand.set(m[1], relative(root, file));
+}
+for (const [id, file] of byHand) {
+  const d = byId.get(id);
+  if (!d) {
+    problems(`${id} is registered in ${file} but has no declaration: write its declaration in its command file (then node scripts/check-commands.mjs --write):\n    ${declarationFor(pkg, nls, id)}`);
+  } else if (d.kind === 'define') {
+    problems(`${id} is registered twice: by its defineCommand in ${d.file} and by hand in ${file} (remove the registerCommand)`);
   }
-  for (const m of source.matchAll(REGISTER_RE)) {
-    if (registered.has(m[1])) {
-      problems(`${m[1]} is registered twice (${registered.get(m[1])} and ${relative(root, file)})`);
-    }
-    registered.set(m[1], relative(root, file));
+}
+for (const d of declarations) {
+  if (d.kind === 'declare' && !byHand.has(d.manifest.id)) problems(`${d.manifest.id} is declared with declareCommand in ${d.file} but never registered with registerCommand`);
+}
+
+// Commands package.json has that no declaration has: added the old way (by hand in package.json).
+// `--write --prune`: a command whose declaration was deleted on purpose leaves package.json.
+const prune = write && process.argv.includes('--prune');
+const oldStyle = new Set(errors.join('\n').match(/platformExplorer\.[\w]+/g) ?? []);
+for (const c of pkg.contributes?.commands ?? []) {
+  if (!byId.has(c.command) && !byHand.has(c.command) && !prune && !oldStyle.has(c.command)) {
+    problems(`${c.command} is in package.json but has no declaration: package.json's commands, menus and keybindings are generated now. Write in its command file (replacing its registerCommand/defineCommand and its package.json/package.nls.json entries), then run node scripts/check-commands.mjs --write (a command removed on purpose: --write --prune):\n    ${declarationFor(pkg, nls, c.command)}`);
   }
 }
 
-const declared = new Set();
-for (const c of contributes.commands ?? []) {
-  if (declared.has(c.command)) problems(`${c.command} is declared twice in contributes.commands`);
-  declared.add(c.command);
-  if (!text(c.title, c.command)) problems(`${c.command} has no title`);
-}
-
-for (const id of declared) {
-  if (!registered.has(id)) problems(`${id} is declared in package.json but never registered in src/extension`);
-}
-for (const [id, file] of registered) {
-  if (!declared.has(id)) problems(`${id} is registered in ${file} but not declared in package.json contributes.commands`);
-}
-for (const [where, entries] of Object.entries(contributes.menus ?? {})) {
-  for (const e of entries) {
-    if (e.command && !declared.has(e.command)) problems(`menus.${where} names undeclared command ${e.command}`);
+// A lazy declaration is registered from main through its bundle, which must export it.
+const LAZY_FILES = { deletion: 'deletion', panels: 'panels', lookups: 'lookups', 'emulator-commands': 'emulatorCommands', requests: 'dataRequests' };
+for (const d of declarations.filter((x) => x.manifest.lazy !== undefined)) {
+  const bundle = LAZY_FILES[d.manifest.lazy];
+  if (!bundle) {
+    problems(`${d.manifest.id}: lazy: '${d.manifest.lazy}' is not a bundle (${Object.keys(LAZY_FILES).join(', ')})`);
+    continue;
   }
-}
-for (const w of contributes.viewsWelcome ?? []) {
-  for (const m of String(text(w.contents, `viewsWelcome of ${w.view}`)).matchAll(/command:(platformExplorer\.[\w.]+)/g)) {
-    if (!declared.has(m[1])) problems(`viewsWelcome links to undeclared command ${m[1]}`);
+  const lazyFile = join(root, 'src/extension/lazy', `${bundle}.ts`);
+  const from = relative(join(root, 'src/extension/lazy'), join(root, d.file)).replace(/\.ts$/, '').split(sep).join('/');
+  if (!new RegExp(`export \\{[^}]*\\b${d.name}\\b[^}]*\\} from '${from.replace(/[.]/g, '\\.')}'`).test(readFileSync(lazyFile, 'utf8'))) {
+    problems(`${d.manifest.id} is lazy: '${d.manifest.lazy}': add \`export { ${d.name} } from '${from}';\` to ${relative(root, lazyFile)}`);
   }
 }
 
-// Every other `%key%` (views, settings, walkthrough, displayName) must resolve too.
+// The generated contributions, in place of the ones package.json has.
+const gen = contributions(declarations);
+const next = structuredClone(pkg);
+next.contributes.commands = gen.commands;
+next.contributes.menus = gen.menus;
+next.contributes.keybindings = gen.keybindings;
+const nextNls = {};
+for (const [k, v] of Object.entries(nls)) {
+  // A command title no declaration has any more is dropped; the others take the declaration's text.
+  if (/^command\..+\.title$/.test(k) && !(k in gen.titles)) continue;
+  nextNls[k] = k in gen.titles ? gen.titles[k] : v;
+}
+for (const [k, v] of Object.entries(gen.titles)) if (!(k in nextNls)) nextNls[k] = v;
+
+// Display strings are `%key%` references into package.nls.json; a missing key would show raw.
 (function refs(value, where) {
-  if (typeof value === 'string') text(value, where);
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) refs(v, `${where}.${k}`);
-})(pkg, 'package.json');
+  if (typeof value === 'string') {
+    const m = /^%(.+)%$/.exec(value);
+    if (m && !(m[1] in nextNls)) problems(`${where} names ${value}, which package.nls.json does not define`);
+  } else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) refs(v, `${where}.${k}`);
+})(next, 'package.json');
+const declared = new Set(gen.commands.map((c) => c.command));
+for (const w of next.contributes.viewsWelcome ?? []) {
+  const contents = String(w.contents).replace(/^%(.+)%$/, (_, k) => nextNls[k] ?? '');
+  for (const m of contents.matchAll(/command:(platformExplorer\.[\w.]+)/g)) {
+    if (!declared.has(m[1])) problems(`viewsWelcome of ${w.view} links to undeclared command ${m[1]}`);
+  }
+}
+for (const d of declarations) if (titleKey(d.manifest.id) === 'command.category.title') problems(`${d.manifest.id}: reserved name`);
 
-const ID_FILE = join(root, 'src/extension/commandIds.ts');
 const ids = [...declared].sort();
-const generated = [
-  '// Generated from package.json by `node scripts/check-commands.mjs --write`: every declared command ID.',
-  '// The type makes a command ID that package.json does not declare a compile error.',
+const commandIds = [
+  '// Generated from the command declarations by `node scripts/check-commands.mjs --write`: every command ID.',
+  '// The type makes a command ID that no declaration has a compile error.',
   'export const COMMAND_IDS = [',
   ...ids.map((id) => `  '${id}',`),
   '] as const;',
@@ -102,31 +119,54 @@ const generated = [
   'export type CommandId = (typeof COMMAND_IDS)[number];',
   '',
 ].join('\n');
-const LIST_FILE = join(COMMANDS_DIR, 'all.ts');
-const list = [
-  '// Generated by `node scripts/check-commands.mjs --write` from each command file\'s own',
-  '// `export const xCommand = defineCommand(...)` (./define.ts): registerCommands registers them all.',
-  "import type { CommandDefinition } from './define';",
-  ...[...new Set(definitions.map(([from]) => from))].map((from) =>
-    `import { ${definitions.filter(([f]) => f === from).map(([, name]) => name).join(', ')} } from '${from}';`),
+
+const eager = declarations.filter((d) => d.kind === 'define' && d.manifest.lazy === undefined);
+const lazy = declarations.filter((d) => d.kind === 'define' && d.manifest.lazy !== undefined);
+const importPath = (file) => {
+  const from = relative(COMMANDS_DIR, join(root, file)).replace(/\.ts$/, '').split(sep).join('/');
+  return from.startsWith('.') ? from : `./${from}`;
+};
+const lazyEntry = (d) => {
+  const members = [`id: '${d.manifest.id}'`];
+  if (d.manifest.inView) members.push('inView: true');
+  if (d.manifest.operations) members.push(`operations: [${d.manifest.operations.map((o) => `'${o}'`).join(', ')}]`);
+  members.push(`load: async () => (await import('../lazy/${LAZY_FILES[d.manifest.lazy]}')).${d.name}`);
+  return `  { ${members.join(', ')} },`;
+};
+const imports = [...new Set(eager.map((d) => importPath(d.file)))];
+const all = [
+  '// Generated by `node scripts/check-commands.mjs --write` from each command file\'s own declaration',
+  '// (`export const xCommand = defineCommand({ … })`, ./define.ts): registerCommands registers them all;',
+  '// a lazy one through its bundle (../lazy), loaded when the command first runs.',
+  "import type { AnyCommandDefinition, LazyCommand } from './define';",
+  ...imports.map((from) => `import { ${eager.filter((d) => importPath(d.file) === from).map((d) => d.name).join(', ')} } from '${from}';`),
   '',
-  'export const DECLARED_COMMANDS: readonly CommandDefinition[] = [',
-  ...definitions.map(([, name]) => `  ${name},`),
+  'export const DECLARED_COMMANDS: readonly (AnyCommandDefinition | LazyCommand)[] = [',
+  ...eager.map((d) => `  ${d.name},`),
+  ...lazy.map(lazyEntry),
   '];',
   '',
 ].join('\n');
-for (const [file, text, source] of [[ID_FILE, generated, 'package.json'], [LIST_FILE, list, 'the command files']]) {
-  if (process.argv.includes('--write')) {
-    writeFileSync(file, text);
-    continue;
+
+const outputs = [
+  [PKG_FILE, pkgText, `${JSON.stringify(next, null, 2)}\n`],
+  [NLS_FILE, nlsText, `${JSON.stringify(nextNls, null, 2)}\n`],
+  [join(root, 'src/extension/commandIds.ts'), null, commandIds],
+  [join(COMMANDS_DIR, 'all.ts'), null, all],
+];
+for (const [file, known, text] of outputs) {
+  let current = known;
+  if (current === null) {
+    try { current = readFileSync(file, 'utf8'); } catch { current = ''; }
   }
-  let current = '';
-  try { current = readFileSync(file, 'utf8'); } catch { /* missing: reported below */ }
-  if (current !== text) problems(`${relative(root, file)} is out of date with ${source}: run node scripts/check-commands.mjs --write`);
+  if (current === text) continue;
+  if (write && errors.length === 0) writeFileSync(file, text);
+  else problems(`${relative(root, file)} is out of date with the command declarations (src/extension/commands/define.ts): run node scripts/check-commands.mjs --write`);
 }
 
 if (errors.length > 0) {
   console.error(`check-commands: ${errors.length} problem(s):\n  ${errors.join('\n  ')}`);
   process.exit(1);
 }
-console.log(`check-commands: ${declared.size} commands declared and registered.`);
+console.log(`check-commands: ${declared.size} commands (${declarations.length} declarations, ${lazy.length} lazy) generated and registered.`);
+

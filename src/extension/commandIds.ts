@@ -1,5 +1,5 @@
-// Generated from package.json by `node scripts/check-commands.mjs --write`: every declared command ID.
-// The type makes a command ID that package.json does not declare a compile error.
+// Generated from the command declarations by `node scripts/check-commands.mjs --write`: every command ID.
+// The type makes a command ID that no declaration has a compile error.
 export const COMMAND_IDS = [
   'platformExplorer.addTitle',
   'platformExplorer.clearActivity',

@@ -15,9 +15,9 @@
 //   3. call it: client.read('Name', {...}) or client.mutate('Name', {...}); a client method only
 //      where it adds behaviour (chunking, defaults, a cache);
 //   4. a command that users need: its file in src/extension/commands/ ending in
-//      `export const xCommand = defineCommand(id, handler, ['Name'])`, its package.json +
-//      package.nls.json entries, then `node scripts/check-commands.mjs --write` (regenerates
-//      commandIds.ts and commands/all.ts); and its test.
+//      `export const xCommand = defineCommand({ id, title, menus…, operations: ['Name'], parse, handler })`,
+//      then `node scripts/check-commands.mjs --write` (generates its package.json and
+//      package.nls.json entries, commandIds.ts and commands/all.ts); and its test.
 import {
   anyValue, array, bool, int, map, nullable, object, optional, str, timestamp, type Infer, type Member, type Schema,
 } from './schema';

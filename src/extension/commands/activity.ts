@@ -5,7 +5,7 @@ import type { ActivityEntry } from '../activity/store';
 import { ActivityItem } from '../activity/view';
 import { CommandError } from '../errors';
 import type { CommandContext } from './context';
-import { defineCommand } from './define';
+import { defineCommand, legacy, noArguments } from './define';
 import { sayCopied } from './copied';
 
 export async function filterActivity(c: CommandContext, text?: unknown): Promise<string> {
@@ -76,9 +76,81 @@ export async function clearActivity(c: CommandContext): Promise<void> {
   await s.activity.clear();
 }
 
-export const filterActivityCommand = defineCommand('platformExplorer.filterActivity', filterActivity);
-export const clearActivityFilterCommand = defineCommand('platformExplorer.clearActivityFilter', clearActivityFilter);
-export const copyActivityJsonCommand = defineCommand('platformExplorer.copyActivityJson', copyActivityJson);
-export const copyAllActivityJsonCommand = defineCommand('platformExplorer.copyAllActivityJson', copyAllActivityJson);
-export const rerunActivityCommand = defineCommand('platformExplorer.rerunActivity', rerunActivity);
-export const clearActivityCommand = defineCommand('platformExplorer.clearActivity', clearActivity);
+export const filterActivityCommand = defineCommand({
+  id: 'platformExplorer.filterActivity',
+  title: 'Filter Activity…',
+  category: true,
+  icon: 'filter',
+  menus: {
+    'view/title': [
+      { when: 'view == platformExplorer.activity && !platformExplorer.activityFiltered', group: 'navigation@1' },
+    ],
+  },
+  ...legacy(filterActivity),
+});
+export const clearActivityFilterCommand = defineCommand({
+  id: 'platformExplorer.clearActivityFilter',
+  title: 'Clear Activity Filter',
+  category: true,
+  icon: 'filter-filled',
+  palette: 'platformExplorer.activityFiltered',
+  menus: {
+    'view/title': [
+      { when: 'view == platformExplorer.activity && platformExplorer.activityFiltered', group: 'navigation@1' },
+    ],
+  },
+  parse: noArguments,
+  handler: clearActivityFilter,
+});
+export const copyActivityJsonCommand = defineCommand({
+  id: 'platformExplorer.copyActivityJson',
+  title: 'Copy as JSON',
+  category: true,
+  icon: 'json',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.activity && viewItem =~ /\\bactivity\\b/', group: '1_activity@2' },
+    ],
+  },
+  ...legacy(copyActivityJson),
+});
+export const copyAllActivityJsonCommand = defineCommand({
+  id: 'platformExplorer.copyAllActivityJson',
+  title: 'Copy All Shown as JSON',
+  category: true,
+  icon: 'json',
+  menus: {
+    'view/title': [
+      { when: 'view == platformExplorer.activity', group: 'navigation@2' },
+    ],
+  },
+  parse: noArguments,
+  handler: copyAllActivityJson,
+});
+export const rerunActivityCommand = defineCommand({
+  id: 'platformExplorer.rerunActivity',
+  title: 'Re-run',
+  category: true,
+  icon: 'debug-rerun',
+  palette: 'false',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.activity && viewItem =~ /\\brerunnable\\b/', group: 'inline@1' },
+      { when: 'view == platformExplorer.activity && viewItem =~ /\\brerunnable\\b/', group: '1_activity@1' },
+    ],
+  },
+  ...legacy(rerunActivity),
+});
+export const clearActivityCommand = defineCommand({
+  id: 'platformExplorer.clearActivity',
+  title: 'Clear Activity History',
+  category: true,
+  icon: 'clear-all',
+  menus: {
+    'view/title': [
+      { when: 'view == platformExplorer.activity', group: '1_clear@1' },
+    ],
+  },
+  parse: noArguments,
+  handler: clearActivity,
+});

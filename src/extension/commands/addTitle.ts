@@ -6,7 +6,7 @@ import { validateSecretKey } from '../secrets';
 import { readSettings } from '../settings';
 import type { CommandContext } from './context';
 import { validateEmulatorEndpoint, validateTitleName, type EndpointProfile, type TitleRecord } from '../titles';
-import { defineCommand } from './define';
+import { defineCommand, noArguments } from './define';
 
 export async function addTitle(c: CommandContext): Promise<TitleRecord> {
   const s = c.services;
@@ -62,4 +62,16 @@ export async function addTitle(c: CommandContext): Promise<TitleRecord> {
   return title;
 }
 
-export const addTitleCommand = defineCommand('platformExplorer.addTitle', addTitle);
+export const addTitleCommand = defineCommand({
+  id: 'platformExplorer.addTitle',
+  title: 'Add Title',
+  category: true,
+  icon: 'add',
+  menus: {
+    'view/title': [
+      { when: 'view == platformExplorer.titles', group: 'navigation@1' },
+    ],
+  },
+  parse: noArguments,
+  handler: addTitle,
+});

@@ -1,28 +1,22 @@
-// Command arguments: a tree node or a plain object such as `{ titleId, platformId }`
-// (both carry the same member names), from the palette, the tree, the editor or tests.
+// What commands make of their parsed arguments (./parse.ts): the nodes and titles a Target names,
+// and the title a command may send its key for.
 import type { CommandId } from '../commandIds';
 import * as vscode from 'vscode';
 import type { PlatformClient } from '../../core/api/client';
 import { validateTitleId } from '../../core/ids';
 import type { TitleRecord } from '../titles';
-import { isTreeNode, type TreeNode } from '../tree/nodes';
+import type { TreeNode } from '../tree/nodes';
 import { TitleNode } from '../tree/titleNodes';
 import { CommandError } from '../errors';
 import type { CommandContext } from './context';
+import { parseNodeOnly, type Target } from './parse';
 
-function member(arg: unknown, name: string): unknown {
-  return typeof arg === 'object' && arg !== null ? (arg as Record<string, unknown>)[name] : undefined;
-}
+export { stringMember as stringArg, stringListMember as stringListArg } from './parse';
 
-/**
- * The argument of a command the view's menus run: a node of the view, or nothing (then the command
- * asks). Anything else (JSON from a task's input, a link or a keybinding) is refused.
- */
+/** For a command the view's menus run: its argument when it is a node of the view or nothing; anything else is refused. */
 export function treeNodeArg(arg: unknown): unknown {
-  if (arg === undefined || isTreeNode(arg)) {
-    return arg;
-  }
-  throw new CommandError(vscode.l10n.t('This command acts on an item of the Platform view.'), vscode.l10n.t('Run it from the item\'s menu in the Platform view.'));
+  parseNodeOnly([arg]);
+  return arg;
 }
 
 /**
@@ -32,21 +26,15 @@ export function treeNodeArg(arg: unknown): unknown {
  * turns into the focused node), the focused node, with the selection when the focused node is in
  * it: never a selection the focus has moved away from. Otherwise none (the command asks).
  */
-export function selectedNodes(c: CommandContext, arg: unknown, selection?: unknown): TreeNode[] {
+export function targetNodes(c: CommandContext, t: Target): TreeNode[] {
   const viewSelection = c.services.tree.view?.selection ?? [];
-  if (isTreeNode(arg)) {
-    if (Array.isArray(selection) && selection.length > 0 && selection.every(isTreeNode) && selection.includes(arg)) return selection;
-    return selection === undefined && viewSelection.length > 1 && viewSelection.includes(arg) ? [...viewSelection] : [arg];
+  if (t.node) {
+    if (t.selection) return [...t.selection];
+    return !t.selectionGiven && viewSelection.length > 1 && viewSelection.includes(t.node) ? [...viewSelection] : [t.node];
   }
   // A VS Code that did not resolve the focused node passes the keybinding's own object.
-  if (member(arg, '$focusedTreeItem') === true) return [...viewSelection];
+  if (t.keybinding === 'unresolved') return [...viewSelection];
   return [];
-}
-
-/** Whether the command came from the view's keybindings with nothing (or no title) to act on. */
-function fromTreeKeybinding(arg: unknown): boolean {
-  // VS Code passes null for the focused node when the view has none.
-  return arg === null || member(arg, '$focusedTreeItem') === true;
 }
 
 /**
@@ -54,42 +42,21 @@ function fromTreeKeybinding(arg: unknown): boolean {
  * the title the argument names, the only one or the user's pick. From a keybinding with no title
  * selected: none.
  */
-export async function resolveTitles(c: CommandContext, arg: unknown, selection?: unknown): Promise<TitleRecord[]> {
-  const nodes = selectedNodes(c, arg, selection).filter((n): n is TitleNode => n instanceof TitleNode);
-  if (nodes.length > 0) return nodes.map((n) => c.services.titles.get(n.titleId)).filter((t): t is TitleRecord => t !== undefined);
+export async function resolveTitles(c: CommandContext, t: Target): Promise<TitleRecord[]> {
+  const nodes = targetNodes(c, t).filter((n): n is TitleNode => n instanceof TitleNode);
+  if (nodes.length > 0) return nodes.map((n) => c.services.titles.get(n.titleId)).filter((x): x is TitleRecord => x !== undefined);
   // From a key on an item that is not a title (a job, an add-on): nothing to act on.
-  if (fromTreeKeybinding(arg) || isTreeNode(arg)) return [];
-  return [await resolveTitle(c, arg)];
-}
-
-export function stringArg(arg: unknown, name: string): string | undefined {
-  const v = member(arg, name);
-  return typeof v === 'string' && v.trim().length > 0 ? v.trim() : undefined;
-}
-
-export function stringListArg(arg: unknown, name: string): string[] | undefined {
-  const v = member(arg, name);
-  if (v === undefined) {
-    return undefined;
-  }
-  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) {
-    throw new CommandError(vscode.l10n.t('The "{0}" argument must be a list of strings.', name));
-  }
-  const list = (v as string[]).map((x) => x.trim()).filter((x) => x.length > 0);
-  // Given but empty is no reason to read the editor instead.
-  if (list.length === 0) {
-    throw new CommandError(vscode.l10n.t('The "{0}" argument is an empty list.', name), vscode.l10n.t('Pass at least one entry, or no "{0}" to be asked.', name));
-  }
-  return list;
+  if (t.keybinding !== undefined || t.node) return [];
+  return [await resolveTitle(c, t)];
 }
 
 /**
  * The title a command acts on: the one named by the argument (a title's node, or any node under
  * it), else the active title (the status bar's), else the user's pick, which becomes active.
  */
-export async function resolveTitle(c: CommandContext, arg: unknown): Promise<TitleRecord> {
+export async function resolveTitle(c: CommandContext, t: Target): Promise<TitleRecord> {
   const s = c.services;
-  const named = stringArg(arg, 'titleId');
+  const named = t.titleId;
   if (named) {
     const t = s.titles.get(named);
     if (!t) {
@@ -136,8 +103,8 @@ export async function pickTitle(c: CommandContext): Promise<TitleRecord> {
  * first question, so a missing key, an untrusted workspace or the placeholder endpoint stop it
  * before the user types anything.
  */
-export async function usableTitle(c: CommandContext, arg: unknown): Promise<{ title: TitleRecord; client: PlatformClient }> {
-  const title = await resolveTitle(c, arg);
+export async function usableTitle(c: CommandContext, t: Target): Promise<{ title: TitleRecord; client: PlatformClient }> {
+  const title = await resolveTitle(c, t);
   const client = await c.services.clients.following(title.titleId);
   if (!(await c.services.secrets.has(title.titleId))) {
     throw new CommandError(

@@ -5,10 +5,11 @@ import { named } from '../titles';
 import type { CommandContext } from './context';
 import { resolveTitles } from './args';
 import { defineCommand } from './define';
+import { parseTarget, type Target } from './parse';
 
-export async function clearSecretKey(c: CommandContext, arg?: unknown, selection?: unknown): Promise<boolean> {
+export async function clearSecretKey(c: CommandContext, target: Target): Promise<boolean> {
   const s = c.services;
-  const chosen = await resolveTitles(c, arg, selection);
+  const chosen = await resolveTitles(c, target);
   const keyed = [];
   for (const t of chosen) if (await s.secrets.has(t.titleId)) keyed.push(t);
   const names = keyed.map(named).join(', ');
@@ -27,4 +28,16 @@ export async function clearSecretKey(c: CommandContext, arg?: unknown, selection
   return true;
 }
 
-export const clearSecretKeyCommand = defineCommand('platformExplorer.clearSecretKey', clearSecretKey);
+export const clearSecretKeyCommand = defineCommand({
+  id: 'platformExplorer.clearSecretKey',
+  title: 'Clear Secret Key',
+  category: true,
+  icon: 'circle-slash',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bkeySet\\b/', group: '3_title@3' },
+    ],
+  },
+  parse: parseTarget,
+  handler: clearSecretKey,
+});

@@ -5,8 +5,9 @@ import { DeletionBatchNode, DeletionJobNode } from '../tree/jobNodes';
 import type { TreeNode } from '../tree/nodes';
 import { TitleNode } from '../tree/titleNodes';
 import type { CommandContext } from './context';
-import { selectedNodes } from './args';
+import { targetNodes } from './args';
 import { defineCommand } from './define';
+import { parseTarget, type Target } from './parse';
 import { sayCopied } from './copied';
 
 function copied(n: TreeNode): string[] {
@@ -17,8 +18,8 @@ function copied(n: TreeNode): string[] {
   return [typeof label === 'string' ? label : label?.label ?? ''].filter((x) => x !== '');
 }
 
-export async function copyItem(c: CommandContext, arg?: unknown, selection?: unknown): Promise<string | undefined> {
-  const lines = [...new Set(selectedNodes(c, arg, selection).flatMap(copied))];
+export async function copyItem(c: CommandContext, target: Target): Promise<string | undefined> {
+  const lines = [...new Set(targetNodes(c, target).flatMap(copied))];
   if (lines.length === 0) {
     void c.ui.info(vscode.l10n.t('Select an item in the Platform view to copy it.'));
     return undefined;
@@ -29,4 +30,12 @@ export async function copyItem(c: CommandContext, arg?: unknown, selection?: unk
   return text;
 }
 
-export const copyItemCommand = defineCommand('platformExplorer.copyItem', copyItem);
+export const copyItemCommand = defineCommand({
+  id: 'platformExplorer.copyItem',
+  title: 'Copy',
+  category: true,
+  palette: 'false',
+  keybindings: [{ key: 'ctrl+c', mac: 'cmd+c', when: 'focusedView == platformExplorer.titles && !inputFocus', args: { $treeViewId: 'platformExplorer.titles', $focusedTreeItem: true } }],
+  parse: parseTarget,
+  handler: copyItem,
+});

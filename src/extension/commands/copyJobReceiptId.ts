@@ -5,13 +5,14 @@ import * as vscode from 'vscode';
 import { CommandError } from '../errors';
 import { jobsOfNodes } from '../tree/jobNodes';
 import type { CommandContext } from './context';
-import { selectedNodes, stringArg, treeNodeArg } from './args';
-import { defineCommand } from './define';
+import { stringArg, targetNodes, treeNodeArg } from './args';
+import { defineCommand, legacy } from './define';
+import { parseTarget } from './parse';
 import { sayCopied } from './copied';
 
 export async function copyJobReceiptId(c: CommandContext, arg?: unknown, selection?: unknown): Promise<string> {
   const s = c.services;
-  const selected = jobsOfNodes(selectedNodes(c, treeNodeArg(arg), selection));
+  const selected = jobsOfNodes(targetNodes(c, parseTarget([treeNodeArg(arg), selection])));
   if (selected.length > 1) {
     const receipts = [...new Set(selected.flatMap((j) => (j.jobReceiptId !== undefined ? [j.jobReceiptId] : [])))];
     if (receipts.length === 0) {
@@ -44,4 +45,17 @@ export async function copyJobReceiptId(c: CommandContext, arg?: unknown, selecti
   return receipt;
 }
 
-export const copyJobReceiptIdCommand = defineCommand('platformExplorer.copyJobReceiptId', copyJobReceiptId);
+export const copyJobReceiptIdCommand = defineCommand({
+  id: 'platformExplorer.copyJobReceiptId',
+  title: 'Copy JobReceiptId',
+  category: true,
+  icon: 'copy',
+  palette: 'false',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bhasReceipt\\b/', group: 'inline@1' },
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bhasReceipt\\b/', group: '1_job@1' },
+    ],
+  },
+  ...legacy(copyJobReceiptId),
+});

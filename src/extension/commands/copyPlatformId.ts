@@ -5,9 +5,11 @@ import * as vscode from 'vscode';
 import { CommandError } from '../errors';
 import { jobsOfNodes } from '../tree/jobNodes';
 import type { CommandContext } from './context';
-import { selectedNodes } from './args';
-import { resolvePlatformIdFromArgOrEditor } from './platformIdArg';
-import { defineCommand } from './define';
+import { targetNodes } from './args';
+import { givenOrEditorPlatformId, platformIdMember } from './platformIdArg';
+import { defineCommand, type Invocation } from './define';
+import { parseTarget, type Target } from './parse';
+import type { TreeNode } from '../tree/nodes';
 import { sayCopied } from './copied';
 
 /** Copies each distinct PlatformId once, one per line. */
@@ -18,10 +20,22 @@ async function copy(c: CommandContext, platformIds: readonly string[]): Promise<
   return ids.join('\n');
 }
 
-export async function copyPlatformId(c: CommandContext, arg?: unknown, selection?: unknown): Promise<string> {
-  const jobs = jobsOfNodes(selectedNodes(c, arg, selection));
+/** Copy PlatformId's arguments: the nodes and the `{ platformId }` given, or the InView variant's view selection. */
+export interface CopyPlatformIdArgs {
+  readonly target: Target;
+  readonly platformId?: string;
+  readonly inView?: { readonly viewSelection: readonly TreeNode[] };
+}
+
+export function parseCopyPlatformIdArgs(raw: readonly unknown[], at: Invocation): CopyPlatformIdArgs {
+  return at.inView ? { target: parseTarget([]), inView: { viewSelection: at.viewSelection } } : { target: parseTarget(raw), platformId: platformIdMember(raw[0]) };
+}
+
+export async function copyPlatformId(c: CommandContext, a: CopyPlatformIdArgs): Promise<string | undefined> {
+  if (a.inView) return copyPlatformIdInView(c, a.inView.viewSelection);
+  const jobs = jobsOfNodes(targetNodes(c, a.target));
   if (jobs.length > 0) return copy(c, jobs.map((j) => j.platformId));
-  const id = resolvePlatformIdFromArgOrEditor(arg, vscode.window.activeTextEditor);
+  const id = givenOrEditorPlatformId(a.platformId, a.target, vscode.window.activeTextEditor);
   if (!id) {
     throw new CommandError(
       vscode.l10n.t('There is no PlatformId under the cursor or in the selection.'),
@@ -32,13 +46,27 @@ export async function copyPlatformId(c: CommandContext, arg?: unknown, selection
 }
 
 /** From the palette while the Titles view has focus: the selected deletion jobs' PlatformIds, never the editor behind the view. */
-export async function copyPlatformIdInView(c: CommandContext): Promise<string | undefined> {
-  const jobs = jobsOfNodes(c.services.tree.view?.selection ?? []);
+async function copyPlatformIdInView(c: CommandContext, viewSelection: readonly TreeNode[]): Promise<string | undefined> {
+  const jobs = jobsOfNodes(viewSelection);
   if (jobs.length > 0) return copy(c, jobs.map((j) => j.platformId));
   // Guidance in a message, which screen readers announce; a status-bar note is never read out.
   void c.ui.info(vscode.l10n.t('Select a deletion job in the Titles view to copy its PlatformId.'));
   return undefined;
 }
 
-export const copyPlatformIdCommand = defineCommand('platformExplorer.copyPlatformId', copyPlatformId);
-export const copyPlatformIdInViewCommand = defineCommand('platformExplorer.copyPlatformIdInView', copyPlatformIdInView);
+export const copyPlatformIdCommand = defineCommand({
+  id: 'platformExplorer.copyPlatformId',
+  title: 'Platform: Copy PlatformId',
+  icon: 'copy',
+  inView: true,
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bdeletionJob\\b/', group: '1_job@0' },
+    ],
+    'editor/context': [
+      { when: 'editorTextFocus && platformExplorer.editorHasPlatformId', group: 'platformExplorer@3' },
+    ],
+  },
+  parse: parseCopyPlatformIdArgs,
+  handler: copyPlatformId,
+});

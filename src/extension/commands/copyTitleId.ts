@@ -3,10 +3,11 @@ import * as vscode from 'vscode';
 import type { CommandContext } from './context';
 import { resolveTitles } from './args';
 import { defineCommand } from './define';
+import { parseTarget, type Target } from './parse';
 import { sayCopied } from './copied';
 
-export async function copyTitleId(c: CommandContext, arg?: unknown, selection?: unknown): Promise<string | undefined> {
-  const titles = await resolveTitles(c, arg, selection);
+export async function copyTitleId(c: CommandContext, target: Target): Promise<string | undefined> {
+  const titles = await resolveTitles(c, target);
   if (titles.length === 0) {
     // Guidance in a message, which screen readers announce; a status-bar note is never read out.
     void c.ui.info(vscode.l10n.t('Select a title in the Platform view to copy its ID.'));
@@ -18,4 +19,16 @@ export async function copyTitleId(c: CommandContext, arg?: unknown, selection?: 
   return text;
 }
 
-export const copyTitleIdCommand = defineCommand('platformExplorer.copyTitleId', copyTitleId);
+export const copyTitleIdCommand = defineCommand({
+  id: 'platformExplorer.copyTitleId',
+  title: 'Copy Title ID',
+  category: true,
+  icon: 'copy',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\btitle\\b/', group: '3_title@0' },
+    ],
+  },
+  parse: parseTarget,
+  handler: copyTitleId,
+});

@@ -9,12 +9,13 @@ import { usableTitle } from './args';
 import type { CommandContext } from './context';
 import { confirmProductionTitle } from './production';
 import { defineCommand } from './define';
+import { parseTarget, type Target } from './parse';
 
 export type DeleteAddonOutcome = 'deleted' | 'alreadyAbsent';
 
-async function deleteAddon(c: CommandContext, arg: unknown, addon: DeletableAddon): Promise<DeleteAddonOutcome> {
+async function deleteAddon(c: CommandContext, target: Target, addon: DeletableAddon): Promise<DeleteAddonOutcome> {
   const s = c.services;
-  const { title, client } = await usableTitle(c, arg);
+  const { title, client } = await usableTitle(c, target);
   await c.ui.confirm(
     vscode.l10n.t('Delete the {0} add-on of {1}?', addon, named(title)),
     vscode.l10n.t('The {0} add-on configuration is removed from the title on the service. Players signing in through it stop working until it is set up again.', addon),
@@ -39,13 +40,39 @@ async function deleteAddon(c: CommandContext, arg: unknown, addon: DeletableAddo
   return 'deleted';
 }
 
-export function deleteMobileStore(c: CommandContext, arg?: unknown): Promise<DeleteAddonOutcome> {
-  return deleteAddon(c, arg, 'MobileStore');
+export function deleteMobileStore(c: CommandContext, target: Target): Promise<DeleteAddonOutcome> {
+  return deleteAddon(c, target, 'MobileStore');
 }
 
-export function deleteConsoleNetB(c: CommandContext, arg?: unknown): Promise<DeleteAddonOutcome> {
-  return deleteAddon(c, arg, 'ConsoleNetB');
+export function deleteConsoleNetB(c: CommandContext, target: Target): Promise<DeleteAddonOutcome> {
+  return deleteAddon(c, target, 'ConsoleNetB');
 }
 
-export const deleteMobileStoreCommand = defineCommand('platformExplorer.deleteMobileStore', deleteMobileStore, ['DeleteMobileStore']);
-export const deleteConsoleNetBCommand = defineCommand('platformExplorer.deleteConsoleNetB', deleteConsoleNetB, ['DeleteConsoleNetB']);
+export const deleteMobileStoreCommand = defineCommand({
+  id: 'platformExplorer.deleteMobileStore',
+  title: 'Delete MobileStore Add-on',
+  category: true,
+  icon: 'trash',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bmobileStore\\b/ && viewItem =~ /\\bdeletable\\b/', group: '1_addon@2' },
+    ],
+  },
+  operations: ['DeleteMobileStore'],
+  parse: parseTarget,
+  handler: deleteMobileStore,
+});
+export const deleteConsoleNetBCommand = defineCommand({
+  id: 'platformExplorer.deleteConsoleNetB',
+  title: 'Delete ConsoleNetB Add-on',
+  category: true,
+  icon: 'trash',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bconsoleNetB\\b/ && viewItem =~ /\\bdeletable\\b/', group: '1_addon@2' },
+    ],
+  },
+  operations: ['DeleteConsoleNetB'],
+  parse: parseTarget,
+  handler: deleteConsoleNetB,
+});

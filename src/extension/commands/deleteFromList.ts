@@ -20,6 +20,8 @@ import { listSource } from './listSource';
 import { stringArg, usableTitle } from './args';
 import type { CommandContext } from './context';
 import { named, type TitleRecord } from '../titles';
+import { defineCommand, legacy } from './define';
+import { parseTarget } from './parse';
 
 export interface BatchOutcome {
   batchId?: string;
@@ -168,7 +170,7 @@ export function reportBatch(c: CommandContext, title: TitleRecord, result: RunRe
 export async function deleteFromList(c: CommandContext, arg?: unknown, second?: unknown): Promise<BatchOutcome | undefined> {
   const s = c.services;
   const given = readListArgs(arg);
-  const { title, client: planner } = await usableTitle(c, given);
+  const { title, client: planner } = await usableTitle(c, parseTarget([given]));
   const source = await listSource(c.ui, given.text, arg, second);
   const { kind, sandbox } = await chooseKind(c, given, source.text);
   const lines = readIdentifiers(source.text, kind, { csv: source.csv, lineNumbers: source.lineNumbers });
@@ -222,3 +224,23 @@ export async function deleteFromList(c: CommandContext, arg?: unknown, second?: 
   reportBatch(c, title, result, false);
   return { batchId, plan, dryRun: doc.uri, source: source.from, result };
 }
+
+export const deleteMasterPlayerAccountsFromListCommand = defineCommand({
+  id: 'platformExplorer.deleteMasterPlayerAccountsFromList',
+  title: 'Platform: Delete Master Player Accounts from List…',
+  icon: 'trash',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bkeySet\\b/', group: '2_player@3' },
+    ],
+    'editor/context': [
+      { when: 'editorHasSelection', group: 'platformExplorer@6' },
+    ],
+    'explorer/context': [
+      { when: 'resourceExtname =~ /^\\.(txt|csv)$/', group: '7_modification@9' },
+    ],
+  },
+  lazy: 'deletion',
+  operations: ['DeleteMasterPlayerAccount'],
+  ...legacy(deleteFromList),
+});

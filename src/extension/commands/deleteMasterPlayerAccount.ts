@@ -11,24 +11,27 @@ import { NONE_RETURNED } from '../../core/deletion/types';
 import { readableLocal } from '../../core/time';
 import { usableTitle } from './args';
 import type { CommandContext } from './context';
+import type { TreeNode } from '../tree/nodes';
 import { resolvePlatformId } from './platformIdArg';
 import { titlesViewArg } from './titlesViewArg';
 import { verifyTitle } from './verifyDeletions';
 import { confirmProductionTitle } from './production';
 import { noteActivity } from '../activity/recorder';
+import { defineCommand, legacy } from './define';
+import { parseTarget } from './parse';
 
 export function deleteMasterPlayerAccount(c: CommandContext, arg?: unknown): Promise<DeleteMasterPlayerAccountResult | undefined> {
   return deleteAccount(c, arg, vscode.window.activeTextEditor);
 }
 
 /** From the palette while the Titles view has focus: the selected deletion job's player, else asked; never the editor behind the view. */
-export function deleteMasterPlayerAccountInView(c: CommandContext): Promise<DeleteMasterPlayerAccountResult | undefined> {
-  return deleteAccount(c, titlesViewArg(c), undefined);
+export function deleteMasterPlayerAccountInView(c: CommandContext, viewSelection: readonly TreeNode[]): Promise<DeleteMasterPlayerAccountResult | undefined> {
+  return deleteAccount(c, titlesViewArg(viewSelection), undefined);
 }
 
 async function deleteAccount(c: CommandContext, arg: unknown, editor: vscode.TextEditor | undefined): Promise<DeleteMasterPlayerAccountResult | undefined> {
   const s = c.services;
-  const { title, client } = await usableTitle(c, arg);
+  const { title, client } = await usableTitle(c, parseTarget([arg]));
   const platformId = await resolvePlatformId(c, arg, vscode.l10n.t('Delete Master Player Account'), editor);
   const queued = s.jobs.queuedFor(platformId);
   if (queued !== undefined) {
@@ -104,3 +107,21 @@ async function deleteAccount(c: CommandContext, arg: unknown, editor: vscode.Tex
   }
   return result;
 }
+
+export const deleteMasterPlayerAccountCommand = defineCommand({
+  id: 'platformExplorer.deleteMasterPlayerAccount',
+  title: 'Platform: Delete Master Player Account…',
+  icon: 'trash',
+  inView: true,
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bkeySet\\b/', group: '2_player@2' },
+    ],
+    'editor/context': [
+      { when: 'editorTextFocus && platformExplorer.editorHasPlatformId && !platformExplorer.editorHasPlatformIds', group: 'platformExplorer@2' },
+    ],
+  },
+  lazy: 'deletion',
+  operations: ['DeleteMasterPlayerAccount'],
+  ...legacy(deleteMasterPlayerAccount, deleteMasterPlayerAccountInView),
+});

@@ -7,6 +7,7 @@ import type { Services } from '../services';
 import { EmulatorRequestsView, type EmulatorRequestEntry } from '../views/emulatorRequestsView';
 import type { CommandContext } from './context';
 import { registerCommand } from './registerCommand';
+import { declareCommand } from './define';
 
 /** Creates the view and registers its commands; the returned disposables end its connection. */
 export function registerEmulatorRequests(s: Services): vscode.Disposable[] {
@@ -45,3 +46,40 @@ async function open(c: CommandContext, provider: EmulatorRequestsView, seq: unkn
   const what = [vscode.l10n.t('Emulator request {0}', entry.seq), operation].filter(Boolean).join(' ');
   return openResultDocument(`${JSON.stringify(entry, null, 2)}\n`, 'json', { what, title }, { preview: true });
 }
+
+export const filterEmulatorRequestsCommand = declareCommand({
+  id: 'platformExplorer.filterEmulatorRequests',
+  title: 'Filter Emulator Requests',
+  category: true,
+  icon: 'filter',
+  menus: {
+    'view/title': [
+      { when: 'view == platformExplorer.emulatorRequests', group: 'navigation@1' },
+    ],
+  },
+});
+
+export const refreshEmulatorRequestsCommand = declareCommand({
+  id: 'platformExplorer.refreshEmulatorRequests',
+  title: 'Refresh Emulator Requests',
+  category: true,
+  icon: 'refresh',
+  menus: {
+    'view/title': [
+      { when: 'view == platformExplorer.emulatorRequests', group: 'navigation@2' },
+    ],
+  },
+});
+
+export const openEmulatorRequestCommand = declareCommand({
+  id: 'platformExplorer.openEmulatorRequest',
+  title: 'Open Emulator Request as JSON',
+  category: true,
+  icon: 'go-to-file',
+  palette: 'false',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.emulatorRequests && viewItem == emulatorRequest', group: 'inline@1' },
+    ],
+  },
+});

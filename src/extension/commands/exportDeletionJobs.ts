@@ -8,12 +8,14 @@ import type { CommandContext } from './context';
 import { CommandError } from '../errors';
 import { jobsOfNodes } from '../tree/jobNodes';
 import { isTreeNode } from '../tree/nodes';
-import { selectedNodes, stringArg } from './args';
+import { stringArg, targetNodes } from './args';
+import { defineCommand, legacy } from './define';
+import { parseTarget } from './parse';
 
 export async function exportDeletionJobs(c: CommandContext, arg?: unknown, selection?: unknown): Promise<vscode.Uri | undefined> {
   const s = c.services;
   const titleId = stringArg(arg, 'titleId');
-  const jobs = isTreeNode(arg) ? jobsOfNodes(selectedNodes(c, arg, selection)) : titleId ? s.jobs.forTitle(titleId) : s.jobs.all();
+  const jobs = isTreeNode(arg) ? jobsOfNodes(targetNodes(c, parseTarget([arg, selection]))) : titleId ? s.jobs.forTitle(titleId) : s.jobs.all();
   if (jobs.length === 0) {
     void c.ui.info(titleId ? vscode.l10n.t('No deletion jobs are recorded for title {0}.', titleId) : vscode.l10n.t('No deletion jobs are recorded.'));
     return undefined;
@@ -31,3 +33,18 @@ export async function exportDeletionJobs(c: CommandContext, arg?: unknown, selec
   const name = { what, title: one && { titleId: one.titleId, name: one.name } };
   return (await openResultDocument(format === 'csv' ? ledgerCsv(jobs) : ledgerJson(jobs), format, name)).uri;
 }
+
+export const exportDeletionJobsCommand = defineCommand({
+  id: 'platformExplorer.exportDeletionJobs',
+  title: 'Export Deletion Jobs',
+  category: true,
+  icon: 'export',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bhasJobs\\b/', group: 'inline@1' },
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\b(deletionJob|deletionBatch|hasJobs)\\b/', group: '2_export@1' },
+    ],
+  },
+  lazy: 'lookups',
+  ...legacy(exportDeletionJobs),
+});

@@ -2,7 +2,7 @@
 // ticket, state or the titles they wipe (tree/provider.ts).
 import * as vscode from 'vscode';
 import type { CommandContext } from './context';
-import { defineCommand } from './define';
+import { defineCommand, legacy, noArguments } from './define';
 
 export async function filterTitles(c: CommandContext, text?: unknown): Promise<string> {
   const tree = c.services.tree;
@@ -32,5 +32,29 @@ function announceFilter(c: CommandContext): void {
     : vscode.l10n.t('Titles filter "{0}": {1} of {2} titles shown.', f, shown, total));
 }
 
-export const filterTitlesCommand = defineCommand('platformExplorer.filterTitles', filterTitles);
-export const clearTitlesFilterCommand = defineCommand('platformExplorer.clearTitlesFilter', clearTitlesFilter);
+export const filterTitlesCommand = defineCommand({
+  id: 'platformExplorer.filterTitles',
+  title: 'Filter Titles and Deletion Jobs…',
+  category: true,
+  icon: 'filter',
+  menus: {
+    'view/title': [
+      { when: 'view == platformExplorer.titles && !platformExplorer.titlesFiltered', group: 'navigation@3' },
+    ],
+  },
+  ...legacy(filterTitles),
+});
+export const clearTitlesFilterCommand = defineCommand({
+  id: 'platformExplorer.clearTitlesFilter',
+  title: 'Clear Titles Filter',
+  category: true,
+  icon: 'filter-filled',
+  palette: 'platformExplorer.titlesFiltered',
+  menus: {
+    'view/title': [
+      { when: 'view == platformExplorer.titles && platformExplorer.titlesFiltered', group: 'navigation@3' },
+    ],
+  },
+  parse: noArguments,
+  handler: clearTitlesFilter,
+});

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { findPlatformIds as scan } from '../../core/ids';
 import { CommandError } from '../errors';
 import type { CommandContext } from './context';
+import { defineCommand, legacy } from './define';
 
 /** More cursors than this make the editor sluggish and are no use to read. */
 export const MAX_SELECTIONS = 10_000;
@@ -37,3 +38,16 @@ export async function findPlatformIds(c: CommandContext): Promise<FoundPlatformI
   );
   return { found: hits.length, distinct, selected: shown.length };
 }
+
+export const findPlatformIdsCommand = defineCommand({
+  id: 'platformExplorer.findPlatformIds',
+  title: 'Platform: Find PlatformIds in This File',
+  palette: 'editorIsOpen',
+  menus: {
+    'editor/context': [
+      { group: 'platformExplorer@7' },
+    ],
+  },
+  lazy: 'lookups',
+  ...legacy(findPlatformIds),
+});

@@ -1,56 +1,31 @@
 // Every command of the extension, registered through one wrapper with the operations it sends
 // (Activity's names and re-runnable set derive from them and the table): each file's own
-// declaration (./define.ts; listed in ./all.ts, generated), and here the commands whose handler
-// loads on first use (the deletion workflow, the data requests, the lookups, the panels, the emulator: ../lazy,
-// bundles of their own). package.json declares the same IDs; scripts/check-commands.mjs keeps them in step.
+// declaration (./define.ts; listed in ./all.ts, generated), its "…InView" variant when it has
+// one, and a lazy one's handler loaded with its bundle (../lazy) when the command first runs.
+// The few a view registers itself (declareCommand) are in that view's file.
 import type { Services } from '../services';
+import { isTreeNode } from '../tree/nodes';
 import { DECLARED_COMMANDS } from './all';
-import { registerCommand, type CommandHandler } from './registerCommand';
+import type { AnyCommandDefinition, Invocation, LazyCommand } from './define';
+import { registerCommand } from './registerCommand';
+import type { CommandId } from '../commandIds';
+import type { CommandContext } from './context';
 
-/** A handler whose module is loaded when the command first runs. */
-function onFirstUse<M>(load: () => Promise<M>, pick: (m: M) => CommandHandler): CommandHandler {
-  return async (c, ...args) => pick(await load())(c, ...args);
+type Declared = (typeof DECLARED_COMMANDS)[number];
+
+/** The declaration's handler with its own parse in front: the handler sees only what parse returned. */
+function run(d: Declared, inView: boolean): (c: CommandContext, ...raw: unknown[]) => Promise<unknown> {
+  let loaded: AnyCommandDefinition | undefined = 'load' in d ? undefined : d;
+  return async (c, ...raw) => {
+    loaded ??= await (d as LazyCommand).load();
+    const at: Invocation = { inView, viewSelection: inView ? (c.services.tree.view?.selection ?? []).filter(isTreeNode) : [] };
+    return loaded.handler(c, loaded.parse(raw, at));
+  };
 }
 
-const deletion = (): Promise<typeof import('../lazy/deletion')> => import('../lazy/deletion');
-const panels = (): Promise<typeof import('../lazy/panels')> => import('../lazy/panels');
-const emulator = (): Promise<typeof import('../lazy/emulatorCommands')> => import('../lazy/emulatorCommands');
-const requests = (): Promise<typeof import('../lazy/dataRequests')> => import('../lazy/dataRequests');
-const lookups = (): Promise<typeof import('../lazy/lookups')> => import('../lazy/lookups');
-
 export function registerCommands(s: Services): void {
-  for (const d of DECLARED_COMMANDS) registerCommand(s, d.id, d.handler, d.operations);
-  registerCommand(s, 'platformExplorer.deleteMasterPlayerAccount', onFirstUse(deletion, (m) => m.deleteMasterPlayerAccount), ['DeleteMasterPlayerAccount']);
-  registerCommand(s, 'platformExplorer.deleteMasterPlayerAccountInView', onFirstUse(deletion, (m) => m.deleteMasterPlayerAccountInView), ['DeleteMasterPlayerAccount']);
-  registerCommand(s, 'platformExplorer.deleteMasterPlayerAccountsFromList', onFirstUse(deletion, (m) => m.deleteFromList), ['DeleteMasterPlayerAccount']);
-  registerCommand(s, 'platformExplorer.resumeDeletionBatches', onFirstUse(deletion, (m) => m.resumeBatches), ['DeleteMasterPlayerAccount']);
-  registerCommand(s, 'platformExplorer.verifyDeletions', onFirstUse(deletion, (m) => m.verifyDeletions), ['GetPlayedTitleList']);
-  registerCommand(s, 'platformExplorer.testLauncherLogin', onFirstUse(panels, (m) => m.testLauncherLogin), ['LoginWithLauncher']);
-  registerCommand(s, 'platformExplorer.showHandheldStore', onFirstUse(panels, (m) => m.showHandheldStore), ['GetHandheldStore']);
-  registerCommand(s, 'platformExplorer.showPlayedTitles', onFirstUse(lookups, (m) => m.showPlayedTitles), ['GetPlayedTitleList']);
-  registerCommand(s, 'platformExplorer.showPlayedTitlesInView', onFirstUse(lookups, (m) => m.showPlayedTitlesInView), ['GetPlayedTitleList']);
-  registerCommand(s, 'platformExplorer.lookUpAccountInfo', onFirstUse(lookups, (m) => m.lookUpAccountInfo), ['GetUserAccountInfo']);
-  registerCommand(s, 'platformExplorer.lookUpAccountInfoInView', onFirstUse(lookups, (m) => m.lookUpAccountInfoInView), ['GetUserAccountInfo']);
-  registerCommand(s, 'platformExplorer.lookUpConsoleLiveIds', onFirstUse(lookups, (m) => m.lookUpConsoleLiveIds), ['GetPlatformIDsFromConsoleLiveIDs']);
-  registerCommand(s, 'platformExplorer.lookUpStorefrontNames', onFirstUse(lookups, (m) => m.lookUpStorefrontNames), ['GetPlatformIDsFromStorefrontNames']);
-  registerCommand(s, 'platformExplorer.findPlatformIds', onFirstUse(lookups, (m) => m.findPlatformIds));
-  registerCommand(s, 'platformExplorer.exportDeletionJobs', onFirstUse(lookups, (m) => m.exportDeletionJobs));
-  registerCommand(s, 'platformExplorer.startEmulator', onFirstUse(emulator, (m) => m.startEmulator));
-  registerCommand(s, 'platformExplorer.stopEmulator', onFirstUse(emulator, (m) => m.stopEmulator));
-  registerCommand(s, 'platformExplorer.newDataRequest', onFirstUse(requests, (m) => m.newDataRequest));
-  registerCommand(s, 'platformExplorer.runDataRequest', onFirstUse(requests, (m) => m.runDataRequest), [
-    'GetPlatformIDsFromStorefrontNames', 'GetPlatformIDsFromConsoleLiveIDs', 'GetUserAccountInfo', 'GetPlayedTitleList',
-    'ExportMasterPlayerData', 'DeleteMasterPlayerAccount', 'DeleteMasterPlayerEventData',
-  ]);
-  registerCommand(s, 'platformExplorer.verifyDataRequest', onFirstUse(requests, (m) => m.verifyDataRequest), ['GetPlayedTitleList']);
-  registerCommand(s, 'platformExplorer.recordExportLink', onFirstUse(requests, (m) => m.recordExportLink));
-  registerCommand(s, 'platformExplorer.closeDataRequest', onFirstUse(requests, (m) => m.closeDataRequest));
-  registerCommand(s, 'platformExplorer.withdrawDataRequest', onFirstUse(requests, (m) => m.withdrawDataRequest));
-  registerCommand(s, 'platformExplorer.openDataRequestEvidence', onFirstUse(requests, (m) => m.openEvidence));
-  registerCommand(s, 'platformExplorer.exportOperatorPublicKey', onFirstUse(requests, (m) => m.exportOperatorPublicKey));
-  registerCommand(s, 'platformExplorer.refresh', async ({ services }) => {
-    services.tree.refresh();
-    await services.emulatorProbe.refresh();
-  });
-  registerCommand(s, 'platformExplorer.showLog', ({ services }) => services.log.show());
+  for (const d of DECLARED_COMMANDS) {
+    registerCommand(s, d.id, run(d, false), d.operations);
+    if (d.inView) registerCommand(s, `${d.id}InView` as CommandId, run(d, true), d.operations);
+  }
 }

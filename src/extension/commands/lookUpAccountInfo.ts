@@ -5,9 +5,11 @@ import { ACCOUNT_LOOKUP_FIELDS, type AccountLookupField } from '../../core/api/a
 import { validatePlatformId } from '../../core/ids';
 import { redactObject } from '../../core/redact';
 import { openResultDocument } from '../documents';
-import { stringArg, usableTitle } from './args';
+import { usableTitle } from './args';
 import type { CommandContext } from './context';
-import { titlesViewArg } from './titlesViewArg';
+import { titlesViewPlayer } from './titlesViewArg';
+import { parseTarget, stringMember, type Target } from './parse';
+import { defineCommand, type Invocation } from './define';
 
 /** The argument member naming each identifier: `{ platformId }`, `{ email }`, `{ username }`, `{ titleDisplayName }`. */
 const ARG_MEMBER: Record<AccountLookupField, string> = { PlatformId: 'platformId', Email: 'email', Username: 'username', TitleDisplayName: 'titleDisplayName' };
@@ -18,13 +20,36 @@ export interface AccountInfoSummary {
   document: vscode.Uri;
 }
 
-/** The identifier the argument names (read once, here), else the one the user picks and types. */
-async function askIdentifier(c: CommandContext, arg: unknown): Promise<{ field: AccountLookupField; value: string }> {
+export interface AccountIdentifier {
+  readonly field: AccountLookupField;
+  readonly value: string;
+}
+
+/** What Look Up Account Info is started with: the title, and the identifier when one is given. */
+export interface AccountInfoArgs {
+  readonly target: Target;
+  readonly identifier?: AccountIdentifier;
+}
+
+/**
+ * `{ titleId, platformId | email | username | titleDisplayName }` (a link, a test), a node of the
+ * view (its title), nothing (asked); the InView variant: the selected deletion job's player.
+ */
+export function parseAccountInfoArgs(raw: readonly unknown[], at: Invocation): AccountInfoArgs {
+  if (at.inView) {
+    const { target, platformId } = titlesViewPlayer(at.viewSelection);
+    return { target, identifier: platformId !== undefined ? { field: 'PlatformId', value: platformId } : undefined };
+  }
   const given = ACCOUNT_LOOKUP_FIELDS.flatMap((field) => {
-    const value = stringArg(arg, ARG_MEMBER[field]);
+    const value = stringMember(raw[0], ARG_MEMBER[field]);
     return value === undefined ? [] : [{ field, value }];
   });
-  if (given.length > 0) return given[0];
+  return { target: parseTarget(raw), identifier: given[0] };
+}
+
+/** The identifier given, else the one the user picks and types. */
+async function askIdentifier(c: CommandContext, given: AccountIdentifier | undefined): Promise<AccountIdentifier> {
+  if (given) return given;
   const labels: Record<AccountLookupField, string> = {
     PlatformId: vscode.l10n.t('PlatformId'), Email: vscode.l10n.t('E-mail address'),
     Username: vscode.l10n.t('Username'), TitleDisplayName: vscode.l10n.t('Display name in this title'),
@@ -38,9 +63,9 @@ async function askIdentifier(c: CommandContext, arg: unknown): Promise<{ field: 
   return { field, value: value.trim() };
 }
 
-export async function lookUpAccountInfo(c: CommandContext, arg?: unknown): Promise<AccountInfoSummary> {
-  const { title, client } = await usableTitle(c, arg);
-  const { field, value } = await askIdentifier(c, arg);
+export async function lookUpAccountInfo(c: CommandContext, a: AccountInfoArgs): Promise<AccountInfoSummary> {
+  const { title, client } = await usableTitle(c, a.target);
+  const { field, value } = await askIdentifier(c, a.identifier);
   const r = await client.getUserAccountInfo({ [field]: value });
   // Service text in a document: any secret the client knows is masked, whatever member it hides in.
   const shown = redactObject({ titleId: title.titleId, lookedUpBy: { [field]: value }, UserInfo: r.UserInfo ?? null }, c.services.secrets.known());
@@ -48,7 +73,14 @@ export async function lookUpAccountInfo(c: CommandContext, arg?: unknown): Promi
   return { titleId: title.titleId, lookedUpBy: field, document: doc.uri };
 }
 
-/** From the palette while the Titles view has focus: the selected deletion job's player, else asked. */
-export function lookUpAccountInfoInView(c: CommandContext): Promise<AccountInfoSummary> {
-  return lookUpAccountInfo(c, titlesViewArg(c));
-}
+export const lookUpAccountInfoCommand = defineCommand({
+  id: 'platformExplorer.lookUpAccountInfo',
+  title: 'Look Up Account Info…',
+  category: true,
+  icon: 'account',
+  inView: true,
+  lazy: 'lookups',
+  operations: ['GetUserAccountInfo'],
+  parse: parseAccountInfoArgs,
+  handler: lookUpAccountInfo,
+});

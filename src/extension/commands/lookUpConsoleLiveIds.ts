@@ -4,6 +4,8 @@ import { DEFAULT_SANDBOX } from '../../core/api/types';
 import type { CommandContext } from './context';
 import { stringArg, usableTitle } from './args';
 import { gatherEntries, lookUpAndShow, splitInvalid, type LookupSpec, type LookupSummary } from './lookup';
+import { defineCommand, legacy } from './define';
+import { parseTarget } from './parse';
 
 // Built on use, so the texts come from the l10n bundle loaded at activation.
 const spec = (): LookupSpec => ({
@@ -26,7 +28,7 @@ function validateSandbox(v: string): string | undefined {
 }
 
 export async function lookUpConsoleLiveIds(c: CommandContext, arg?: unknown): Promise<LookupSummary> {
-  const { title, client } = await usableTitle(c, arg);
+  const { title, client } = await usableTitle(c, parseTarget([arg]));
   const entries = splitInvalid(spec(), await gatherEntries(c, arg, spec()));
   for (const row of entries.invalid) {
     // "RETAIL" typed or selected as an ID: the Sandbox is a question of its own.
@@ -42,3 +44,20 @@ export async function lookUpConsoleLiveIds(c: CommandContext, arg?: unknown): Pr
   })).trim();
   return lookUpAndShow(c, title, spec(), entries, (opts) => client.getPlatformIdsFromConsoleLiveIds(entries.valid, sandbox, opts), { sandbox });
 }
+
+export const lookUpConsoleLiveIdsCommand = defineCommand({
+  id: 'platformExplorer.lookUpConsoleLiveIds',
+  title: 'Platform: Look Up PlatformIds from ConsoleLive IDs',
+  icon: 'search',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bkeySet\\b/', group: '1_lookup@1' },
+    ],
+    'editor/context': [
+      { when: 'editorHasSelection && platformExplorer.editorHasIdList', group: 'platformExplorer@4' },
+    ],
+  },
+  lazy: 'lookups',
+  operations: ['GetPlatformIDsFromConsoleLiveIDs'],
+  ...legacy(lookUpConsoleLiveIds),
+});

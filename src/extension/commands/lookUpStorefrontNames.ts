@@ -3,6 +3,8 @@ import * as vscode from 'vscode';
 import { usableTitle } from './args';
 import type { CommandContext } from './context';
 import { gatherEntries, lookUpAndShow, splitInvalid, type LookupSpec, type LookupSummary } from './lookup';
+import { defineCommand, legacy } from './define';
+import { parseTarget } from './parse';
 
 // Built on use, so the texts come from the l10n bundle loaded at activation.
 const spec = (): LookupSpec => ({
@@ -16,7 +18,24 @@ const spec = (): LookupSpec => ({
 });
 
 export async function lookUpStorefrontNames(c: CommandContext, arg?: unknown): Promise<LookupSummary> {
-  const { title, client } = await usableTitle(c, arg);
+  const { title, client } = await usableTitle(c, parseTarget([arg]));
   const entries = splitInvalid(spec(), await gatherEntries(c, arg, spec()));
   return lookUpAndShow(c, title, spec(), entries, (opts) => client.getPlatformIdsFromStorefrontNames(entries.valid, opts));
 }
+
+export const lookUpStorefrontNamesCommand = defineCommand({
+  id: 'platformExplorer.lookUpStorefrontNames',
+  title: 'Platform: Look Up PlatformIds from Storefront Names',
+  icon: 'search',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bkeySet\\b/', group: '1_lookup@2' },
+    ],
+    'editor/context': [
+      { when: 'editorHasSelection && platformExplorer.editorHasIdList', group: 'platformExplorer@5' },
+    ],
+  },
+  lazy: 'lookups',
+  operations: ['GetPlatformIDsFromStorefrontNames'],
+  ...legacy(lookUpStorefrontNames),
+});

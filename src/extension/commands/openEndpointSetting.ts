@@ -1,7 +1,7 @@
 // Opens the service-endpoint setting where it can be set: it is machine-scoped, so when VS Code
 // runs remotely (code-server, SSH, containers) it lives under Remote settings, not User.
 import * as vscode from 'vscode';
-import { defineCommand } from './define';
+import { defineCommand, noArguments } from './define';
 
 export type SettingsScope = 'remote' | 'user';
 
@@ -15,4 +15,11 @@ export async function openEndpointSetting(): Promise<SettingsScope> {
   return 'user';
 }
 
-export const openEndpointSettingCommand = defineCommand('platformExplorer.openEndpointSetting', openEndpointSetting);
+export const openEndpointSettingCommand = defineCommand({
+  id: 'platformExplorer.openEndpointSetting',
+  title: 'Open Service Endpoint Setting',
+  category: true,
+  icon: 'settings-gear',
+  parse: noArguments,
+  handler: openEndpointSetting,
+});

@@ -3,27 +3,35 @@
 import * as vscode from 'vscode';
 import { validatePlatformId } from '../../core/ids';
 import { platformIdInEditor } from '../editor/selection';
-import { isTreeNode } from '../tree/nodes';
 import { CommandError } from '../errors';
 import type { CommandContext } from './context';
-import { stringArg } from './args';
+import { parseTarget, stringMember, type Target } from './parse';
+
+/** The argument's `platformId` member, validated (a CommandError says what is wrong) and upper-cased. */
+export function platformIdMember(arg: unknown): string | undefined {
+  const given = stringMember(arg, 'platformId');
+  if (given === undefined) return undefined;
+  const problem = validatePlatformId(given);
+  if (problem) {
+    throw new CommandError(problem);
+  }
+  return given.toUpperCase();
+}
 
 /**
- * The PlatformId given as argument (validated), else the one at `editor`'s cursor or selection
- * (none for a command started from a node of the Platform view, or with no editor given).
+ * The PlatformId given, else the one at `editor`'s cursor or selection (none for a command
+ * started from a node of the Platform view, or with no editor given).
  */
-export function resolvePlatformIdFromArgOrEditor(arg: unknown, editor: vscode.TextEditor | undefined): string | undefined {
-  const given = stringArg(arg, 'platformId');
-  if (given !== undefined) {
-    const problem = validatePlatformId(given);
-    if (problem) {
-      throw new CommandError(problem);
-    }
-    return given.toUpperCase();
-  }
+export function givenOrEditorPlatformId(given: string | undefined, target: Target, editor: vscode.TextEditor | undefined): string | undefined {
+  if (given !== undefined) return given;
   // From a node of the Platform view, whatever editor happens to be active is not what the user meant.
-  if (isTreeNode(arg)) return undefined;
+  if (target.node) return undefined;
   return platformIdInEditor(editor)?.toUpperCase();
+}
+
+/** The PlatformId given as argument (validated), else the one at `editor`'s cursor or selection (not from a node). */
+export function resolvePlatformIdFromArgOrEditor(arg: unknown, editor: vscode.TextEditor | undefined): string | undefined {
+  return givenOrEditorPlatformId(platformIdMember(arg), parseTarget([arg]), editor);
 }
 
 /** The PlatformId as resolvePlatformIdFromArgOrEditor finds it, else typed. */

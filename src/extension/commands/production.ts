@@ -4,11 +4,12 @@ import * as vscode from 'vscode';
 import type { CommandContext } from './context';
 import { named, type TitleRecord } from '../titles';
 import { pickTitle, resolveTitle, resolveTitles } from './args';
-import { defineCommand } from './define';
+import { defineCommand, noArguments } from './define';
+import { parseTarget, type Target } from './parse';
 
 /** Marks (or unmarks) the title, or every selected title. */
-async function setProduction(c: CommandContext, arg: unknown, selection: unknown, production: boolean): Promise<boolean> {
-  const titles = await resolveTitles(c, arg, selection);
+async function setProduction(c: CommandContext, target: Target, production: boolean): Promise<boolean> {
+  const titles = await resolveTitles(c, target);
   for (const t of titles) await c.services.titles.setProduction(t.titleId, production);
   const names = titles.map(named).join(', ');
   void c.ui.info(production
@@ -21,12 +22,12 @@ async function setProduction(c: CommandContext, arg: unknown, selection: unknown
   return production;
 }
 
-export function markProduction(c: CommandContext, arg?: unknown, selection?: unknown): Promise<boolean> {
-  return setProduction(c, arg, selection, true);
+export function markProduction(c: CommandContext, target: Target): Promise<boolean> {
+  return setProduction(c, target, true);
 }
 
-export function unmarkProduction(c: CommandContext, arg?: unknown, selection?: unknown): Promise<boolean> {
-  return setProduction(c, arg, selection, false);
+export function unmarkProduction(c: CommandContext, target: Target): Promise<boolean> {
+  return setProduction(c, target, false);
 }
 
 /** For a production title, asks for its title ID typed back; a dismissal cancels the command. */
@@ -46,9 +47,39 @@ export async function confirmProductionTitle(c: CommandContext, title: TitleReco
 export async function pickActiveTitle(c: CommandContext): Promise<string> {
   const s = c.services;
   // No title: resolveTitle says how to add one.
-  return (s.titles.all().length === 0 ? await resolveTitle(c, undefined) : await pickTitle(c)).titleId;
+  return (s.titles.all().length === 0 ? await resolveTitle(c, parseTarget([])) : await pickTitle(c)).titleId;
 }
 
-export const markProductionCommand = defineCommand('platformExplorer.markProduction', markProduction);
-export const unmarkProductionCommand = defineCommand('platformExplorer.unmarkProduction', unmarkProduction);
-export const pickTitleCommand = defineCommand('platformExplorer.pickTitle', pickActiveTitle);
+export const markProductionCommand = defineCommand({
+  id: 'platformExplorer.markProduction',
+  title: 'Mark as Production',
+  category: true,
+  icon: 'shield',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bnotProduction\\b/', group: '3_title@4' },
+    ],
+  },
+  parse: parseTarget,
+  handler: markProduction,
+});
+export const unmarkProductionCommand = defineCommand({
+  id: 'platformExplorer.unmarkProduction',
+  title: 'Unmark Production',
+  category: true,
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bproduction\\b/', group: '3_title@4' },
+    ],
+  },
+  parse: parseTarget,
+  handler: unmarkProduction,
+});
+export const pickTitleCommand = defineCommand({
+  id: 'platformExplorer.pickTitle',
+  title: 'Pick Active Title',
+  category: true,
+  icon: 'list-selection',
+  parse: noArguments,
+  handler: pickActiveTitle,
+});

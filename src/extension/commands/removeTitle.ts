@@ -7,11 +7,12 @@ import { named } from '../titles';
 import type { CommandContext } from './context';
 import { resolveTitles } from './args';
 import { defineCommand } from './define';
+import { parseTarget, type Target } from './parse';
 import { rememberRemovedEmulatorTitles } from '../removedTitles';
 
-export async function removeTitle(c: CommandContext, arg?: unknown, selection?: unknown): Promise<boolean> {
+export async function removeTitle(c: CommandContext, target: Target): Promise<boolean> {
   const s = c.services;
-  const titles = await resolveTitles(c, arg, selection);
+  const titles = await resolveTitles(c, target);
   if (titles.length === 0) {
     // A message, not a status-bar note: screen readers announce it.
     void c.ui.info(vscode.l10n.t('Only a title can be removed: move to a title in the Titles view and press Delete again.'));
@@ -56,4 +57,17 @@ export async function removeTitle(c: CommandContext, arg?: unknown, selection?: 
   return removed;
 }
 
-export const removeTitleCommand = defineCommand('platformExplorer.removeTitle', removeTitle);
+export const removeTitleCommand = defineCommand({
+  id: 'platformExplorer.removeTitle',
+  title: 'Remove Title',
+  category: true,
+  icon: 'close',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\btitle\\b/', group: '4_remove@1' },
+    ],
+  },
+  keybindings: [{ key: 'delete', mac: 'cmd+backspace', when: 'focusedView == platformExplorer.titles && !inputFocus', args: { $treeViewId: 'platformExplorer.titles', $focusedTreeItem: true } }],
+  parse: parseTarget,
+  handler: removeTitle,
+});

@@ -5,10 +5,11 @@ import type { CommandContext } from './context';
 import { validateTitleName } from '../titles';
 import { resolveTitles } from './args';
 import { defineCommand } from './define';
+import { parseTarget, type Target } from './parse';
 
-export async function renameTitle(c: CommandContext, arg?: unknown, selection?: unknown): Promise<string | undefined> {
+export async function renameTitle(c: CommandContext, target: Target): Promise<string | undefined> {
   const s = c.services;
-  const [title] = await resolveTitles(c, arg, selection);
+  const [title] = await resolveTitles(c, target);
   if (!title) {
     // A message, not a status-bar note: screen readers announce it.
     void c.ui.info(vscode.l10n.t('Only a title can be renamed: move to a title in the Titles view and press F2 again.'));
@@ -24,4 +25,17 @@ export async function renameTitle(c: CommandContext, arg?: unknown, selection?: 
   return name;
 }
 
-export const renameTitleCommand = defineCommand('platformExplorer.renameTitle', renameTitle);
+export const renameTitleCommand = defineCommand({
+  id: 'platformExplorer.renameTitle',
+  title: 'Rename Title',
+  category: true,
+  icon: 'edit',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\btitle\\b/', group: '3_title@1' },
+    ],
+  },
+  keybindings: [{ key: 'f2', when: 'focusedView == platformExplorer.titles && !inputFocus', args: { $treeViewId: 'platformExplorer.titles', $focusedTreeItem: true } }],
+  parse: parseTarget,
+  handler: renameTitle,
+});

@@ -10,6 +10,7 @@ import type { Services } from '../services';
 import type { CommandContext } from './context';
 import { reportBatch, runJournal } from './deleteFromList';
 import { journalAnchors, journalKey, journalPaths } from './journals';
+import { defineCommand, noArguments } from './define';
 
 export interface Interrupted {
   path: string;
@@ -91,3 +92,14 @@ export async function resumeBatches(c: CommandContext): Promise<number> {
   if (interrupted.length === 0) void c.ui.info(vscode.l10n.t('No interrupted deletion batch to resume: every batch has been sent in full.'));
   return resumed;
 }
+
+export const resumeDeletionBatchesCommand = defineCommand({
+  id: 'platformExplorer.resumeDeletionBatches',
+  title: 'Resume Interrupted Deletion Batches',
+  category: true,
+  icon: 'debug-continue',
+  lazy: 'deletion',
+  operations: ['DeleteMasterPlayerAccount'],
+  parse: noArguments,
+  handler: resumeBatches,
+});

@@ -3,12 +3,12 @@ import * as vscode from 'vscode';
 import { validateSecretKey } from '../secrets';
 import type { CommandContext } from './context';
 import { resolveTitle } from './args';
-import { treeNodeArg } from './args';
 import { defineCommand } from './define';
+import { parseNodeOnly, parseTarget, type Target } from './parse';
 
-export async function setSecretKey(c: CommandContext, arg?: unknown): Promise<void> {
+export async function setSecretKey(c: CommandContext, target: Target): Promise<void> {
   const s = c.services;
-  const title = await resolveTitle(c, arg);
+  const title = await resolveTitle(c, target);
   const replacing = await s.secrets.has(title.titleId);
   const key = await c.ui.input({
     title: replacing
@@ -24,5 +24,31 @@ export async function setSecretKey(c: CommandContext, arg?: unknown): Promise<vo
     : vscode.l10n.t('Secret key saved for {0} ({1}).', title.name, title.titleId));
 }
 
-export const setSecretKeyCommand = defineCommand('platformExplorer.setSecretKey', setSecretKey);
-export const replaceSecretKeyCommand = defineCommand('platformExplorer.replaceSecretKey', (c, arg) => setSecretKey(c, treeNodeArg(arg)));
+export const setSecretKeyCommand = defineCommand({
+  id: 'platformExplorer.setSecretKey',
+  title: 'Set Secret Key',
+  category: true,
+  icon: 'key',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bnoKey\\b/', group: 'inline@1' },
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bnoKey\\b/', group: '3_title@2' },
+    ],
+  },
+  parse: parseTarget,
+  handler: setSecretKey,
+});
+export const replaceSecretKeyCommand = defineCommand({
+  id: 'platformExplorer.replaceSecretKey',
+  title: 'Replace Secret Key',
+  category: true,
+  icon: 'key',
+  palette: 'false',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bkeySet\\b/', group: '3_title@2' },
+    ],
+  },
+  parse: parseNodeOnly,
+  handler: setSecretKey,
+});

@@ -15,9 +15,12 @@ import { named, type TitleRecord } from '../titles';
 import { isTreeNode } from '../tree/nodes';
 import { stringArg, stringListArg, usableTitle } from './args';
 import type { CommandContext } from './context';
+import type { TreeNode } from '../tree/nodes';
 import { NOT_LOOKED_UP, runCancellable } from './lookup';
 import { resolvePlatformIdFromArgOrEditor } from './platformIdArg';
 import { titlesViewArg } from './titlesViewArg';
+import { defineCommand, legacy } from './define';
+import { parseTarget } from './parse';
 
 export type PlayedStatus = 'found' | 'account not found' | 'invalid' | 'failed' | typeof NOT_LOOKED_UP;
 
@@ -108,12 +111,12 @@ export async function showPlayedTitles(c: CommandContext, arg?: unknown): Promis
  * this command there instead): the view's selected deletion job's PlatformId, else asked; never
  * the cursor of the editor behind the view, which VS Code still reports as the active one.
  */
-export async function showPlayedTitlesInView(c: CommandContext): Promise<string[] | PlayedTitlesSummary> {
-  return playedTitles(c, titlesViewArg(c), undefined);
+export async function showPlayedTitlesInView(c: CommandContext, viewSelection: readonly TreeNode[]): Promise<string[] | PlayedTitlesSummary> {
+  return playedTitles(c, titlesViewArg(viewSelection), undefined);
 }
 
 async function playedTitles(c: CommandContext, arg: unknown, editor: vscode.TextEditor | undefined): Promise<string[] | PlayedTitlesSummary> {
-  const { title, client } = await usableTitle(c, arg);
+  const { title, client } = await usableTitle(c, parseTarget([arg]));
   const several = severalPlatformIds(arg, editor);
   if (several !== undefined) return showPlayedTitlesOfMany(c, title, client, several);
   const known = resolvePlatformIdFromArgOrEditor(onePlatformIdArg(arg), editor);
@@ -220,3 +223,21 @@ function playedMessage(title: TitleRecord, n: Counts, distinct: number): string 
       named(title), valid - n.notLookedUp, valid, parts.join(', '), n.notLookedUp, distinct, folded)
     : vscode.l10n.t('{0}: played titles of {1} distinct PlatformIds: {2}{3}.', named(title), distinct, parts.join(', '), folded);
 }
+
+export const showPlayedTitlesCommand = defineCommand({
+  id: 'platformExplorer.showPlayedTitles',
+  title: 'Platform: Show Played Titles',
+  icon: 'list-unordered',
+  inView: true,
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bkeySet\\b/', group: '2_player@1' },
+    ],
+    'editor/context': [
+      { when: 'editorTextFocus && platformExplorer.editorHasPlatformId || editorTextFocus && platformExplorer.editorHasPlatformIds', group: 'platformExplorer@1' },
+    ],
+  },
+  lazy: 'lookups',
+  operations: ['GetPlayedTitleList'],
+  ...legacy(showPlayedTitles, showPlayedTitlesInView),
+});

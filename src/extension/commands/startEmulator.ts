@@ -7,10 +7,12 @@ import { ContextKeys, setContext } from '../contextKeys';
 import { CommandError } from '../errors';
 import type { CommandContext } from './context';
 import { named, type TitleRecord } from '../titles';
+import { defineCommand, noArguments } from './define';
 import { removedEmulatorTitles } from '../removedTitles';
 
 /** The endpoints this command's emulator has had (one per start on a new port). */
 const OWN_ENDPOINTS = 'platformExplorer.ownEmulatorEndpoints';
+
 export interface StartedEmulator {
   endpoint: string;
   origin: string;
@@ -98,3 +100,35 @@ export async function stopEmulator(c: CommandContext): Promise<boolean> {
   void c.ui.info(stopped ? vscode.l10n.t('Local emulator stopped. Its titles stay; start it again to use them.') : vscode.l10n.t('The local emulator is not running.'));
   return stopped;
 }
+
+export const startEmulatorCommand = defineCommand({
+  id: 'platformExplorer.startEmulator',
+  title: 'Start Local Emulator',
+  category: true,
+  icon: 'play',
+  palette: '!platformExplorer.emulatorRunning && !platformExplorer.emulatorServing',
+  menus: {
+    'view/title': [
+      { when: 'view == platformExplorer.titles && !platformExplorer.emulatorRunning && !platformExplorer.emulatorServing', group: '1_emulator@1' },
+    ],
+  },
+  lazy: 'emulator-commands',
+  parse: noArguments,
+  handler: startEmulator,
+});
+
+export const stopEmulatorCommand = defineCommand({
+  id: 'platformExplorer.stopEmulator',
+  title: 'Stop Local Emulator',
+  category: true,
+  icon: 'debug-stop',
+  palette: 'platformExplorer.emulatorRunning',
+  menus: {
+    'view/title': [
+      { when: 'view == platformExplorer.titles && platformExplorer.emulatorRunning', group: '1_emulator@2' },
+    ],
+  },
+  lazy: 'emulator-commands',
+  parse: noArguments,
+  handler: stopEmulator,
+});

@@ -11,6 +11,8 @@ import { usableTitle } from './args';
 import type { CommandContext } from './context';
 import { named, type TitleRecord } from '../titles';
 import { showLoginResult } from '../views/loginResultPanel';
+import { defineCommand, legacy } from './define';
+import { parseTarget } from './parse';
 
 type BooleanFlag = {
   [K in keyof InfoRequestParameters]-?: NonNullable<InfoRequestParameters[K]> extends boolean ? K : never;
@@ -91,7 +93,7 @@ async function identityTokenFor(c: CommandContext, title: TitleRecord): Promise<
 
 export async function testLauncherLogin(c: CommandContext, arg?: unknown): Promise<unknown> {
   const s = c.services;
-  const { title, client } = await usableTitle(c, arg);
+  const { title, client } = await usableTitle(c, parseTarget([arg]));
   const p = c.ui;
   const token = await identityTokenFor(c, title);
   s.secrets.remember(token);
@@ -172,3 +174,18 @@ export async function testLauncherLogin(c: CommandContext, arg?: unknown): Promi
   // What a caller (or a test) gets back never carries a secret.
   return redactObject(result, s.secrets.known());
 }
+
+export const testLauncherLoginCommand = defineCommand({
+  id: 'platformExplorer.testLauncherLogin',
+  title: 'Test Launcher Login',
+  category: true,
+  icon: 'sign-in',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bkeySet\\b/', group: '2_player@3' },
+    ],
+  },
+  lazy: 'panels',
+  operations: ['LoginWithLauncher'],
+  ...legacy(testLauncherLogin),
+});

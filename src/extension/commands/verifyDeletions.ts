@@ -8,7 +8,9 @@ import type { Services } from '../services';
 import type { CommandContext, CommandUi } from './context';
 import { jobsOfNodes } from '../tree/jobNodes';
 import { isTreeNode } from '../tree/nodes';
-import { selectedNodes, stringArg } from './args';
+import { stringArg, targetNodes } from './args';
+import { defineCommand, legacy } from './define';
+import { parseTarget } from './parse';
 
 /** Verifies one title's queued deletions (or those of `entries`); with `ui` (a command's), reports the result to the user. */
 export async function verifyTitle(s: Services, titleId: string, ui: Pick<CommandUi, 'info' | 'error'> | undefined, entries = s.jobs.forTitle(titleId)): Promise<VerifyResult> {
@@ -29,7 +31,7 @@ export async function verifyTitle(s: Services, titleId: string, ui: Pick<Command
 export async function verifyDeletions(c: CommandContext, arg?: unknown, selection?: unknown): Promise<VerifyResult> {
   const s = c.services;
   const named = stringArg(arg, 'titleId');
-  const chosen = isTreeNode(arg) ? jobsOfNodes(selectedNodes(c, arg, selection)).filter(awaitsVerification) : undefined;
+  const chosen = isTreeNode(arg) ? jobsOfNodes(targetNodes(c, parseTarget([arg, selection]))).filter(awaitsVerification) : undefined;
   const titles = chosen ? [...new Set(chosen.map((e) => e.titleId))]
     : named !== undefined ? [named.toUpperCase()] : [...new Set(s.jobs.all().filter(awaitsVerification).map((e) => e.titleId))];
   const total: VerifyResult = { verified: [], stillQueued: [], errors: [] };
@@ -45,3 +47,20 @@ export async function verifyDeletions(c: CommandContext, arg?: unknown, selectio
   }
   return total;
 }
+
+export const verifyDeletionsCommand = defineCommand({
+  id: 'platformExplorer.verifyDeletions',
+  title: 'Verify Deletions',
+  category: true,
+  icon: 'check-all',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bhasQueued\\b/', group: 'inline@2' },
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bhasQueued\\b/', group: '1_job@2' },
+      { when: 'view == platformExplorer.titles && viewItem =~ /\\bdeletionJob\\b/ && viewItem =~ /\\b(queued|unknown)\\b/', group: '1_job@2' },
+    ],
+  },
+  lazy: 'deletion',
+  operations: ['GetPlayedTitleList'],
+  ...legacy(verifyDeletions),
+});

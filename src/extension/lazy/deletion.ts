@@ -5,3 +5,8 @@ export { forgetJournals } from '../commands/journals';
 export { deleteMasterPlayerAccount, deleteMasterPlayerAccountInView } from '../commands/deleteMasterPlayerAccount';
 export { findInterrupted, resumeBatches } from '../commands/resumeBatches';
 export { verifyDeletions, verifyTitle } from '../commands/verifyDeletions';
+// The command declarations of this bundle (registered from ../commands/all.ts, generated).
+export { deleteMasterPlayerAccountCommand } from '../commands/deleteMasterPlayerAccount';
+export { deleteMasterPlayerAccountsFromListCommand } from '../commands/deleteFromList';
+export { resumeDeletionBatchesCommand } from '../commands/resumeBatches';
+export { verifyDeletionsCommand } from '../commands/verifyDeletions';

@@ -2,3 +2,5 @@
 // esbuild.mjs). The emulator itself is a bundle of its own again (dist/emulator-lib.js).
 export { seedDemoTitles } from '../demo';
 export { startEmulator, stopEmulator } from '../commands/startEmulator';
+// The command declarations of this bundle (registered from ../commands/all.ts, generated).
+export { startEmulatorCommand, stopEmulatorCommand } from '../commands/startEmulator';

@@ -13,6 +13,7 @@ import { readSettings } from '../../settings';
 import { stringArg } from '../args';
 import type { CommandContext } from '../context';
 import { requestAuth } from './stepServices';
+import { defineCommand, legacy } from '../define';
 
 const MAX_TICKET_CHARS = 200_000;
 
@@ -134,3 +135,19 @@ export async function newDataRequest(c: CommandContext, arg?: unknown): Promise<
   ).then((action) => (action === RUN ? vscode.commands.executeCommand('platformExplorer.runDataRequest', { id: request.id }) : undefined));
   return request;
 }
+
+export const newDataRequestCommand = defineCommand({
+  id: 'platformExplorer.newDataRequest',
+  title: 'Platform: New Data Request…',
+  icon: 'add',
+  menus: {
+    'view/title': [
+      { when: 'view == platformExplorer.dataRequests', group: 'navigation@1' },
+    ],
+    'editor/context': [
+      { when: 'editorHasSelection', group: 'platformExplorer@8' },
+    ],
+  },
+  lazy: 'requests',
+  ...legacy(newDataRequest),
+});

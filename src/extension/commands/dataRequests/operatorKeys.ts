@@ -6,6 +6,7 @@ import { writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadOperator, type KeyStore, type Operator } from '../../../core/operator';
 import type { CommandContext } from '../context';
+import { defineCommand, noArguments } from '../define';
 
 const PREFIX = 'platformExplorer.keys.';
 
@@ -40,3 +41,13 @@ export async function exportOperatorPublicKey(c: CommandContext): Promise<{ path
   void c.ui.info(vscode.l10n.t('Operator {0}, fingerprint {1}: the public key is in {2}. Give it to auditors; they check an evidence pack with platform-explorer request verify-evidence --evidence evidence.json --signer FILE.', op.name, op.fingerprint, path));
   return { path, fingerprint: op.fingerprint };
 }
+
+export const exportOperatorPublicKeyCommand = defineCommand({
+  id: 'platformExplorer.exportOperatorPublicKey',
+  title: 'Export Operator Public Key',
+  category: true,
+  icon: 'key',
+  lazy: 'requests',
+  parse: noArguments,
+  handler: exportOperatorPublicKey,
+});

@@ -18,6 +18,7 @@ import { stepServices, storeFor, withAnchorConsent } from './stepServices';
 import { editorOperator, secretKeyStore } from './operatorKeys';
 import { journalAnchors } from '../journals';
 import { abortOn, nextStepWords } from './runDataRequest';
+import { defineCommand, legacy } from '../define';
 
 export async function verifyDataRequest(c: CommandContext, arg?: unknown): Promise<VerifySummary & { request: DataRequest }> {
   const s = c.services;
@@ -163,3 +164,78 @@ export async function openEvidence(c: CommandContext, arg?: unknown): Promise<{ 
   else void c.ui.error(vscode.l10n.t('The evidence of {0} does not verify: {1}', clip(request.reference), clip(check.problems.join('; '), 300)));
   return { uri, check };
 }
+
+export const verifyDataRequestCommand = defineCommand({
+  id: 'platformExplorer.verifyDataRequest',
+  title: 'Verify Data Request',
+  category: true,
+  icon: 'check-all',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.dataRequests && viewItem =~ /\\bverifiable\\b/', group: 'inline@2' },
+      { when: 'view == platformExplorer.dataRequests && viewItem =~ /\\bverifiable\\b/', group: '1_request@3' },
+    ],
+  },
+  lazy: 'requests',
+  operations: ['GetPlayedTitleList'],
+  ...legacy(verifyDataRequest),
+});
+
+export const recordExportLinkCommand = defineCommand({
+  id: 'platformExplorer.recordExportLink',
+  title: 'Record Export Link…',
+  category: true,
+  icon: 'link',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.dataRequests && viewItem =~ /\\bawaitingLink\\b/', group: 'inline@1' },
+      { when: 'view == platformExplorer.dataRequests && viewItem =~ /\\bawaitingLink\\b/', group: '1_request@2' },
+    ],
+  },
+  lazy: 'requests',
+  ...legacy(recordExportLink),
+});
+
+export const closeDataRequestCommand = defineCommand({
+  id: 'platformExplorer.closeDataRequest',
+  title: 'Close Data Request with Evidence',
+  category: true,
+  icon: 'archive',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.dataRequests && viewItem =~ /\\bclosable\\b/', group: 'inline@3' },
+      { when: 'view == platformExplorer.dataRequests && viewItem =~ /\\bclosable\\b/', group: '1_request@4' },
+    ],
+  },
+  lazy: 'requests',
+  ...legacy(closeDataRequest),
+});
+
+export const withdrawDataRequestCommand = defineCommand({
+  id: 'platformExplorer.withdrawDataRequest',
+  title: 'Withdraw Data Request…',
+  category: true,
+  icon: 'circle-slash',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.dataRequests && viewItem =~ /\\bwithdrawable\\b/', group: '2_withdraw@1' },
+    ],
+  },
+  lazy: 'requests',
+  ...legacy(withdrawDataRequest),
+});
+
+export const openDataRequestEvidenceCommand = defineCommand({
+  id: 'platformExplorer.openDataRequestEvidence',
+  title: 'Open Data Request Evidence',
+  category: true,
+  icon: 'go-to-file',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.dataRequests && viewItem =~ /\\bhasEvidence\\b/', group: 'inline@4' },
+      { when: 'view == platformExplorer.dataRequests && viewItem =~ /\\bhasEvidence\\b/', group: '1_request@5' },
+    ],
+  },
+  lazy: 'requests',
+  ...legacy(openEvidence),
+});

@@ -17,6 +17,7 @@ import { confirmTypedThenModal, progressText } from '../deleteFromList';
 import { confirmProductionTitle } from '../production';
 import { resolveRequest } from './requestArg';
 import { stepServices, storeFor, withAnchorConsent } from './stepServices';
+import { defineCommand, legacy } from '../define';
 
 export interface RunOutcome {
   dryRun: DryRun;
@@ -135,3 +136,22 @@ export function nextStepWords(r: DataRequest): string {
   if (f.verifiable) return vscode.l10n.t('wait for the service, then Verify');
   return vscode.l10n.t('nothing to act on');
 }
+
+export const runDataRequestCommand = defineCommand({
+  id: 'platformExplorer.runDataRequest',
+  title: 'Run Data Request…',
+  category: true,
+  icon: 'play',
+  menus: {
+    'view/item/context': [
+      { when: 'view == platformExplorer.dataRequests && viewItem =~ /\\brunnable\\b/', group: 'inline@1' },
+      { when: 'view == platformExplorer.dataRequests && viewItem =~ /\\brunnable\\b/', group: '1_request@1' },
+    ],
+  },
+  lazy: 'requests',
+  operations: [
+    'GetPlatformIDsFromStorefrontNames', 'GetPlatformIDsFromConsoleLiveIDs', 'GetUserAccountInfo', 'GetPlayedTitleList',
+    'ExportMasterPlayerData', 'DeleteMasterPlayerAccount', 'DeleteMasterPlayerEventData',
+  ],
+  ...legacy(runDataRequest),
+});
