@@ -46,6 +46,7 @@ export function registerCommands(s: Services): void {
   registerCommand(s, 'platformExplorer.recordExportLink', onFirstUse(requests, (m) => m.recordExportLink));
   registerCommand(s, 'platformExplorer.closeDataRequest', onFirstUse(requests, (m) => m.closeDataRequest));
   registerCommand(s, 'platformExplorer.withdrawDataRequest', onFirstUse(requests, (m) => m.withdrawDataRequest));
+  registerCommand(s, 'platformExplorer.shredDataRequestKey', onFirstUse(requests, (m) => m.shredDataRequest));
   registerCommand(s, 'platformExplorer.openDataRequestEvidence', onFirstUse(requests, (m) => m.openEvidence));
   registerCommand(s, 'platformExplorer.exportOperatorPublicKey', onFirstUse(requests, (m) => m.exportOperatorPublicKey));
   registerCommand(s, 'platformExplorer.refresh', async ({ services }) => {

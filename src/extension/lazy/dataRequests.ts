@@ -4,3 +4,4 @@ export { newDataRequest } from '../commands/dataRequests/newDataRequest';
 export { runDataRequest } from '../commands/dataRequests/runDataRequest';
 export { closeDataRequest, openEvidence, recordExportLink, verifyDataRequest, withdrawDataRequest } from '../commands/dataRequests/requestSteps';
 export { exportOperatorPublicKey } from '../commands/dataRequests/operatorKeys';
+export { shredDataRequest } from '../commands/dataRequests/shredDataRequest';
