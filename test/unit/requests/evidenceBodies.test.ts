@@ -98,6 +98,17 @@ describe('requests: what the evidence records of a request', () => {
     ]);
   });
 
+  it('each entry names the operator whose step ran then; the close, the operator who closed; an identifier index the request lacks is "unknown"', () => {
+    const r = fullRequest();
+    const first = { fingerprint: 'SHA256:first', name: 'First' };
+    r.steps = [{ at: '2026-01-05T09:00:00.000Z', step: 'new', operator: first }];
+    r.resolution!.findings = [{ identifier: 7, titleId: 'F71AC', platformId: null }];
+    const bodies = evidenceBodies(r, [], '2026-01-08T00:00:00.000Z', { key: REQUEST_KEY, closer: OP_REF });
+    assert.deepEqual(bodies[0].operator, first);
+    assert.deepEqual(bodies.at(-1)?.operator, OP_REF, 'the close is named to the closer, not to the last step');
+    assert.deepEqual(bodies.find((b) => b.type === 'finding')?.identifier, { kind: 'unknown', id: P('') });
+  });
+
   it('an export completed with no time recorded is dated at the close; its receipt and who completed it default', () => {
     const r = fullRequest();
     r.withdrawn = undefined;
@@ -127,8 +138,9 @@ describe('requests: what the evidence records of a request', () => {
   });
 
   it('the reference: every identifier of the request and any e-mail or PlatformId typed in it, in any case; short ones and the rest kept as text', () => {
-    const parts = referenceParts('Ticket 12: Ana@EXAMPLE.com and 9437a5addae3012d, also bob@example.org; ab said ok', ['ana@example.com', 'ab', '9437A5ADDAE3012D'], P);
-    assert.deepEqual(parts, ['Ticket 12: ', P('Ana@EXAMPLE.com'), ' and ', P('9437a5addae3012d'), ', also ', P('bob@example.org'), '; ab said ok']);
+    const parts = referenceParts('Ticket 12: Ana@EXAMPLE.com and 9437a5addae3012d, also bob@example.org; ab said ok to Zed', ['ana@example.com', 'ab', 'zed', '9437A5ADDAE3012D'], P);
+    // A name of 3 characters is replaced; one of 2 would replace common words, so it is left.
+    assert.deepEqual(parts, ['Ticket 12: ', P('Ana@EXAMPLE.com'), ' and ', P('9437a5addae3012d'), ', also ', P('bob@example.org'), '; ab said ok to ', P('Zed')]);
     // A known identifier inside a longer one is replaced once, by the longer; one at the very start and end leaves no empty text.
     assert.deepEqual(referenceParts('ana@example.com', ['ana@example.com', 'example'], P), [P('ana@example.com')]);
     assert.deepEqual(referenceParts('CL-77 x CL-77', ['CL-77'], P), [P('CL-77'), ' x ', P('CL-77')]);
