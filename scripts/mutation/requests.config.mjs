@@ -5,7 +5,7 @@
 import base from '../../stryker.config.mjs';
 
 export const REQUEST_SUITES = [
-  'actions', 'events', 'evidence', 'evidenceAttack', 'evidenceBodies', 'evidenceCanonical', 'evidenceDoc', 'evidenceV2Pack', 'identifiers', 'model',
+  'actions', 'events', 'evidence', 'evidenceAttack', 'evidenceBodies', 'evidenceCanonical', 'evidenceDoc', 'evidenceSignature', 'evidenceV2Pack', 'identifiers', 'model',
   'resolve', 'seal', 'store', 'ticketContext', 'ticketText', 'words', 'workflow',
 ];
 
