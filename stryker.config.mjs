@@ -30,7 +30,7 @@ export default {
       // Named one by one: the runner's glob takes no {a,b}.
       ...['channel', 'mcp', 'tools', 'toolsInProcess'].map((f) => `out/test/unit/mcp/${f}.test.js`),
       ...['anchor', 'input', 'journal', 'journalOpen', 'ledger', 'lock', 'lockRaces', 'outcomes', 'ownFile', 'pacer', 'plan', 'planText', 'records', 'run'].map((f) => `out/test/unit/deletion/${f}.test.js`),
-      ...['actions', 'events', 'evidence', 'evidenceAttack', 'evidenceCanonical', 'evidenceDoc', 'identifiers', 'model', 'resolve', 'store', 'ticketText', 'workflow'].map((f) => `out/test/unit/requests/${f}.test.js`),
+      ...['actions', 'events', 'evidence', 'evidenceAttack', 'evidenceBodies', 'evidenceCanonical', 'evidenceDoc', 'evidenceSignature', 'evidenceV2Pack', 'identifiers', 'model', 'resolve', 'seal', 'sealChecks', 'store', 'ticketContext', 'ticketText', 'words', 'workflow'].map((f) => `out/test/unit/requests/${f}.test.js`),
       ...['dataFolder', 'deletion', 'faults', 'login', 'operations', 'persistence', 'publishers', 'rateLimit', 'requestLog', 'seedFile']
         .map((f) => `out/test/unit/emulator/${f}.test.js`),
     ],

@@ -50,6 +50,7 @@ export const COMMAND_IDS = [
   'platformExplorer.showLog',
   'platformExplorer.showPlayedTitles',
   'platformExplorer.showPlayedTitlesInView',
+  'platformExplorer.shredDataRequestKey',
   'platformExplorer.startEmulator',
   'platformExplorer.stopEmulator',
   'platformExplorer.testLauncherLogin',

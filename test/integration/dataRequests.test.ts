@@ -303,6 +303,48 @@ describe('Data requests', () => {
     assert.match(readFileSync(join(dir, request.id, 'evidence.md'), 'utf8'), /withdrawn: the person called it off; nothing more was sent/);
   });
 
+  it('Shred Data Request Key from a closed request\'s menu: a modal names the act and the request; the evidence still verifies, its identifiers anonymised', async () => {
+    await closeAllEditors();
+    const p = script(ctx.api).typeIn('email:shred-me@example.com').chooseMany(['Erasure']).typeIn(new Date().toISOString().slice(0, 10)).typeIn('PRIV-0412');
+    const request = await vscode.commands.executeCommand<DataRequest>('platformExplorer.newDataRequest');
+    p.assertDone();
+    assert.doesNotMatch((await shown(request.id)).contextValue, /\bshreddable\b/, 'an open request has no key to shred yet');
+    const w = script(ctx.api).typeIn('a duplicate of PRIV-0411').press('Withdraw Request');
+    await vscode.commands.executeCommand('platformExplorer.withdrawDataRequest', { id: request.id });
+    w.assertDone();
+    const c = script(ctx.api).choose('Keep the identifiers in the record');
+    await vscode.commands.executeCommand('platformExplorer.closeDataRequest', { id: request.id });
+    c.assertDone();
+    assert.match(readFileSync(join(dir, request.id, 'evidence.md'), 'utf8'), /shred-me@example\.com/, 'closed keeping the identifiers');
+    await closeAllEditors();
+    const row = await shown(request.id);
+    assert.match(row.contextValue, /\bshreddable\b/);
+    const sh = script(ctx.api).press('Shred Key');
+    const shredded = await vscode.commands.executeCommand<DataRequest>('platformExplorer.shredDataRequestKey', row.node);
+    sh.assertDone();
+    assert.equal(sh.confirms[0].message, 'Shred the key of PRIV-0412?');
+    assert.match(sh.confirms[0].detail, /^The identifiers in its evidence can no longer be linked to the person\./);
+    assert.deepEqual(sh.confirms[0].buttons, ['Shred Key']);
+    assert.ok(shredded.shreddedAt);
+    const after = await shown(request.id);
+    assert.doesNotMatch(after.contextValue, /\bshreddable\b/, 'nothing left to shred');
+    const tip = (after.node as { getTreeItem(): vscode.TreeItem }).getTreeItem().tooltip as vscode.MarkdownString;
+    assert.match(tip.value.replace(/&nbsp;/g, ' '), /Key shredded .*: the identifiers are anonymised/);
+    // The evidence opens and verifies; the e-mail is nowhere in it or in the state file, only its hash.
+    const e = script(ctx.api);
+    const opened = await vscode.commands.executeCommand<{ check: EvidenceCheck }>('platformExplorer.openDataRequestEvidence', { id: request.id });
+    assert.equal(opened.check.ok, true, opened.check.problems.join('; '));
+    assert.match(e.infos.at(-1) ?? '', /chain, signature and anchor were checked: all \d+ entries hold/);
+    const md = vscode.window.activeTextEditor?.document.getText() ?? '';
+    assert.equal(md, readFileSync(join(dir, request.id, 'evidence.md'), 'utf8'), 'the evidence opened is the one on disk');
+    assert.match(md, /\\\[hashed [0-9a-f]{12}\\\]/, 'the identifier is shown by its hash');
+    for (const f of ['evidence.md', 'evidence.json', 'request.json']) assert.doesNotMatch(readFileSync(join(dir, request.id, f), 'utf8'), /shred-me@example\.com/, f);
+    // Shredding again is refused, naming why; the command line's shred and this one are the same core step.
+    const again = script(ctx.api);
+    await vscode.commands.executeCommand('platformExplorer.shredDataRequestKey', { id: request.id }).then(() => undefined, () => undefined);
+    assert.ok(again.errors.some((x) => /already shredded/.test(x)), again.errors.join(' | '));
+  });
+
   it('an overdue request: the warning colour, the view\'s badge and "due this week"', async () => {
     await closeAllEditors();
     const p = script(ctx.api).typeIn('email:someone@example.com').chooseMany(['Erasure']).typeIn('2026-01-05').typeIn('PRIVACY-1');

@@ -103,6 +103,7 @@ export function canonical(v: unknown): string {
     return JSON.stringify(v);
   }
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  // Stryker disable next-line ConditionalExpression: a non-object left here (undefined, a function, a bigint, a symbol) has another prototype, or getPrototypeOf throws a TypeError (undefined), as the throw below does
   if (typeof v === 'object' && (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null)) {
     const o = v as Record<string, unknown>;
     return `{${Object.keys(o).sort().filter((k) => o[k] !== undefined).map((k) => `${canonical(k)}:${canonical(o[k])}`).join(',')}}`;

@@ -53,6 +53,7 @@ export const DECLARED_COMMANDS: readonly (AnyCommandDefinition | LazyCommand)[] 
   { id: 'platformExplorer.withdrawDataRequest', load: async () => (await import('../lazy/dataRequests')).withdrawDataRequestCommand },
   { id: 'platformExplorer.openDataRequestEvidence', load: async () => (await import('../lazy/dataRequests')).openDataRequestEvidenceCommand },
   { id: 'platformExplorer.runDataRequest', operations: ['GetPlatformIDsFromStorefrontNames', 'GetPlatformIDsFromConsoleLiveIDs', 'GetUserAccountInfo', 'GetPlayedTitleList', 'ExportMasterPlayerData', 'DeleteMasterPlayerAccount', 'DeleteMasterPlayerEventData'], load: async () => (await import('../lazy/dataRequests')).runDataRequestCommand },
+  { id: 'platformExplorer.shredDataRequestKey', load: async () => (await import('../lazy/dataRequests')).shredDataRequestKeyCommand },
   { id: 'platformExplorer.deleteMasterPlayerAccountsFromList', operations: ['DeleteMasterPlayerAccount'], load: async () => (await import('../lazy/deletion')).deleteMasterPlayerAccountsFromListCommand },
   { id: 'platformExplorer.deleteMasterPlayerAccount', inView: true, operations: ['DeleteMasterPlayerAccount'], load: async () => (await import('../lazy/deletion')).deleteMasterPlayerAccountCommand },
   { id: 'platformExplorer.exportDeletionJobs', load: async () => (await import('../lazy/lookups')).exportDeletionJobsCommand },

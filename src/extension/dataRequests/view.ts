@@ -59,7 +59,7 @@ function statusWord(a: Action): string {
 }
 
 /** What the request's menus offer now (its contextValue flags). */
-export function requestFlags(r: DataRequest): { runnable: boolean; verifiable: boolean; closable: boolean; awaitingLink: boolean; closed: boolean; withdrawable: boolean } {
+export function requestFlags(r: DataRequest): { runnable: boolean; verifiable: boolean; closable: boolean; awaitingLink: boolean; closed: boolean; withdrawable: boolean; shreddable: boolean } {
   const state = requestState(r);
   const exportDone = (pid: string): boolean => r.actions.every((x) => x.kind !== 'export' || x.platformId !== pid || x.status === 'completed');
   const open = state !== 'closed' && state !== 'withdrawn';
@@ -71,6 +71,8 @@ export function requestFlags(r: DataRequest): { runnable: boolean; verifiable: b
     withdrawable: open,
     awaitingLink: open && r.actions.some(awaitsLink),
     closed: state === 'closed',
+    // Closed with its pseudonymisation key still held: Shred Data Request Key.
+    shreddable: state === 'closed' && r.shreddedAt === undefined,
   };
 }
 
@@ -126,16 +128,8 @@ class RequestNode extends RequestTreeNode {
     // The decoration provider colours an overdue request's label and gives it a badge.
     item.resourceUri = vscode.Uri.from({ scheme: DECORATION_SCHEME, path: `/${r.id}` });
     const f = requestFlags(r);
-    item.contextValue = flags('dataRequest', state, overdue && 'overdue', f.runnable && 'runnable', f.verifiable && 'verifiable', f.closable && 'closable', f.awaitingLink && 'awaitingLink', f.closed && 'hasEvidence', f.withdrawable && 'withdrawable');
-    const tip = new vscode.MarkdownString(undefined, false);
-    tip.appendText(`${clip(r.reference, 200)} (${r.id})\n\n`);
-    tip.appendText(`${vscode.l10n.t('State: {0}', stateWord(state))}${overdue ? ` · ${vscode.l10n.t('OVERDUE')}` : ''}\n\n`);
-    tip.appendText(`${vscode.l10n.t('Received {0}; {1}', r.received, dueText(r, this.now))}\n\n`);
-    tip.appendText(`${vscode.l10n.t('Asks: {0}', r.asks.join(', '))} · ${vscode.l10n.t('Titles: {0}', r.titles.join(', '))}\n\n`);
-    if (r.holdUntil !== undefined && state !== 'closed' && state !== 'withdrawn') tip.appendText(`${heldText(r, this.now)}\n\n`);
-    if (r.withdrawn !== undefined) tip.appendText(`${vscode.l10n.t('Withdrawn {0}: {1}', readableLocal(r.withdrawn.at), clip(r.withdrawn.reason, 200))}\n\n`);
-    tip.appendText(r.closedAt !== undefined ? vscode.l10n.t('Closed {0}; its evidence opens with Open Data Request Evidence.', readableLocal(r.closedAt)) : vscode.l10n.t('Next: {0}', nextStep(r)));
-    item.tooltip = tip;
+    item.contextValue = flags('dataRequest', state, overdue && 'overdue', f.runnable && 'runnable', f.verifiable && 'verifiable', f.closable && 'closable', f.awaitingLink && 'awaitingLink', f.closed && 'hasEvidence', f.withdrawable && 'withdrawable', f.shreddable && 'shreddable');
+    item.tooltip = requestTooltip(r, state, overdue, this.now);
     item.accessibilityInformation = { label: `${clip(r.reference)}, ${stateWord(state)}, ${dueText(r, this.now)}` };
     return item;
   }
@@ -151,6 +145,21 @@ class RequestNode extends RequestTreeNode {
     });
     return nodes;
   }
+}
+
+/** A request's tooltip: its reference and ID, state, dates, asks and titles, hold, withdrawal, retention, and what is next. */
+function requestTooltip(r: DataRequest, state: ReturnType<typeof requestState>, overdue: boolean, now: Date): vscode.MarkdownString {
+  const tip = new vscode.MarkdownString(undefined, false);
+  tip.appendText(`${clip(r.reference, 200)} (${r.id})\n\n`);
+  tip.appendText(`${vscode.l10n.t('State: {0}', stateWord(state))}${overdue ? ` · ${vscode.l10n.t('OVERDUE')}` : ''}\n\n`);
+  tip.appendText(`${vscode.l10n.t('Received {0}; {1}', r.received, dueText(r, now))}\n\n`);
+  tip.appendText(`${vscode.l10n.t('Asks: {0}', r.asks.join(', '))} · ${vscode.l10n.t('Titles: {0}', r.titles.join(', '))}\n\n`);
+  if (r.holdUntil !== undefined && state !== 'closed' && state !== 'withdrawn') tip.appendText(`${heldText(r, now)}\n\n`);
+  if (r.withdrawn !== undefined) tip.appendText(`${vscode.l10n.t('Withdrawn {0}: {1}', readableLocal(r.withdrawn.at), clip(r.withdrawn.reason, 200))}\n\n`);
+  if (r.shreddedAt !== undefined) tip.appendText(`${vscode.l10n.t('Key shredded {0}: the identifiers are anonymised (their hashes can no longer be linked to the person).', readableLocal(r.shreddedAt))}\n\n`);
+  else if (r.identifiersHashedAt !== undefined) tip.appendText(`${vscode.l10n.t('Identifiers pseudonymised {0}: replaced by their hashes under the request\'s key (Shred Data Request Key makes them anonymous).', readableLocal(r.identifiersHashedAt))}\n\n`);
+  tip.appendText(r.closedAt !== undefined ? vscode.l10n.t('Closed {0}; its evidence opens with Open Data Request Evidence.', readableLocal(r.closedAt)) : vscode.l10n.t('Next: {0}', nextStep(r)));
+  return tip;
 }
 
 function identifierText(x: Identifier): string {

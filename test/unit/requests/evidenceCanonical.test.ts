@@ -20,6 +20,11 @@ describe('requests: canonical JSON (RFC 8785) and the operator of each entry', (
     for (const bad of [NaN, Infinity, -Infinity, [undefined], undefined, 'a\ud800b', '\udc00', new Date(0), () => 1, 1n, Symbol('s'), { a: [NaN] }]) {
       assert.throws(() => canonical(bad), TypeError, String(bad));
     }
+    // The error says what has no JSON form.
+    assert.throws(() => canonical(NaN), { message: 'canonical JSON: NaN has no JSON form' });
+    assert.throws(() => canonical('a\ud800'), { message: 'canonical JSON: a string holds a lone surrogate' });
+    assert.throws(() => canonical(new Date(0)), { message: 'canonical JSON: a non-plain object has no JSON form' });
+    assert.throws(() => canonical(() => 1), { message: 'canonical JSON: a function has no JSON form' });
     assert.equal(canonical('\ud83d\ude00'), '"\ud83d\ude00"', 'a surrogate pair is a character');
     assert.equal(canonical(Object.create(null) as object), '{}');
   });
