@@ -5,3 +5,4 @@ export * from './schema';
 export * from './connection';
 export * from './postgres';
 export * from './admin';
+export * from './requests';

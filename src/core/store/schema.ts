@@ -3,8 +3,10 @@
 // verifications, evidence) are append-only: a trigger refuses UPDATE, DELETE and TRUNCATE for
 // everyone, and the operator role has only INSERT and SELECT, so the database enforces both.
 
-/** The schema holding every table. */
-export const SCHEMA = 'platform_explorer';
+import { REQUEST_TABLES, REQUESTS_MIGRATION } from './requestSchema';
+import { SCHEMA } from './schemaName';
+
+export { SCHEMA } from './schemaName';
 
 export const ROLES = {
   operator: 'platform_explorer_operator',
@@ -123,12 +125,14 @@ BEGIN
   RETURN 'claimed:' || new_id;
 END $$;
 `,
+  // 2: data requests (requestSchema.ts).
+  REQUESTS_MIGRATION,
 ];
 
 /** The schema version this build reads and writes. */
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
-const TABLES = ['batches', 'intents', 'outcomes', 'verifications', 'evidence'];
+const TABLES = ['batches', 'intents', 'outcomes', 'verifications', 'evidence', ...REQUEST_TABLES];
 
 /** The roles (created when missing) and their grants, as of the current schema. */
 export function rolesSql(): string {
