@@ -3,6 +3,7 @@
 // request, so two runs never both write save N); each journal of its actions is a team store batch
 // (its sends claimed by claim_send like any batch's); its evidence packs are rows of `evidence`
 // (subject: the request ID). Saves and journals are append-only like the batch's rows.
+import { claimSendSql } from './claimSend';
 import { SCHEMA } from './schemaName';
 
 export const REQUEST_TABLES = ['requests', 'request_saves', 'request_journals'];
@@ -35,7 +36,10 @@ CREATE TABLE ${SCHEMA}.request_journals (
   created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
   PRIMARY KEY (request_id, name)
 );
-CREATE INDEX evidence_subject ON ${SCHEMA}.evidence (subject);
+-- claim_send as in migration 1, but a request's journal is checked against that request's own
+-- journals only (intent unique per request, player and action: a later request may export the same
+-- person's data again); a plain deletion batch is still checked against every batch.
+${claimSendSql(true)}CREATE INDEX evidence_subject ON ${SCHEMA}.evidence (subject);
 ${REQUEST_TABLES.map((t) => `CREATE TRIGGER ${t}_append_only BEFORE UPDATE OR DELETE ON ${SCHEMA}.${t} FOR EACH ROW EXECUTE FUNCTION ${SCHEMA}.append_only();
 CREATE TRIGGER ${t}_no_truncate BEFORE TRUNCATE ON ${SCHEMA}.${t} FOR EACH STATEMENT EXECUTE FUNCTION ${SCHEMA}.append_only();`).join('\n')}
 `;

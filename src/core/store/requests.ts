@@ -199,15 +199,32 @@ export class PgRequestStore implements RequestStorage {
   }
 
   async createJournal(id: string, kind: ActionKind, titleId: string, batch: BatchRecord, access: JournalAccess): Promise<string> {
-    const taken = (await this.journalNames(id)).map((j) => j.name);
-    let name = `${kind}-${titleId}.journal`;
-    for (let n = 2; taken.includes(name); n++) name = `${kind}-${titleId}-${n}.journal`;
-    await (await this.batchOf(id, name, access, batch)).close();
+    const during = `storing a journal of request ${id}`;
     const op = this.o.operator;
-    // Another run racing for the same journal wrote it first: this run joins that one (its batch stays unused).
-    await this.query(`INSERT INTO ${SCHEMA}.request_journals (request_id, name, kind, title_id, batch_id, operator_fingerprint, operator_name, machine)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (request_id, name) DO NOTHING`, [id, name, kind, titleId, batch.batchId, op.fingerprint, op.name, this.machine], `storing a journal of request ${id}`);
-    return name;
+    // One run at a time makes a request's journals: a run that read the journals before a racing run made
+    // this one joins it (its players are there) rather than putting them in a second journal.
+    await this.query('BEGIN', [], during);
+    try {
+      await this.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`request-journal/${id}`], during);
+      const there = await this.query<{ name: string; pids: string[] }>(`SELECT j.name, ARRAY(SELECT e->>'platformId' FROM jsonb_array_elements(b.record->'entries') e) AS pids
+        FROM ${SCHEMA}.request_journals j JOIN ${SCHEMA}.batches b ON b.batch_id = j.batch_id WHERE j.request_id = $1 AND j.kind = $2 ORDER BY j.name`, [id, kind], during);
+      const mine = new Set(batch.entries.map((e) => e.platformId));
+      const joined = there.rows.find((j) => j.name.startsWith(`${kind}-${titleId}.`) || j.name.startsWith(`${kind}-${titleId}-`) ? j.pids.some((p) => mine.has(p)) : false);
+      let name = joined?.name;
+      if (name === undefined) {
+        const taken = there.rows.map((j) => j.name);
+        name = `${kind}-${titleId}.journal`;
+        for (let n = 2; taken.includes(name); n++) name = `${kind}-${titleId}-${n}.journal`;
+        await (await this.batchOf(id, name, access, batch)).close();
+        await this.query(`INSERT INTO ${SCHEMA}.request_journals (request_id, name, kind, title_id, batch_id, operator_fingerprint, operator_name, machine)
+          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [id, name, kind, titleId, batch.batchId, op.fingerprint, op.name, this.machine], during);
+      }
+      await this.query('COMMIT', [], during);
+      return name;
+    } catch (e) {
+      await this.db.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    }
   }
 
   async readJournal(id: string, name: string, access: JournalAccess): Promise<{ batch: BatchRecord; records: readonly JournalRecord[] } | undefined> {
