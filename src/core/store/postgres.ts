@@ -141,6 +141,7 @@ export class PgBatch implements BatchJournal {
           op.fingerprint, op.name, this.machine,
         ]);
         this.mine.delete(r.platformId);
+        if (intent !== null) await this.leaseKept(intent, r.platformId, r.state);
       } else if (record.type === 'verified') {
         await this.query(`INSERT INTO ${SCHEMA}.verifications (batch_id, platform_id, at, operator_fingerprint, operator_name, machine) VALUES ($1, $2, $3, $4, $5, $6)`, [
           this.batch.batchId, record.platformId, record.at, op.fingerprint, op.name, this.machine,
@@ -151,6 +152,17 @@ export class PgBatch implements BatchJournal {
     } catch (e) {
       throw stopped(e, this.o, `recording ${record.type === 'batch' ? 'the batch' : `the ${record.type} of ${record.platformId}`}`);
     }
+  }
+
+  /** After an answer is recorded: refused (the run stops) when its lease ran out and another run claimed that send since. */
+  private async leaseKept(intent: string, platformId: string, state: string): Promise<void> {
+    const r = await this.query<{ operator_name: string; operator_fingerprint: string; machine: string; pid: number }>(`SELECT n.operator_name, n.operator_fingerprint, n.machine, n.pid
+      FROM ${SCHEMA}.intents i JOIN ${SCHEMA}.intents n ON n.batch_id = i.batch_id AND n.platform_id = i.platform_id AND n.action = i.action AND n.attempt > i.attempt
+      WHERE i.id = $1 ORDER BY n.attempt DESC LIMIT 1`, [intent]);
+    const n = r.rows[0];
+    if (n === undefined) return;
+    throw new StoreError(`The lease on the send of ${platformId} (batch ${this.batch.batchId}) ran out while this run awaited its answer, and ${n.operator_name} (${n.operator_fingerprint}) on ${n.machine} (process ${n.pid}) claimed that send since. `
+      + `This run recorded the answer it got (${state}) and stopped: nothing more was sent by it. See who holds what (request show --store postgres, or the batch's rows) before running again; if sends take longer than the lease, raise PLATFORM_STORE_LEASE_SECONDS.`);
   }
 
   async close(): Promise<void> {
