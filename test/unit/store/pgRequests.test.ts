@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { runCli, useCountingEmulator } from '../deletion/support';
 import { servedPer } from '../requests/support';
 import { accounts, newStoreRequest, reqEnv, requestIntents } from './pgReqSupport';
+import { MIGRATIONS, SCHEMA_VERSION } from '../../../src/core/store/schema';
 import { asUser, useStore } from './support';
 
 describe('team store: data requests through the CLI (--store postgres)', function () {
@@ -95,6 +96,20 @@ describe('team store: data requests through the CLI (--store postgres)', functio
     const bad = await runCli(['request', 'verify-evidence', '--evidence', join(f.dir, 'evidence.json'), '--signer', join(f.dir, 'signer.pem')]);
     assert.equal(bad.code, 1);
     await assert.rejects(asUser(store.operatorUrl, 'DELETE FROM platform_explorer.evidence WHERE subject = $1', [id]), /permission denied/);
+  });
+
+  it('a store of schema version 1 (batches only) is updated by store init to the requests\' version in one step; its batches stay', async () => {
+    const url = await store.pg.freshDatabase('pe_v1');
+    await asUser(url, `CREATE SCHEMA platform_explorer; CREATE TABLE platform_explorer.schema_version (id integer PRIMARY KEY CHECK (id = 1), version integer NOT NULL, applied_at timestamptz NOT NULL DEFAULT now()); ${MIGRATIONS[0]}
+      INSERT INTO platform_explorer.schema_version (id, version) VALUES (1, 1);
+      INSERT INTO platform_explorer.batches VALUES ('old-batch', 'F71AC', 'DeleteMasterPlayerAccount', '{}', 'c', 'fp', 'op', 'm')`);
+    const file = join(f.dir, 'admin-v1');
+    writeFileSync(file, url, { mode: 0o600 });
+    const r = await runCli(['store', 'init', '--admin-url-file', file]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, new RegExp(`now has schema version ${SCHEMA_VERSION} \\(it had 1\\)`));
+    assert.deepEqual((await asUser<{ t: string | null }>(url, `SELECT to_regclass('platform_explorer.request_saves')::text AS t`))[0].t, 'platform_explorer.request_saves');
+    assert.equal((await asUser(url, 'SELECT 1 FROM platform_explorer.batches WHERE batch_id = $1', ['old-batch'])).length, 1);
   });
 
   it('no PLATFORM_STORE_URL, or a store refusing connections: the message says what to do, never the password', async () => {
