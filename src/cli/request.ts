@@ -6,7 +6,7 @@ import { PlatformClient } from '../core/api/client';
 import { buildBaseUrl } from '../core/api/endpoint';
 import {
   closeRequest, ConfirmMismatch, createRequest, describe, dryRun, emulatorEventReader, hashIdentifiers, isOverdue, isSettled, nextStep, parseIdentifiers, recordExportLink, requestState, RequestError,
-  RequestStore, runActions, shredRequest, verifyEvidence, verifyEvidenceFile, verifyRequest, withdrawRequest, type Action, type EvidenceCheck, type DataRequest, type DryRun, type RequestClient,
+  RequestStore, runActions, type RequestStorage, shredRequest, verifyEvidence, verifyEvidenceFile, verifyRequest, withdrawRequest, type Action, type EvidenceCheck, type DataRequest, type DryRun, type RequestClient,
   type RequestServices,
 } from '../core/requests';
 import { ownValue, serviceText } from '../core/serviceText';
@@ -17,6 +17,9 @@ import { knownSecrets, terminal } from './output';
 import { cliKeyStore, type Operator } from '../core/operator';
 import { cliOperator, ownText } from './operator';
 import { parseRequestArgs, type RequestArgs } from './requestArgs';
+import { openTeamRequests } from './teamStore';
+import { queueOf, queueText } from './requestQueue';
+import { PgRequestStore } from '../core/store';
 
 const out = (s: string): void => void process.stdout.write(terminal(s));
 const err = (s: string): void => void process.stderr.write(terminal(s.endsWith('\n') ? s : `${s}\n`));
@@ -56,7 +59,7 @@ function services(r: DataRequest, signal: AbortSignal, operator: Operator, o: { 
   };
 }
 
-async function withServices<T>(store: RequestStore, id: string, signal: AbortSignal, fn: (s: RequestServices) => Promise<T>, o: { maxRetries?: number } = {}): Promise<T> {
+async function withServices<T>(store: RequestStorage, id: string, signal: AbortSignal, fn: (s: RequestServices) => Promise<T>, o: { maxRetries?: number } = {}): Promise<T> {
   const s = services(await store.load(id), signal, await cliOperator(), { ...o, noAnchor: store.auth?.noAnchor });
   try {
     return await fn(s);
@@ -102,7 +105,7 @@ function summary(r: DataRequest, now = new Date()): Record<string, unknown> {
   };
 }
 
-async function newCommand(a: Extract<RequestArgs, { sub: 'new' }>, store: RequestStore): Promise<number> {
+async function newCommand(a: Extract<RequestArgs, { sub: 'new' }>, store: RequestStorage): Promise<number> {
   let text: string;
   try {
     text = await readFile(a.identifiers, 'utf8');
@@ -130,7 +133,7 @@ async function newCommand(a: Extract<RequestArgs, { sub: 'new' }>, store: Reques
   return 0;
 }
 
-async function runCommand(a: Extract<RequestArgs, { sub: 'run' }>, store: RequestStore, signal: AbortSignal): Promise<number> {
+async function runCommand(a: Extract<RequestArgs, { sub: 'run' }>, store: RequestStorage, signal: AbortSignal): Promise<number> {
   if (a.dryRun) {
     const d = await withServices(store, a.id, signal, (s) => dryRun(store, a.id, s));
     if (a.json) outJson(d);
@@ -175,7 +178,6 @@ function evidenceReport(what: string, json: boolean, v: EvidenceCheck & { id?: s
   return v.ok ? 0 : 1;
 }
 
-// eslint-disable-next-line complexity, max-lines-per-function -- one branch per request sub-command, each a few lines; split when the CLI moves to declared commands (issue 31)
 export async function runRequestCommand(argv: readonly string[], signal: AbortSignal): Promise<number> {
   const a = parseRequestArgs(argv);
   if (a.sub === 'verify-evidence' && a.evidence !== undefined) {
@@ -184,14 +186,26 @@ export async function runRequestCommand(argv: readonly string[], signal: AbortSi
     });
     return evidenceReport(`The evidence pack ${a.evidence}`, a.json, { evidence: a.evidence, ...v });
   }
-  let store: RequestStore;
-  try {
-    // State files are sealed with the titles' keys and anchored beside the journals' anchors.
-    const auth = { key: (t: string, titles: readonly string[]) => Promise.resolve(envKey(t, titles)), anchors: cliAnchors(), noAnchor: a.noAnchor, onNotice: err };
-    store = await RequestStore.open(a.store, { label: '--store', auth });
-  } catch (e) {
-    throw new UsageError((e as Error).message);
+  // State files are sealed with the titles' keys and anchored beside the journals' anchors (the team store's newest save is its own anchor).
+  const auth = { key: (t: string, titles: readonly string[]) => Promise.resolve(envKey(t, titles)), anchors: cliAnchors(), noAnchor: a.noAnchor, onNotice: err };
+  let store: RequestStorage;
+  if (a.store === 'postgres') store = await openTeamRequests(auth);
+  else {
+    try {
+      store = await RequestStore.open(a.store, { label: '--store', auth });
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
   }
+  try {
+    return await requestStep(a, store, signal);
+  } finally {
+    if (store instanceof PgRequestStore) await store.close();
+  }
+}
+
+// eslint-disable-next-line complexity -- one branch per request sub-command, each a few lines; split when the CLI moves to declared commands (issue 31)
+async function requestStep(a: Exclude<RequestArgs, { sub: 'verify-evidence'; evidence: string }>, store: RequestStorage, signal: AbortSignal): Promise<number> {
   switch (a.sub) {
     case 'new': return newCommand(a, store);
     case 'run': return runCommand(a, store, signal);
@@ -256,9 +270,10 @@ export async function runRequestCommand(argv: readonly string[], signal: AbortSi
         return 0;
       }
       const { requests, problems } = await store.list();
-      if (a.json) outJson({ requests: requests.map((r) => summary(r)), problems });
+      const queue = store instanceof PgRequestStore ? await store.queueState() : undefined;
+      if (a.json) outJson({ requests: requests.map((r) => ({ ...summary(r), ...(queue !== undefined ? queueOf(r, queue) : {}) })), problems });
       else {
-        out(requests.map((r) => { const s = summary(r); return `${r.id}  ${String(s.state).padEnd(14)} due ${r.due}${s.overdue ? ' OVERDUE' : ''}  ${r.reference}  (${String(s.completed)}/${String(s.actions)} actions completed)`; }).join('\n') + (requests.length > 0 ? '\n' : 'No requests.\n'));
+        out(requests.map((r) => { const s = summary(r); return `${r.id}  ${String(s.state).padEnd(14)} due ${r.due}${s.overdue ? ' OVERDUE' : ''}  ${r.reference}  (${String(s.completed)}/${String(s.actions)} actions completed)${queue !== undefined ? `\n${queueText(r, queue)}` : ''}`; }).join('\n') + (requests.length > 0 ? '\n' : 'No requests.\n'));
         for (const p of problems) err(p);
       }
       return problems.length > 0 ? 1 : 0;

@@ -64,6 +64,10 @@ Each request's state file is sealed with one of its titles' keys and anchored ou
 (in the journals' anchor folder); one changed by anything but this tool is refused before anything
 is sent. A state file or journal with no anchor here (another HOME or XDG_STATE_HOME, a restored
 copy, another machine) is refused unless --no-anchor says it is the newest copy.
+--store postgres (every subcommand): the requests live in the team store, its connection string in
+PLATFORM_STORE_URL (never an argument; a folder named postgres is ./postgres). Each send is claimed
+in the database first, so two operators never both send it; show lists who holds each request now
+and who did each step. PLATFORM_STORE_LEASE_SECONDS (default 900) is how long a claim is held.
 Exit status: 0 done, 1 failed or not yet complete, 2 bad usage (a wrong --confirm included).`;
 
 interface Common {

@@ -3,7 +3,8 @@
 // an admin's connection string read from a file of the user's own.
 import { readFile, stat } from 'node:fs/promises';
 import type { BatchRecord } from '../core/deletion';
-import { checkUrl, grantRole, initStore, openPgBatch, ROLES, type PgBatch, type RoleName } from '../core/store';
+import type { RequestAuth } from '../core/requests';
+import { checkUrl, grantRole, initStore, openPgBatch, PgRequestStore, ROLES, type PgBatch, type PgStoreOptions, type RoleName } from '../core/store';
 import { UsageError } from './args';
 import { checkOwnFile } from './files';
 import { cliOperator } from './operator';
@@ -19,14 +20,30 @@ function envNumber(name: string, fallback: number, min: number, max: number): nu
   return n;
 }
 
-/** Opens (with `create`: starts or joins) the batch of --batch in the team store. */
-export async function openStoreBatch(a: { batch?: string; titleId: string }, key: string, create?: BatchRecord): Promise<PgBatch> {
+/** The team store's connection, the operator, and the lease and time-out from the environment. */
+async function storeOptions(): Promise<PgStoreOptions> {
   const op = await cliOperator();
-  return openPgBatch({
+  return {
     url: storeUrl(),
     operator: { fingerprint: op.fingerprint, name: op.name },
     leaseSeconds: envNumber('PLATFORM_STORE_LEASE_SECONDS', 900, 1, 86_400),
     statementTimeoutMs: envNumber('PLATFORM_STORE_STATEMENT_TIMEOUT_MS', 15_000, 100, 600_000),
+  };
+}
+
+/** Opens the data requests of the team store (request ... --store postgres). */
+export async function openTeamRequests(auth: RequestAuth): Promise<PgRequestStore> {
+  return PgRequestStore.open({
+    ...(await storeOptions()),
+    again: 'run the same request command again: a send whose answer was not recorded stays unknown and is not sent again (request verify settles erasures; --resend-unknown sends the others again, knowing they may have been taken)',
+    auth,
+  });
+}
+
+/** Opens (with `create`: starts or joins) the batch of --batch in the team store. */
+export async function openStoreBatch(a: { batch?: string; titleId: string }, key: string, create?: BatchRecord): Promise<PgBatch> {
+  return openPgBatch({
+    ...(await storeOptions()),
     batchId: a.batch!,
     secret: key,
     titleId: a.titleId,

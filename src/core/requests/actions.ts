@@ -5,10 +5,9 @@
 // Order per account: its export, then its events-only erasure, then its erasure; each waits until
 // the one before has completed (erasing first would destroy the data the person asked for).
 import { randomUUID } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
-import { confirmDigest, Journal, JOURNAL_VERSION, runBatch, type AnchorStore, type BatchRecord, type PlayerRecord, type RunProgress } from '../deletion';
+import { confirmDigest, JOURNAL_VERSION, runBatch, type BatchRecord, type PlayerRecord, type RunProgress } from '../deletion';
 import { ACTION_OPERATIONS, isSettled, NO_COMPLETION_SIGNAL, RequestError, type Action, type ActionKind, type DataRequest, type RequestServices, type Resolution } from './types';
-import type { RequestStore } from './store';
+import type { JournalAccess, RequestStorage } from './storage';
 
 export const ACTION_ORDER: readonly ActionKind[] = ['export', 'events', 'erasure'];
 const KIND_OF_ASK = { access: 'export', events: 'events', erasure: 'erasure' } as const;
@@ -55,23 +54,11 @@ export function releaseWaiting(r: DataRequest): void {
   }
 }
 
-/** A journal of the request: `kind-TITLE[-n].journal.jsonl`. */
-const JOURNAL_RE = /^(export|events|erasure)-([0-9A-F]{4,16})(?:-(\d{1,4}))?\.journal\.jsonl$/;
-
-export async function journalNames(store: RequestStore, id: string): Promise<{ name: string; kind: ActionKind; titleId: string }[]> {
-  const names = (await readdir(store.folder(id)).catch(() => [] as string[])).sort();
-  return names.flatMap((name) => {
-    const m = JOURNAL_RE.exec(name);
-    return m === null ? [] : [{ name, kind: m[1] as ActionKind, titleId: m[2] }];
-  });
-}
-
 /** Each journal of the request read and authenticated: its batch and each player's record. */
-export async function readJournals(store: RequestStore, id: string, services: RequestServices): Promise<{ name: string; kind: ActionKind; batch: BatchRecord; players: Map<string, PlayerRecord> }[]> {
+export async function readJournals(store: RequestStorage, id: string, services: RequestServices): Promise<{ name: string; kind: ActionKind; batch: BatchRecord; players: Map<string, PlayerRecord> }[]> {
   const out = [];
-  for (const j of await journalNames(store, id)) {
-    await store.check(id, j.name);
-    const journal = await Journal.open(`${store.folder(id)}/${j.name}`, journalOptions(services));
+  for (const j of await store.journalNames(id)) {
+    const journal = await store.openJournal(id, j.name, journalOptions(services));
     try {
       out.push({ name: j.name, kind: j.kind, batch: journal.batch, players: journal.players() });
     } finally {
@@ -82,7 +69,7 @@ export async function readJournals(store: RequestStore, id: string, services: Re
 }
 
 /** How a request's journals are opened: each title's key, and the anchors outside the folder. */
-export function journalOptions(services: RequestServices): { key: (titleId: string) => Promise<string | undefined>; anchors: AnchorStore; noAnchor?: boolean } {
+export function journalOptions(services: RequestServices): JournalAccess {
   return { key: (t) => services.key(t), anchors: services.anchors, ...(services.noAnchor === true ? { noAnchor: true } : {}) };
 }
 
@@ -172,7 +159,7 @@ const NO_ADDRESS_RE = /EmailAddressNotAvailable|notification e-mail address|\b10
 
 /** Sends the ready actions of one kind through their journals; true when cancelled. */
 async function sendKind(
-  store: RequestStore, r: DataRequest, services: RequestServices, kind: ActionKind, ready: Action[],
+  store: RequestStorage, r: DataRequest, services: RequestServices, kind: ActionKind, ready: Action[],
   journals: Awaited<ReturnType<typeof readJournals>>, sent: Record<ActionKind, number>, o: RunOptions,
 ): Promise<boolean> {
   // A player already in a journal of this kind is resumed there, never put in a second one; only one
@@ -186,21 +173,24 @@ async function sendKind(
     if (known !== undefined && (known.titleId === a.titleId || known.state !== 'failed')) names.add(known.name);
     else fresh.push(a);
   }
+  const titleOf = new Map([...journals.map((j) => [j.name, j.batch.titleId] as const)]);
   for (const titleId of [...new Set(fresh.map((a) => a.titleId))]) {
-    names.add(await newJournal(store, r, kind, titleId, fresh.filter((a) => a.titleId === titleId).map((a) => a.platformId), services));
+    const name = await newJournal(store, r, kind, titleId, fresh.filter((a) => a.titleId === titleId).map((a) => a.platformId), services);
+    names.add(name);
+    titleOf.set(name, titleId);
   }
   let cancelled = false;
   for (const name of names) {
-    const title = JOURNAL_RE.exec(name)![2];
+    const title = titleOf.get(name)!;
     const client = services.client(title);
     if (client === undefined) throw new RequestError(`No secret key for title ${title}, whose key sends ${ACTION_OPERATIONS[kind]} for this request; set it and run again.`);
-    await store.check(r.id, name);
-    const journal = await Journal.open(`${store.folder(r.id)}/${name}`, journalOptions(services));
+    const journal = await store.openJournal(r.id, name, journalOptions(services));
     try {
       // A send whose answer was not recorded stays unknown unless the user asked to send it again (verify settles erasures).
       const res = await runBatch(client, journal, { resendUnknown: o.resendUnknown === true, signal: services.signal, onProgress: (p) => o.onProgress?.(kind, p) });
       sent[kind] += res.sent;
       cancelled ||= res.cancelled;
+      await journal.reload?.();
       syncActions(r, [{ kind, players: journal.players() }], journal.batch.titleId);
     } finally {
       await journal.close();
@@ -210,7 +200,7 @@ async function sendKind(
 }
 
 /** Sends every action that is ready (loads of the state file and saving it are the caller's). */
-export async function sendActions(store: RequestStore, r: DataRequest, services: RequestServices, o: RunOptions): Promise<RunSummary> {
+export async function sendActions(store: RequestStorage, r: DataRequest, services: RequestServices, o: RunOptions): Promise<RunSummary> {
   if (r.withdrawn !== undefined) throw new RequestError(`Request ${r.id} was withdrawn (${r.withdrawn.at}): nothing more is sent for it.`);
   // Never echoes the right value: it is read from the dry run the user checked.
   if (o.confirm !== requestConfirmValue(r)) {
@@ -244,10 +234,7 @@ export async function sendActions(store: RequestStore, r: DataRequest, services:
   return { sent, counts, cancelled, ...(held !== undefined ? { heldUntil: held } : {}) };
 }
 
-async function newJournal(store: RequestStore, r: DataRequest, kind: ActionKind, titleId: string, players: string[], services: RequestServices): Promise<string> {
-  const taken = new Set((await journalNames(store, r.id)).map((j) => j.name));
-  let name = `${kind}-${titleId}.journal.jsonl`;
-  for (let n = 2; taken.has(name); n++) name = `${kind}-${titleId}-${n}.journal.jsonl`;
+async function newJournal(store: RequestStorage, r: DataRequest, kind: ActionKind, titleId: string, players: string[], services: RequestServices): Promise<string> {
   const account = (pid: string): string[] => r.resolution?.accounts.find((a) => a.platformId === pid)?.titleIds ?? [];
   const batch: BatchRecord = {
     type: 'batch', version: JOURNAL_VERSION, batchId: randomUUID(), titleId, kind: 'platform-id',
@@ -257,8 +244,5 @@ async function newJournal(store: RequestStore, r: DataRequest, kind: ActionKind,
     entries: players.map((pid, i) => ({ line: i + 1, input: pid, status: 'delete', platformId: pid, titleIds: account(pid) })),
     ...(kind === 'erasure' ? {} : { operation: ACTION_OPERATIONS[kind] as 'ExportMasterPlayerData' | 'DeleteMasterPlayerEventData' }),
   };
-  await store.check(r.id, name);
-  const j = await Journal.open(`${store.folder(r.id)}/${name}`, { ...journalOptions(services), create: batch });
-  await j.close();
-  return name;
+  return store.createJournal(r.id, kind, titleId, batch, journalOptions(services));
 }

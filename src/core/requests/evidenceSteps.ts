@@ -1,19 +1,18 @@
 // The evidence steps of a request: close (the signed, anchored pack), retention (identifiers
 // replaced by their hashes: pseudonymised), shred (the request's key destroyed: anonymised), and
 // verify-evidence (the store's copy, or an auditor's pack with the operator's public key).
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { Journal, type AnchorStore } from '../deletion';
+import type { AnchorStore } from '../deletion';
 import { requestKey, shredRequestKey, type KeyStore, type Operator } from '../operator';
-import { writeWhole } from '../files/ownFiles';
-import { journalNames } from './actions';
+import { journalOptions } from './actions';
 import { evidenceBodies, evidenceJson, piiHash, type Evidence } from './evidence';
 import { checkEvidence, dropPersonalValues, type EvidenceCheck } from './evidenceCheck';
 import { extractIdentifiers } from './identifiers';
 import { evidenceMarkdown } from './evidenceMarkdown';
 import { signedEvidence } from './evidencePack';
 import { closeProblem } from './model';
-import type { RequestStore } from './store';
+import type { RequestStorage } from './storage';
 import { RequestError, type DataRequest, type RequestServices } from './types';
 import { noteStep, withRequest } from './withRequest';
 
@@ -32,23 +31,20 @@ function need<T>(v: T | undefined, what: string): T {
   return v;
 }
 
-async function writeEvidence(store: RequestStore, id: string, ev: Evidence): Promise<void> {
-  for (const which of ['json', 'md'] as const) await store.check(id, which === 'json' ? 'evidence.json' : 'evidence.md');
-  await writeWhole(store.evidencePath(id, 'json'), evidenceJson(ev));
-  await writeWhole(store.evidencePath(id, 'md'), evidenceMarkdown(ev));
+async function writeEvidence(store: RequestStorage, id: string, ev: Evidence): Promise<void> {
+  await store.writeEvidence(id, evidenceJson(ev), evidenceMarkdown(ev));
 }
 
 /** Closes a completed request: writes the signed evidence, anchors its head in the state file and outside the store. */
-export async function closeRequest(store: RequestStore, id: string, services: RequestServices, o: { hashIdentifiers?: boolean } = {}): Promise<{ request: DataRequest; evidence: Evidence }> {
+export async function closeRequest(store: RequestStorage, id: string, services: RequestServices, o: { hashIdentifiers?: boolean } = {}): Promise<{ request: DataRequest; evidence: Evidence }> {
   const operator = need(services.operator, 'operator key');
   const keys = need(services.keys, 'key store');
   const closed = await withRequest(store, id, async (r) => {
     const why = closeProblem(r);
     if (why !== undefined) throw new RequestError(`Not closed: ${why}`);
     const journals = [];
-    for (const j of await journalNames(store, id)) {
-      await store.check(id, j.name);
-      const found = await Journal.read(join(store.folder(id), j.name), (t) => services.key(t), services.anchors);
+    for (const j of await store.journalNames(id)) {
+      const found = await store.readJournal(id, j.name, journalOptions(services));
       if (found !== undefined) journals.push(found);
     }
     const closedAt = (services.now?.() ?? new Date()).toISOString();
@@ -91,14 +87,14 @@ function pseudonymised(v: unknown, replace: (s: string) => string): unknown {
  * is in the evidence). Pseudonymised: whoever holds the key can still test a known identifier. The
  * evidence still verifies.
  */
-export async function hashIdentifiers(store: RequestStore, id: string, services: Omit<EvidenceServices, 'anchors'> & { anchors?: AnchorStore }): Promise<{ request: DataRequest; evidence: Evidence }> {
+export async function hashIdentifiers(store: RequestStorage, id: string, services: Omit<EvidenceServices, 'anchors'> & { anchors?: AnchorStore }): Promise<{ request: DataRequest; evidence: Evidence }> {
   const keys = need(services.keys, 'key store');
   return withRequest(store, id, async (r) => {
     if (r.closedAt === undefined) throw new RequestError(`Request ${id} is not closed: identifiers are hashed only after closing, once the evidence is written.`);
     const key = await requestKey(keys, id, { create: false });
     if (key === undefined) throw new RequestError(`Request ${id}: its pseudonymisation key is not in ${keys.where} (shredded, or closed with another key folder); nothing was changed.`);
-    await store.check(id, 'evidence.json');
-    const text = await readFile(store.evidencePath(id, 'json'), 'utf8');
+    const text = await store.readEvidence(id, 'json');
+    if (text === undefined) throw new RequestError(`The evidence of request ${id} is missing (${store.evidencePath(id, 'json')}); nothing was hashed.`);
     const check = checkEvidence(text, { anchor: r.evidenceHead, requestId: id, requestKey: key });
     if (!check.ok) throw new RequestError(`The evidence of request ${id} does not verify (${check.problems[0]}); nothing was hashed. Keep it as it is and check who changed it.`);
     const evidence = dropPersonalValues(JSON.parse(text) as Evidence);
@@ -118,7 +114,7 @@ export async function hashIdentifiers(store: RequestStore, id: string, services:
     r.identifiers = pseudonymised(r.identifiers, replace) as DataRequest['identifiers'];
     r.actions = (pseudonymised(r.actions, replace) as DataRequest['actions']).map(({ downloadUrl: _u, ...a }) => a);
     if (r.resolution !== undefined) r.resolution = pseudonymised(r.resolution, replace) as DataRequest['resolution'];
-    for (const j of await journalNames(store, id)) await rm(join(store.folder(id), j.name), { force: true });
+    await store.removeJournals(id);
     r.identifiersHashedAt ??= (services.now?.() ?? new Date()).toISOString();
     if (services.operator !== undefined) noteStep(r, 'retention', services.operator, r.identifiersHashedAt);
     return { request: r, evidence };
@@ -130,7 +126,7 @@ export async function hashIdentifiers(store: RequestStore, id: string, services:
  * hashes left in the evidence and state file can then not be linked to anyone (anonymised); the
  * chain and the signature still verify.
  */
-export async function shredRequest(store: RequestStore, id: string, services: Omit<EvidenceServices, 'anchors'>): Promise<DataRequest> {
+export async function shredRequest(store: RequestStorage, id: string, services: Omit<EvidenceServices, 'anchors'>): Promise<DataRequest> {
   const keys = need(services.keys, 'key store');
   const r0 = await store.load(id);
   if (r0.closedAt === undefined) throw new RequestError(`Request ${id} is not closed: close it first (its evidence is written with the identifiers' hashes), then shred.`);
@@ -151,13 +147,10 @@ export interface VerifyOptions {
 }
 
 /** Checks the evidence of a closed request: the chain, the signature, its anchors, the MACs, the Markdown. */
-export async function verifyEvidence(store: RequestStore, id: string, o: VerifyOptions = {}): Promise<EvidenceCheck> {
+export async function verifyEvidence(store: RequestStorage, id: string, o: VerifyOptions = {}): Promise<EvidenceCheck> {
   const r = await store.load(id);
   if (r.closedAt === undefined || r.evidenceHead === undefined) return { ok: false, entries: 0, problems: [`request ${id} is not closed: it has no evidence yet`], checked: [] };
-  const read = async (which: 'json' | 'md'): Promise<string | undefined> => {
-    await store.check(id, which === 'json' ? 'evidence.json' : 'evidence.md');
-    return readFile(store.evidencePath(id, which), 'utf8').catch(() => undefined);
-  };
+  const read = (which: 'json' | 'md'): Promise<string | undefined> => store.readEvidence(id, which);
   const json = await read('json');
   if (json === undefined) return { ok: false, entries: 0, problems: ['evidence.json is missing'], checked: [] };
   const markdown = await read('md');

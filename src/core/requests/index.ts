@@ -30,6 +30,7 @@ export { countOf, dueSummary, NOT_FOUND_WHY, sentWords, referenceWords } from '.
 export { KIND_LABELS, identifierLabel, ticketContext, type TicketContext, type RequesterReason } from './ticketContext';
 export { DEFAULT_DUE_DAYS, dueDate, parseAsks, newRequest, requestState, isOverdue, daysLeft, isDueThisWeek, closeProblem, nextStep, type NewRequest } from './model';
 export { RequestStore } from './store';
+export type { RequestStorage, RequestJournal, JournalAccess, JournalName } from './storage';
 export { emulatorEventReader } from './events';
 export * from './workflow';
 export { closeRequest, hashIdentifiers, shredRequest, verifyEvidence, verifyEvidenceFile, evidenceAnchorId, type VerifyOptions } from './evidenceSteps';

@@ -4,20 +4,28 @@
 // writable by others and not symbolic links (core/ownFiles.ts); the state file is written whole,
 // sealed and anchored outside the store (seal.ts): a step that acts (loadChecked) refuses one changed
 // by anything but the tool. `load` reads it unchecked, for showing only.
-import { lstat, mkdir, readdir, readFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { Journal, type BatchRecord, type JournalRecord } from '../deletion';
 import { lockJournal } from '../deletion/lock';
 import { quoteForMessage } from '../ids';
 import { ownFileProblem, ownFolderProblem, writeWhole } from '../files/ownFiles';
 import { REQUEST_ID_RE } from './model';
 import { anchorSeal, checkSeal, sealState, type RequestAuth } from './seal';
+import type { JournalAccess, JournalName, RequestJournal, RequestStorage } from './storage';
 import { RequestError, type ActionKind, type DataRequest } from './types';
 
 export const STATE_FILE = 'request.json';
 export const EVIDENCE_JSON = 'evidence.json';
 export const EVIDENCE_MD = 'evidence.md';
 
-export class RequestStore {
+/** A journal of the request: `kind-TITLE[-n].journal.jsonl`. */
+export const JOURNAL_RE = /^(export|events|erasure)-([0-9A-F]{4,16})(?:-(\d{1,4}))?\.journal\.jsonl$/;
+
+const journalOptions = (a: JournalAccess): { key: JournalAccess['key']; anchors: JournalAccess['anchors']; noAnchor?: boolean } =>
+  ({ key: a.key, anchors: a.anchors, ...(a.noAnchor === true ? { noAnchor: true } : {}) });
+
+export class RequestStore implements RequestStorage {
   readonly dir: string;
   /** How state files are sealed and checked (none: the store can show requests, not change them). */
   readonly auth: RequestAuth | undefined;
@@ -140,6 +148,49 @@ export class RequestStore {
     return { requests, problems };
   }
 
+  async journalNames(id: string): Promise<JournalName[]> {
+    const names = (await readdir(this.folder(id)).catch(() => [] as string[])).sort();
+    return names.flatMap((name) => {
+      const m = JOURNAL_RE.exec(name);
+      return m === null ? [] : [{ name, kind: m[1] as ActionKind, titleId: m[2] }];
+    });
+  }
+
+  async openJournal(id: string, name: string, access: JournalAccess): Promise<RequestJournal> {
+    await this.check(id, name);
+    return Journal.open(join(this.folder(id), name), journalOptions(access));
+  }
+
+  async createJournal(id: string, kind: ActionKind, titleId: string, batch: BatchRecord, access: JournalAccess): Promise<string> {
+    const taken = new Set((await this.journalNames(id)).map((j) => j.name));
+    let name = `${kind}-${titleId}.journal.jsonl`;
+    for (let n = 2; taken.has(name); n++) name = `${kind}-${titleId}-${n}.journal.jsonl`;
+    await this.check(id, name);
+    const j = await Journal.open(join(this.folder(id), name), { ...journalOptions(access), create: batch });
+    await j.close();
+    return name;
+  }
+
+  async readJournal(id: string, name: string, access: JournalAccess): Promise<{ batch: BatchRecord; records: readonly JournalRecord[] } | undefined> {
+    await this.check(id, name);
+    return Journal.read(join(this.folder(id), name), access.key, access.anchors);
+  }
+
+  async removeJournals(id: string): Promise<void> {
+    for (const j of await this.journalNames(id)) await rm(join(this.folder(id), j.name), { force: true });
+  }
+
+  async writeEvidence(id: string, json: string, markdown: string): Promise<void> {
+    for (const name of [EVIDENCE_JSON, EVIDENCE_MD]) await this.check(id, name);
+    await writeWhole(this.evidencePath(id, 'json'), json);
+    await writeWhole(this.evidencePath(id, 'md'), markdown);
+  }
+
+  async readEvidence(id: string, which: 'json' | 'md'): Promise<string | undefined> {
+    await this.check(id, which === 'json' ? EVIDENCE_JSON : EVIDENCE_MD);
+    return readFile(this.evidencePath(id, which), 'utf8').catch(() => undefined);
+  }
+
   /** One process at a time changes a request (the journals have their own locks too). */
   async lock(id: string): Promise<() => Promise<void>> {
     await this.check(id, STATE_FILE);
@@ -152,7 +203,7 @@ export class RequestStore {
 }
 
 /** What is wrong with a state file's content, or undefined. */
-function stateProblem(r: DataRequest, id: string): string | undefined {
+export function stateProblem(r: DataRequest, id: string): string | undefined {
   if (typeof r !== 'object' || r === null || r.version !== 1) return 'is not a request state file of this version';
   if (r.id !== id) return `names another request (${quoteForMessage(String(r.id))})`;
   if (typeof r.reference !== 'string' || typeof r.received !== 'string' || typeof r.due !== 'string') return 'has no reference or dates';

@@ -1,11 +1,11 @@
 // Completion of a request's actions: an erasure when GetPlayedTitleList answers AccountNotFound
 // (recorded in its journal), an export when its download link is recorded: from the service's
 // player_data_exported event where events can be read, or pasted by the user from the e-mail.
-import { Journal, ledgerFromJournal, verifyQueued } from '../deletion';
+import { ledgerFromJournal, verifyQueued } from '../deletion';
 import { quoteForMessage } from '../ids';
 import { shownReceiptId } from '../serviceText';
-import { journalNames, journalOptions, releaseWaiting, syncActions } from './actions';
-import type { RequestStore } from './store';
+import { journalOptions, releaseWaiting, syncActions } from './actions';
+import type { RequestStorage } from './storage';
 import { RequestError, type DataRequest, type RequestServices } from './types';
 
 export interface VerifySummary {
@@ -18,11 +18,10 @@ export interface VerifySummary {
 }
 
 /** Checks every queued (or unknown) erasure and export once; the caller loads and saves the request. */
-export async function verifyActions(store: RequestStore, r: DataRequest, services: RequestServices): Promise<VerifySummary> {
+export async function verifyActions(store: RequestStorage, r: DataRequest, services: RequestServices): Promise<VerifySummary> {
   const out: VerifySummary = { erased: [], exported: [], errors: [] };
-  for (const j of await journalNames(store, r.id)) {
-    await store.check(r.id, j.name);
-    const journal = await Journal.open(`${store.folder(r.id)}/${j.name}`, journalOptions(services));
+  for (const j of await store.journalNames(r.id)) {
+    const journal = await store.openJournal(r.id, j.name, journalOptions(services));
     try {
       if (j.kind === 'erasure') {
         const client = services.client(j.titleId);
@@ -33,6 +32,7 @@ export async function verifyActions(store: RequestStore, r: DataRequest, service
           out.errors.push(...res.errors.map((e) => `erasure of ${e.platformId}: ${e.error}`));
         }
       }
+      await journal.reload?.();
       syncActions(r, [{ kind: j.kind, players: journal.players() }], journal.batch.titleId);
     } finally {
       await journal.close();

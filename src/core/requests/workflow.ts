@@ -1,11 +1,11 @@
 // The steps of a request, each one load -> lock -> act -> save, shared by the editor and the
 // command line (index.ts lists them). What the dry run shows is what `--confirm N:DIGEST` sends.
 import type { OperatorRef } from '../operator';
-import { heldUntil, planActions, requestConfirmValue, sendActions, type RunOptions, type RunSummary } from './actions';
+import { heldUntil, planActions, readJournals, releaseWaiting, requestConfirmValue, sendActions, syncActions, type RunOptions, type RunSummary } from './actions';
 import { isOverdue, newRequest, requestState, type NewRequest } from './model';
 import { resolveRequest } from './resolve';
-import type { RequestStore } from './store';
-import { noteStep, withRequest } from './withRequest';
+import type { RequestStorage } from './storage';
+import { noteStep, withRequest, type Rebase } from './withRequest';
 import { NOT_FOUND_WHY } from './words';
 import { verifyActions, recordLink, type VerifySummary } from './verify';
 import { ACTION_OPERATIONS, RequestError, type Action, type DataRequest, type Identifier, type IdentifierKind, type RequestServices, type RequestState } from './types';
@@ -18,7 +18,7 @@ export type { EvidenceCheck } from './evidenceCheck';
 export { checkEvidence } from './evidenceCheck';
 export { linkProblem } from './verify';
 
-export async function createRequest(store: RequestStore, o: NewRequest, operator?: OperatorRef): Promise<DataRequest> {
+export async function createRequest(store: RequestStorage, o: NewRequest, operator?: OperatorRef): Promise<DataRequest> {
   const r = newRequest(o);
   noteStep(r, 'new', operator, r.createdAt);
   await store.create(r);
@@ -88,7 +88,7 @@ export function describe(r: DataRequest, now = new Date()): DryRun {
 }
 
 /** The dry run: resolves the request the first time (every title with a key asked, paced) and plans its actions; sends nothing else. */
-export async function dryRun(store: RequestStore, id: string, services: RequestServices): Promise<DryRun> {
+export async function dryRun(store: RequestStorage, id: string, services: RequestServices): Promise<DryRun> {
   return withRequest(store, id, async (r) => {
     if (r.closedAt !== undefined) throw new RequestError(`Request ${id} is closed; nothing is run for it.`);
     if (r.withdrawn !== undefined) throw new RequestError(`Request ${id} was withdrawn (${r.withdrawn.at}): nothing more is looked up or sent for it.`);
@@ -103,22 +103,34 @@ export async function dryRun(store: RequestStore, id: string, services: RequestS
   });
 }
 
+/** A run or check that raced another on the team store: the actions read again from the journals; exports this one found completed kept. */
+function fromJournals(store: RequestStorage, services: RequestServices): Rebase {
+  return async (latest, mine) => {
+    syncActions(latest, await readJournals(store, latest.id, services));
+    for (const a of mine.actions) {
+      const there = latest.actions.find((x) => x.kind === a.kind && x.platformId === a.platformId);
+      if (there !== undefined && a.status === 'completed' && there.status !== 'completed') Object.assign(there, a);
+    }
+    releaseWaiting(latest);
+  };
+}
+
 /** Sends the request's ready actions after the typed confirmation (the dry run's number of accounts). */
-export async function runActions(store: RequestStore, id: string, services: RequestServices, o: RunOptions): Promise<RunSummary & { request: DataRequest }> {
+export async function runActions(store: RequestStorage, id: string, services: RequestServices, o: RunOptions): Promise<RunSummary & { request: DataRequest }> {
   return withRequest(store, id, async (r) => {
     if (r.closedAt !== undefined) throw new RequestError(`Request ${id} is closed; nothing is sent for it.`);
     if (r.resolution === undefined) throw new RequestError(`Request ${id} has not been resolved: run its dry run first and check the accounts it acts on.`);
     noteStep(r, 'run', services.operator, (services.now?.() ?? new Date()).toISOString());
     const summary = await sendActions(store, r, services, o);
     return { ...summary, request: r };
-  });
+  }, fromJournals(store, services));
 }
 
 /**
  * Withdraws a request (the person or the team called it off, or it was mistaken or fraudulent):
  * nothing more is sent for it; what was already sent stays recorded, and the evidence says when and why.
  */
-export async function withdrawRequest(store: RequestStore, id: string, reason: string, now: Date = new Date()): Promise<DataRequest> {
+export async function withdrawRequest(store: RequestStorage, id: string, reason: string, now: Date = new Date()): Promise<DataRequest> {
   const why = reason.trim();
   if (why.length === 0 || why.length > 500 || /[\u0000-\u001f\u007f-\u009f]/.test(why)) throw new RequestError('The reason for withdrawing must be 1 to 500 characters without control characters.');
   return withRequest(store, id, async (r) => {
@@ -130,15 +142,15 @@ export async function withdrawRequest(store: RequestStore, id: string, reason: s
 }
 
 /** Checks queued erasures (AccountNotFound) and exports (their event) once. */
-export async function verifyRequest(store: RequestStore, id: string, services: RequestServices): Promise<VerifySummary & { request: DataRequest }> {
+export async function verifyRequest(store: RequestStorage, id: string, services: RequestServices): Promise<VerifySummary & { request: DataRequest }> {
   return withRequest(store, id, async (r) => {
     noteStep(r, 'verify', services.operator, (services.now?.() ?? new Date()).toISOString());
     return { ...(await verifyActions(store, r, services)), request: r };
-  });
+  }, fromJournals(store, services));
 }
 
 /** Records an export's download link (from the e-mail): it completes the export with that JobReceiptId. */
-export async function recordExportLink(store: RequestStore, id: string, receipt: string, url: string, operator?: OperatorRef): Promise<DataRequest> {
+export async function recordExportLink(store: RequestStorage, id: string, receipt: string, url: string, operator?: OperatorRef): Promise<DataRequest> {
   return withRequest(store, id, async (r) => {
     if (r.closedAt !== undefined) throw new RequestError(`Request ${id} is closed; nothing was changed.`);
     noteStep(r, 'record-export', operator, new Date().toISOString());

@@ -7,3 +7,4 @@ export * from './postgres';
 export * from './admin';
 export * from './rows';
 export * from './transfer';
+export * from './requests';

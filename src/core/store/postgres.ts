@@ -19,19 +19,23 @@ export interface PgStoreOptions extends ConnectOptions {
   operator: Operator;
   /** How long a claimed send is held before, without an outcome, it reads as unknown (default 900 s). */
   leaseSeconds?: number;
+  /** What to run when the database answers again (default: the same command with --resume). */
+  again?: string;
 }
 
 /** What went wrong talking to the store during a run, and what to do. */
-function stopped(e: unknown, url: string, during: string): StoreError {
+export function stopped(e: unknown, o: Pick<PgStoreOptions, 'url' | 'again'>, during: string): StoreError {
   if (e instanceof StoreError) return e;
+  const url = o.url;
   const timeout = (e as { code?: string }).code === '57014';
   return new StoreError(`The team store ${storeWhere(url)} ${timeout ? 'did not finish a statement in time' : 'stopped answering'} while ${during} (${dbText(e, url)}). `
     + 'The run stopped: nothing more was sent, and no player was sent without its intent committed first. A player sent whose answer was not recorded reads as unknown. '
-    + 'When the database answers again, run the same command with --resume: it says how many are unknown and sends them again only on that confirmation.');
+    + `When the database answers again, ${o.again ?? 'run the same command with --resume: it says how many are unknown and sends them again only on that confirmation'}.`);
 }
 
 export class PgBatch implements BatchJournal {
   private cache: Map<string, PlayerRecord> = new Map();
+  private recs: JournalRecord[] = [];
   /** Players another run holds a live lease on (in flight there). */
   held = new Set<string>();
   /** This run's open intents, by player. */
@@ -51,6 +55,11 @@ export class PgBatch implements BatchJournal {
     return next;
   }
 
+  /** The batch's records as of the last reload, in the order they were written (for a request's evidence). */
+  records(): readonly JournalRecord[] {
+    return [...this.recs];
+  }
+
   players(): Map<string, PlayerRecord> {
     return new Map([...this.cache].map(([k, v]) => [k, { ...v }]));
   }
@@ -61,10 +70,11 @@ export class PgBatch implements BatchJournal {
       const { records, live } = await readBatchRecords((t, v) => this.query(t, v), this.batch.batchId, this.action);
       const held = new Set([...live].filter((pid) => !this.mine.has(pid)));
       this.cache = replay(this.batch, records);
+      this.recs = records;
       for (const pid of [...held]) if (this.cache.get(pid)?.state !== 'unknown') held.delete(pid);
       this.held = held;
     } catch (e) {
-      throw stopped(e, this.o.url, `reading batch ${this.batch.batchId}`);
+      throw stopped(e, this.o, `reading batch ${this.batch.batchId}`);
     }
   }
 
@@ -77,7 +87,7 @@ export class PgBatch implements BatchJournal {
       ]);
       answer = r.rows[0].r;
     } catch (e) {
-      throw stopped(e, this.o.url, `claiming the send of ${platformId}`);
+      throw stopped(e, this.o, `claiming the send of ${platformId}`);
     }
     if (!answer.startsWith('claimed:')) return false;
     this.mine.set(platformId, answer.slice('claimed:'.length));
@@ -125,7 +135,7 @@ export class PgBatch implements BatchJournal {
       if (why !== undefined) this.mine.delete(platformId);
       return why;
     } catch (e) {
-      throw stopped(e, this.o.url, `checking the claim on ${platformId} before its send`);
+      throw stopped(e, this.o, `checking the claim on ${platformId} before its send`);
     }
   }
 
@@ -141,6 +151,7 @@ export class PgBatch implements BatchJournal {
           op.fingerprint, op.name, this.machine,
         ]);
         this.mine.delete(r.platformId);
+        if (intent !== null) await this.leaseKept(intent, r.platformId, r.state);
       } else if (record.type === 'verified') {
         await this.query(`INSERT INTO ${SCHEMA}.verifications (batch_id, platform_id, at, operator_fingerprint, operator_name, machine) VALUES ($1, $2, $3, $4, $5, $6)`, [
           this.batch.batchId, record.platformId, record.at, op.fingerprint, op.name, this.machine,
@@ -149,8 +160,19 @@ export class PgBatch implements BatchJournal {
         throw new StoreError(`A ${record.type} record is not appended to a team store batch: sends are claimed.`);
       }
     } catch (e) {
-      throw stopped(e, this.o.url, `recording ${record.type === 'batch' ? 'the batch' : `the ${record.type} of ${record.platformId}`}`);
+      throw stopped(e, this.o, `recording ${record.type === 'batch' ? 'the batch' : `the ${record.type} of ${record.platformId}`}`);
     }
+  }
+
+  /** After an answer is recorded: refused (the run stops) when its lease ran out and another run claimed that send since. */
+  private async leaseKept(intent: string, platformId: string, state: string): Promise<void> {
+    const r = await this.query<{ operator_name: string; operator_fingerprint: string; machine: string; pid: number }>(`SELECT n.operator_name, n.operator_fingerprint, n.machine, n.pid
+      FROM ${SCHEMA}.intents i JOIN ${SCHEMA}.intents n ON n.batch_id = i.batch_id AND n.platform_id = i.platform_id AND n.action = i.action AND n.attempt > i.attempt
+      WHERE i.id = $1 ORDER BY n.attempt DESC LIMIT 1`, [intent]);
+    const n = r.rows[0];
+    if (n === undefined) return;
+    throw new StoreError(`The lease on the send of ${platformId} (batch ${this.batch.batchId}) ran out while this run awaited its answer, and ${n.operator_name} (${n.operator_fingerprint}) on ${n.machine} (process ${n.pid}) claimed that send since. `
+      + `This run recorded the answer it got (${state}) and stopped: nothing more was sent by it. See who holds what (request show --store postgres, or the batch's rows) before running again; if sends take longer than the lease, raise PLATFORM_STORE_LEASE_SECONDS.`);
   }
 
   async close(): Promise<void> {
@@ -168,7 +190,7 @@ export async function openPgBatch(o: PgStoreOptions & { batchId: string; secret:
   const db = await connect(o);
   try {
     await checkSchema(db, o.url).catch((e: unknown) => {
-      throw e instanceof StoreError ? e : stopped(e, o.url, 'reading its schema version');
+      throw e instanceof StoreError ? e : stopped(e, o, 'reading its schema version');
     });
     if (o.create !== undefined) {
       const clean = { ...o.create, entries: o.create.entries.map((e) => cleanEntry(e, o.secret)) };
@@ -178,11 +200,11 @@ export async function openPgBatch(o: PgStoreOptions & { batchId: string; secret:
         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (batch_id) DO NOTHING`, [
         o.batchId, clean.titleId, batchOperation(clean), JSON.stringify(clean), confirmValue(clean), o.operator.fingerprint, o.operator.name, hostname(),
       ]).catch((e: unknown) => {
-        throw stopped(e, o.url, `storing batch ${o.batchId}`);
+        throw stopped(e, o, `storing batch ${o.batchId}`);
       });
     }
     const r = await db.query<{ record: BatchRecord; confirm: string }>(`SELECT record, confirm FROM ${SCHEMA}.batches WHERE batch_id = $1`, [o.batchId]).catch((e: unknown) => {
-      throw stopped(e, o.url, `reading batch ${o.batchId}`);
+      throw stopped(e, o, `reading batch ${o.batchId}`);
     });
     const row = r.rows[0];
     if (row === undefined) throw new StoreError(`The team store ${storeWhere(o.url)} has no batch ${o.batchId}. Nothing was sent. Check --batch, or start it (without --resume) from a plan.`);

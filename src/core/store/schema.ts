@@ -3,8 +3,11 @@
 // verifications, evidence) are append-only: a trigger refuses UPDATE, DELETE and TRUNCATE for
 // everyone, and the operator role has only INSERT and SELECT, so the database enforces both.
 
-/** The schema holding every table. */
-export const SCHEMA = 'platform_explorer';
+import { claimSendSql } from './claimSend';
+import { REQUEST_TABLES, REQUESTS_MIGRATION } from './requestSchema';
+import { SCHEMA } from './schemaName';
+
+export { SCHEMA } from './schemaName';
 
 export const ROLES = {
   operator: 'platform_explorer_operator',
@@ -90,45 +93,15 @@ CREATE TRIGGER ${t}_no_truncate BEFORE TRUNCATE ON ${SCHEMA}.${t} FOR EACH STATE
 -- (the next attempt) is inserted only when no run holds a live lease on it, it was not queued or
 -- found deleted, another batch has not queued or is not sending it, and a send whose lease expired
 -- without an outcome (unknown) is sent again only on the caller's confirmation.
-CREATE FUNCTION ${SCHEMA}.claim_send(p_batch text, p_player text, p_action text, p_resend_unknown boolean, p_at text,
-  p_fingerprint text, p_name text, p_machine text, p_pid integer, p_lease_seconds integer) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE
-  last record;
-  next_attempt integer := 1;
-  new_id bigint;
-BEGIN
-  PERFORM pg_advisory_xact_lock(hashtextextended(p_player || '/' || p_action, 0));
-  SELECT i.attempt, i.lease_until > clock_timestamp() AS live, o.state INTO last
-    FROM ${SCHEMA}.intents i LEFT JOIN ${SCHEMA}.outcomes o ON o.intent_id = i.id
-    WHERE i.batch_id = p_batch AND i.platform_id = p_player AND i.action = p_action
-    ORDER BY i.attempt DESC LIMIT 1;
-  IF FOUND THEN
-    next_attempt := last.attempt + 1;
-    IF last.state IS NULL AND last.live THEN RETURN 'held'; END IF;
-    IF last.state IS NULL AND NOT p_resend_unknown THEN RETURN 'unknown'; END IF;
-    IF last.state IN ('queued', 'already-deleted') THEN RETURN 'done'; END IF;
-  END IF;
-  IF EXISTS (SELECT 1 FROM ${SCHEMA}.outcomes o WHERE o.batch_id = p_batch AND o.platform_id = p_player AND o.state IN ('queued', 'already-deleted'))
-     OR EXISTS (SELECT 1 FROM ${SCHEMA}.verifications v WHERE v.batch_id = p_batch AND v.platform_id = p_player) THEN
-    RETURN 'done';
-  END IF;
-  IF EXISTS (SELECT 1 FROM ${SCHEMA}.intents i LEFT JOIN ${SCHEMA}.outcomes o ON o.intent_id = i.id
-             WHERE i.platform_id = p_player AND i.action = p_action AND i.batch_id <> p_batch
-               AND (o.state IN ('queued', 'already-deleted') OR (o.intent_id IS NULL AND i.lease_until > clock_timestamp()))) THEN
-    RETURN 'other-batch';
-  END IF;
-  INSERT INTO ${SCHEMA}.intents (batch_id, platform_id, action, attempt, at, operator_fingerprint, operator_name, machine, pid, lease_until)
-    VALUES (p_batch, p_player, p_action, next_attempt, p_at, p_fingerprint, p_name, p_machine, p_pid, clock_timestamp() + make_interval(secs => p_lease_seconds))
-    RETURNING id INTO new_id;
-  RETURN 'claimed:' || new_id;
-END $$;
-`,
+${claimSendSql(false)}`,
+  // 2: data requests (requestSchema.ts).
+  REQUESTS_MIGRATION,
 ];
 
 /** The schema version this build reads and writes. */
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
-const TABLES = ['batches', 'intents', 'outcomes', 'verifications', 'evidence'];
+const TABLES = ['batches', 'intents', 'outcomes', 'verifications', 'evidence', ...REQUEST_TABLES];
 
 /** The roles (created when missing) and their grants, as of the current schema. */
 export function rolesSql(): string {

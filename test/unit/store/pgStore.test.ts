@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { confirmOf, PLAYERS, TITLE, useCountingEmulator } from '../deletion/support';
+import { SCHEMA_VERSION } from '../../../src/core/store/schema';
 import { asUser, runStoreCli, storeArgs, useStore } from './support';
 
 describe('team store (PostgreSQL): schema, roles and a batch through the CLI', function () {
@@ -99,13 +100,13 @@ describe('team store (PostgreSQL): schema, roles and a batch through the CLI', f
     try {
       const r = await runStoreCli(args, store.operatorUrl);
       assert.equal(r.code, 1);
-      assert.match(r.stderr, /schema version 99, newer than this Platform Explorer reads \(version 1\)\. Nothing was sent .*Update Platform Explorer/);
+      assert.match(r.stderr, new RegExp(`schema version 99, newer than this Platform Explorer reads \\(version ${SCHEMA_VERSION}\\)\\. Nothing was sent .*Update Platform Explorer`, 's'));
       const init = await runStoreCli(['store', 'init', '--admin-url-file', store.adminFile], '');
       assert.equal(init.code, 1);
       assert.match(init.stderr, /schema version 99, newer .* nothing was changed/);
       assert.equal((await asUser<{ version: number }>(store.adminUrl, 'SELECT version FROM platform_explorer.schema_version'))[0].version, 99);
     } finally {
-      await asUser(store.adminUrl, 'UPDATE platform_explorer.schema_version SET version = 1');
+      await asUser(store.adminUrl, 'UPDATE platform_explorer.schema_version SET version = $1', [SCHEMA_VERSION]);
     }
     const empty = await store.pg.freshDatabase('pe_empty');
     const r = await runStoreCli(args, empty);

@@ -1,0 +1,2 @@
+/** The schema holding every table of the team store. */
+export const SCHEMA = 'platform_explorer';
