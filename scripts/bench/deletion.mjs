@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { control, CORE_BUNDLE, median, REPO, runChild, startServer } from './lib.mjs';
+import { control, CORE_BUNDLE, median, runChild, startEmulator } from './lib.mjs';
 
 const OPERATION = 'Admin/DeleteMasterPlayerAccount';
 
@@ -11,10 +11,10 @@ export async function measureDeletion({ quick, row }) {
   const n = quick ? 200 : 500;
   const limit = 100;
   const repeats = quick ? 1 : 3;
-  const s = await startServer([join(REPO, 'dist', 'emulator.js'), '--json', '--seed', 'bench', '--host', '127.0.0.1', '--rate-limit', `${limit}/1`, '--deletion-delay', '600000'], { label: 'emulator' });
-  const endpoint = s.info.endpoint;
-  const origin = new URL(endpoint.replace('{titleId}', 'x')).origin;
-  const title = s.info.titles[0];
+  // startEmulator registers the emulator's control token for control() (its routes need it).
+  const s = await startEmulator({ args: ['--rate-limit', `${limit}/1`, '--deletion-delay', '600000'] });
+  const { endpoint, origin } = s;
+  const title = { titleId: s.titleId, secretKey: s.secretKey };
   const dir = mkdtempSync(join(tmpdir(), 'pe-bench-del-'));
   try {
     const batch = async (mode, i) => {

@@ -136,8 +136,8 @@ export function startServer(args, { cpu, label }) {
 }
 
 /** The emulator bundle in its own process on 127.0.0.1 with the bench seed (`tls`: HTTPS, its certificate trusted by control()). */
-export async function startEmulator({ cpu, tls = false, args = [] } = {}) {
-  const s = await startServer([join(REPO, 'dist', 'emulator.js'), '--json', '--seed', 'bench', '--host', HOST, ...(tls ? ['--tls'] : []), ...args], { cpu, label: 'emulator' });
+export async function startEmulator({ cpu, tls = false, seed = 'bench', args = [] } = {}) {
+  const s = await startServer([join(REPO, 'dist', 'emulator.js'), '--json', '--seed', seed, '--host', HOST, ...(tls ? ['--tls'] : []), ...args], { cpu, label: 'emulator' });
   const endpoint = s.info.endpoint;
   const origin = new URL(endpoint.replace('{titleId}', 'x')).origin;
   const title = s.info.titles[0];

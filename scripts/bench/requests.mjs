@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { control, CORE_BUNDLE, median, REPO, runChild, startServer } from './lib.mjs';
+import { control, CORE_BUNDLE, median, REPO, runChild, startEmulator } from './lib.mjs';
 
 const THIRD_TITLE = 'B3E7';
 
@@ -25,8 +25,9 @@ export async function measureRequests({ quick, row }) {
   const limit = 100;
   const repeats = quick ? 1 : 3;
   const dir = mkdtempSync(join(tmpdir(), 'pe-bench-req-'));
-  const s = await startServer([join(REPO, 'dist', 'emulator.js'), '--json', '--seed', seedFile(dir), '--host', '127.0.0.1', '--rate-limit', `${limit}/1`, '--deletion-delay', '600000'], { label: 'emulator' });
-  const origin = new URL(s.info.endpoint.replace('{titleId}', 'x')).origin;
+  // startEmulator registers the emulator's control token for control() (its routes need it).
+  const s = await startEmulator({ seed: seedFile(dir), args: ['--rate-limit', `${limit}/1`, '--deletion-delay', '600000'] });
+  const { origin } = s;
   const titles = s.info.titles.map((t) => t.titleId).slice(0, 3);
   const keys = Object.fromEntries(s.info.titles.map((t) => [t.titleId, t.secretKey]));
   try {
