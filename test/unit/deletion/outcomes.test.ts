@@ -88,7 +88,7 @@ describe('deletion/run: each answer, in this process', () => {
     ]);
     assert.deepEqual(outcomes()[0].titleIds, ['F71AC', 'A248']);
     assert.deepEqual(seen.map(([, s]) => s), ['queued', 'queued', 'queued', 'queued', 'failed', 'verified-deleted', 'unknown', 'pending', 'unknown', 'queued']);
-    assert.deepEqual({ ...r }, { total: 10, sent: 10, queued: 6, failed: 1, unknown: 2, awaiting: 0, pending: 1, waiting: false, throttled: 0, cancelled: false });
+    assert.deepEqual({ ...r }, { total: 10, sent: 10, queued: 6, failed: 1, unknown: 2, awaiting: 0, pending: 1, waiting: false, throttled: 0, cancelled: false, lost: [] });
     assert.equal(players.get(pid(5))!.state, 'verified-deleted');
   });
 
@@ -156,7 +156,7 @@ describe('deletion/run: each answer, in this process', () => {
     assert.equal(sends(pid(0)), 4, 'three throttled, then taken');
     assert.equal(sends(pid(1)), 4, 'throttled four times: left pending');
     assert.deepEqual(outcomes().map((o) => o.state).sort(), ['queued', ...Array<string>(7).fill('throttled')]);
-    assert.deepEqual({ ...r }, { total: 2, sent: 8, queued: 1, failed: 0, unknown: 0, awaiting: 0, pending: 1, waiting: false, throttled: 7, cancelled: false });
+    assert.deepEqual({ ...r }, { total: 2, sent: 8, queued: 1, failed: 0, unknown: 0, awaiting: 0, pending: 1, waiting: false, throttled: 7, cancelled: false, lost: [] });
     assert.equal(throttles.length, 7);
     assert.ok(throttles.every(([s]) => s === 0));
     assert.equal(throttles.filter(([, conc]) => conc === true).length, 4, 'only the 1342s are concurrency refusals');
