@@ -61,7 +61,8 @@ describe('Delete Master Player Account', () => {
     const exported = JSON.parse(documentText(exportedUri)) as { deletions: { jobReceiptId: string; platformId: string; state: string }[] };
     assert.deepEqual(exported.deletions.map((j) => [j.jobReceiptId, j.platformId, j.state]), [[receipt.JobReceiptId, PLAYER.platformId, 'queued']]);
     const csvUri = await vscode.commands.executeCommand<vscode.Uri>('platformExplorer.exportDeletionJobs', { titleId: RACER.titleId, format: 'csv' });
-    assert.match(documentText(csvUri), new RegExp(`"${PLAYER.platformId}","${RACER.titleId}",.*"${receipt.JobReceiptId}"`));
+    // RFC 4180: fields are quoted only when they hold a comma, a quote or a line break.
+    assert.match(documentText(csvUri), new RegExp(`^[^\\n]*,${PLAYER.platformId},${RACER.titleId},[^\\n]*,${receipt.JobReceiptId},`, 'm'));
   });
 
   it('a wrong typed confirmation or a dismissed warning sends nothing', async () => {

@@ -159,6 +159,10 @@ export async function openEvidence(c: CommandContext, arg?: unknown): Promise<{ 
   const uri = vscode.Uri.file(store.evidencePath(request.id, 'md'));
   const doc = await vscode.workspace.openTextDocument(uri);
   await vscode.window.showTextDocument(doc, { preview: false });
+  // A tab left open from before (the close, before a shred rewrote the file) may still show the old
+  // text until the editor notices the change: what is shown is what was checked, so reload it now.
+  const onDisk = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  if (!doc.isDirty && doc.getText() !== onDisk) await vscode.commands.executeCommand('workbench.action.files.revert');
   // Said where it is read out (a notification), not only in the status bar: the check is the point of opening it.
   if (check.ok) void c.ui.info(vscode.l10n.t('Evidence of {0} opened; its chain, signature and anchor were checked: all {1} entries hold.', clip(request.reference, 40), check.entries));
   else void c.ui.error(vscode.l10n.t('The evidence of {0} does not verify: {1}', clip(request.reference), clip(check.problems.join('; '), 300)));
