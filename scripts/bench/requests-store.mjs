@@ -21,7 +21,8 @@ const OPERATOR_LIMIT = 10;
 async function oneRequest({ quick, row, pg, initStore, dir }) {
   const n = 200;
   const limit = 100;
-  const repeats = quick ? 1 : 3;
+  // Alternated, 3 of each even with --quick: one sample each is noise on a loaded machine.
+  const repeats = quick ? 3 : 5;
   const s = await startEmulator({ seed: seedFile(dir), args: ['--rate-limit', `${limit}/1`, '--deletion-delay', '600000'] });
   try {
     const titles = s.info.titles.map((t) => t.titleId).slice(0, 3);
@@ -34,9 +35,11 @@ async function oneRequest({ quick, row, pg, initStore, dir }) {
     };
     const folder = [];
     const store = [];
+    // Each store goes first in every other pair: the machine's load drifts within a run.
     for (let i = 0; i < repeats; i++) {
+      if (i % 2 === 1) store.push(await once('pg', i));
       folder.push(await once('folder', i));
-      store.push(await once('pg', i));
+      if (i % 2 === 0) store.push(await once('pg', i));
     }
     const a = median(store.map((r) => r.wallMs));
     const b = median(folder.map((r) => r.wallMs));
