@@ -26,7 +26,7 @@ export async function buildBenchBundle() {
         "export { RequestStore, createRequest, dryRun, runActions, recordExportLink } from './src/core/requests/index';",
         "export { BENCH_PLAYER_COUNT, benchStorefrontName, benchConsoleLiveId, DEMO_TITLES } from './src/emulator/seed';",
         "export { startTinyproxy } from './test/unit/helpers/tinyproxy';",
-        "export { initStore, openPgBatch } from './src/core/store/index';",
+        "export { initStore, openPgBatch, PgRequestStore } from './src/core/store/index';",
         "export { TestPostgres } from './test/unit/helpers/postgres';",
         "export { fill, sampleShapes } from './test/unit/fuzz/tokenShapes';",
       ].join('\n'),

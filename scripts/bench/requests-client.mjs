@@ -1,11 +1,15 @@
 // One data request in a process of its own (issue 18's benchmark): new, dry run (resolution),
 // run (exports), the export links recorded, run (erasures), timed phase by phase.
-// Input (argv[2], JSON): {core, n, endpoint, titles, keys, store}
+// Input (argv[2], JSON): {core, n, endpoint, titles, keys, store, storeUrl?}
+//   storeUrl: the request in the team store (PostgreSQL) at that URL, as `--store postgres`;
+//   else in the folder `store`, as the CLI's default.
 // Output (last stdout line, JSON): {wallMs, resolveMs, exportMs, erasureMs, accounts}
 import { createRequire } from 'node:module';
+import { requestServices } from './request-services.mjs';
 
 const input = JSON.parse(process.argv[2]);
-const { FolderAnchorStore, PlatformClient, RequestStore, createRequest, dryRun, runActions, recordExportLink, benchStorefrontName, benchConsoleLiveId } = createRequire(import.meta.url)(input.core);
+const core = createRequire(import.meta.url)(input.core);
+const { FolderAnchorStore, PgRequestStore, RequestStore, createRequest, dryRun, runActions, recordExportLink, benchStorefrontName, benchConsoleLiveId } = core;
 
 const half = input.n / 2;
 // Even n are linked in the bench seed: Storefront names of players 0..2(half-1), ConsoleLive IDs of the next half.
@@ -13,22 +17,13 @@ const identifiers = [
   ...Array.from({ length: half }, (_, i) => ({ kind: 'storefront', value: benchStorefrontName(2 * i) })),
   ...Array.from({ length: half }, (_, i) => ({ kind: 'consolelive', value: benchConsoleLiveId(2 * (half + i)), sandbox: 'RETAIL' })),
 ];
-const clients = new Map();
 const anchors = new FolderAnchorStore(`${input.store}-anchors`);
-/** As the CLI: lookups with the client's retries; sends without (the journal and pacer decide). */
-const servicesWith = (maxRetries) => ({
-  client: (t) => {
-    const k = `${t} ${maxRetries}`;
-    if (!clients.has(k)) clients.set(k, new PlatformClient({ titleId: t, endpoint: input.endpoint, getSecretKey: () => Promise.resolve(input.keys[t]), maxRetries }));
-    return clients.get(k);
-  },
-  key: (t) => Promise.resolve(input.keys[t]),
-  anchors,
-});
-const services = servicesWith(undefined);
-const senders = servicesWith(0);
+const { services, senders, close } = requestServices(core, input, anchors);
 // State files are sealed with the titles' keys and anchored with the journals (issue 29).
-const store = await RequestStore.open(input.store, { auth: { key: (t) => Promise.resolve(input.keys[t]), anchors } });
+const auth = { key: (t) => Promise.resolve(input.keys[t]), anchors };
+const store = input.storeUrl === undefined
+  ? await RequestStore.open(input.store, { auth })
+  : await PgRequestStore.open({ url: input.storeUrl, operator: { fingerprint: 'bench', name: 'bench' }, auth });
 const r = await createRequest(store, { reference: 'BENCH', asks: ['access', 'erasure'], identifiers, titles: input.titles, endpoint: input.endpoint });
 const t0 = performance.now();
 const d = await dryRun(store, r.id, services);
@@ -41,7 +36,8 @@ for (const a of run1.request.actions) {
 const t3 = performance.now();
 const run2 = await runActions(store, r.id, senders, { confirm: d.confirm });
 const t4 = performance.now();
-await Promise.all([...clients.values()].map((c) => c.close()));
+await close();
+if (input.storeUrl !== undefined) await store.close();
 const erased = run2.request.actions.filter((a) => a.kind === 'erasure' && a.status === 'queued').length;
 if (d.accounts.length !== input.n || erased !== input.n) throw new Error(`${d.accounts.length} accounts, ${erased} erasures queued; expected ${input.n}`);
 console.log(JSON.stringify({ wallMs: (t1 - t0) + (t2 - t1) + (t4 - t3), resolveMs: t1 - t0, exportMs: t2 - t1, erasureMs: t4 - t3, accounts: d.accounts.length }));

@@ -11,7 +11,7 @@ import { control, CORE_BUNDLE, median, REPO, runChild, startEmulator } from './l
 const THIRD_TITLE = 'B3E7';
 
 /** The bench seed, with a third title (of its publisher, its own key and notification address) if it has two. */
-function seedFile(dir) {
+export function seedFile(dir) {
   const seed = JSON.parse(readFileSync(join(REPO, 'src', 'emulator', 'seeds', 'bench.json'), 'utf8'));
   delete seed.$schema;
   if (seed.titles.length < 3) seed.titles.push({ ...seed.titles[0], titleId: THIRD_TITLE, name: 'Demo Racer Rally', notificationEmail: 'privacy@demo-racer-rally.example', launcher: { ...seed.titles[0].launcher, audience: `platform-title-${THIRD_TITLE}` } });

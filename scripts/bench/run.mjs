@@ -3,7 +3,7 @@
 // measured in this same run, printed as a table and written to bench-results/bench.json.
 // Loopback only; every process it starts is stopped. No test asserts on these numbers.
 //
-// Usage: node scripts/bench/run.mjs [--quick] [--only bulk,network,emulator,ids,redact,deletion,store,mcp,requests,size,activation]
+// Usage: node scripts/bench/run.mjs [--quick] [--only bulk,network,emulator,ids,redact,deletion,store,requests-store,mcp,requests,size,activation]
 //   --quick  smaller inputs and fewer repeats (a smoke run of the script itself)
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,10 +17,11 @@ import { measureRequests } from './requests.mjs';
 import { buildBenchBundle, control, CORE_BUNDLE, median, REPO, RESULTS, runChild, startEmulator, startServer, stopAll } from './lib.mjs';
 import { measureSizes } from './size.mjs';
 import { measureStore } from './store.mjs';
+import { measureRequestsStore } from './requests-store.mjs';
 import { measureScale } from './scale.mjs';
 
 const { values: opts } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } } });
-const sections = new Set((opts.only ?? 'bulk,network,emulator,ids,redact,deletion,store,mcp,requests,size,activation').split(','));
+const sections = new Set((opts.only ?? 'bulk,network,emulator,ids,redact,deletion,store,requests-store,mcp,requests,size,activation').split(','));
 const quick = opts.quick;
 
 const LATENCY_MS = 25;
@@ -342,6 +343,7 @@ try {
   if (sections.has('deletion')) raw.deletion = await measureDeletion({ quick, row });
   if (sections.has('store')) raw.store = await measureStore({ quick, row });
   if (sections.has('store')) raw.scale = await measureScale({ quick, row });
+  if (sections.has('requests-store')) raw.requestsStore = await measureRequestsStore({ quick, row });
   if (sections.has('mcp')) raw.mcp = await measureMcp({ quick, row });
   if (sections.has('requests')) raw.requests = await measureRequests({ quick, row });
   const s = sections.has('size') || sections.has('activation') ? await size() : undefined;
