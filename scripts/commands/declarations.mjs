@@ -89,6 +89,8 @@ export function readDeclarations(root, files, problems, oldForm) {
           continue;
         }
         if (typeof manifest.title !== 'string' || manifest.title.trim() === '') problems(`${rel}: ${manifest.id} has no title`);
+        // VS Code shows the category in the palette only; a title that holds it reads "Platform: …" in every menu too.
+        else if (/^\s*Platform\s*:/i.test(manifest.title)) problems(`${rel}: ${manifest.id}: write its title without "Platform: " and set category: true (the palette adds the category; the view's and editor's menus read the title alone)`);
         if (fn === 'declareCommand' && manifest.lazy) problems(`${rel}: ${manifest.id}: a declareCommand is registered by hand, so it cannot be lazy`);
         out.push({ file: rel, name, kind: fn === 'defineCommand' ? 'define' : 'declare', manifest });
       }

@@ -5,6 +5,7 @@ import { lstat, readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { PlatformClient } from '../core/api/client';
 import { PlatformError } from '../core/api/errors';
+import { readableLocal } from '../core/time';
 import {
   buildPlan, confirmValue, countByStatus, Journal, JOURNAL_VERSION, JournalError, ledgerCsv, ledgerFromJournal, ledgerJson, planJson,
   readIdentifiers, renderPlanText, runBatch, verifyQueued, type AnchorStore, type BatchRecord, type LedgerEntry,
@@ -88,7 +89,7 @@ async function summarise(a: DeleteArgs, j: BatchJournal): Promise<{ batch: Batch
   await j.close();
   if (b.kind !== a.kind) throw new UsageError(`Batch ${b.batchId} is a batch of ${b.kind}, not ${a.kind}; give the same --kind. Nothing was sent.`);
   const n = (s: string): number => states.filter((x) => x === s).length;
-  const summary = `Resuming batch ${b.batchId} of title ${b.titleId}${b.metaData ? `, ticket ${b.metaData}` : ''}, started ${b.createdAt}: ${states.length} players, `
+  const summary = `Resuming batch ${b.batchId} of title ${b.titleId}${b.metaData ? `, ticket ${b.metaData}` : ''}, started ${readableLocal(b.createdAt)}: ${states.length} players, `
     + `${n('queued') + n('verified-deleted')} queued, ${n('pending')} not sent, ${n('unknown') - held} sent without an answer (sent again), ${n('failed')} failed`
     + `${held > 0 ? `, ${held} being sent by another run now (left to it)` : ''}.`
     + `${a.input !== undefined ? ' --input is not read when resuming.' : ''}`;

@@ -10,6 +10,7 @@ import {
   type RequestServices,
 } from '../core/requests';
 import { ownValue, serviceText } from '../core/serviceText';
+import { readableLocal } from '../core/time';
 import { UsageError } from './args';
 import { readExportLink } from './exportLink';
 import { cliAnchors } from './files';
@@ -83,7 +84,7 @@ function dryRunText(d: DryRun): string {
   for (const t of d.titlesSkipped) lines.push(`Title ${t.titleId} not asked: ${t.reason} (set PLATFORM_SECRET_KEY_${t.titleId})`);
   for (const s of d.lookupsSkipped) lines.push(`Not looked up in title ${s.titleId}: ${who(s.identifier)} (${s.reason})`);
   if (d.gone.length > 0) lines.push(`Already gone (AccountNotFound): ${d.gone.join(', ')}`);
-  if (d.heldUntil !== undefined) lines.push('', `Erasures held until ${d.heldUntil} (a hold of ${d.holdDays ?? 0} days): they stay planned until then; exports are sent now.`);
+  if (d.heldUntil !== undefined) lines.push('', `Erasures held until ${readableLocal(d.heldUntil)} (a hold of ${d.holdDays ?? 0} days): they stay planned until then; exports are sent now.`);
   lines.push('', `To send: --confirm ${d.confirm}`);
   return `${lines.join('\n')}\n`;
 }
@@ -128,7 +129,7 @@ async function newCommand(a: Extract<RequestArgs, { sub: 'new' }>, store: Reques
   if (a.json) outJson({ id: r.id });
   else {
     out(`${r.id}\n`);
-    err(`Request ${r.id} created: ticket ${r.reference}, received ${r.received}, due ${r.due}; ${r.identifiers.length} identifiers, titles ${r.titles.join(', ')}${r.holdUntil !== undefined ? `; erasures held until ${r.holdUntil}` : ''}. Next: request run --dry-run.`);
+    err(`Request ${r.id} created: ticket ${r.reference}, received ${r.received}, due ${r.due}; ${r.identifiers.length} identifiers, titles ${r.titles.join(', ')}${r.holdUntil !== undefined ? `; erasures held until ${readableLocal(r.holdUntil)}` : ''}. Next: request run --dry-run.`);
   }
   return 0;
 }
@@ -155,7 +156,7 @@ async function runCommand(a: Extract<RequestArgs, { sub: 'run' }>, store: Reques
   if (a.json) outJson({ id: a.id, state: requestState(res.request), sent: res.sent, counts: c, cancelled: res.cancelled, ...(res.heldUntil !== undefined ? { heldUntil: res.heldUntil } : {}), actions: res.request.actions.map(shownAction) });
   else {
     out(actionsText(res.request));
-    err(`Sent ${res.sent.export} export(s), ${res.sent.events} events-only erasure(s), ${res.sent.erasure} erasure(s). ${c.queued} queued, ${c.completed} completed, ${c.waiting} waiting, ${c.failed} failed, ${c.unknown} unknown, ${c.planned} not sent.${res.heldUntil !== undefined ? ` Erasures are held until ${res.heldUntil}: run the same command then.` : ''}${res.cancelled ? ' Stopped before the next send: run the same command to continue.' : ''}`);
+    err(`Sent ${res.sent.export} export(s), ${res.sent.events} events-only erasure(s), ${res.sent.erasure} erasure(s). ${c.queued} queued, ${c.completed} completed, ${c.waiting} waiting, ${c.failed} failed, ${c.unknown} unknown, ${c.planned} not sent.${res.heldUntil !== undefined ? ` Erasures are held until ${readableLocal(res.heldUntil)}: run the same command then.` : ''}${res.cancelled ? ' Stopped before the next send: run the same command to continue.' : ''}`);
   }
   return c.failed + c.unknown + c.planned === 0 && !res.cancelled ? 0 : 1;
 }
@@ -212,7 +213,7 @@ async function requestStep(a: Exclude<RequestArgs, { sub: 'verify-evidence'; evi
     case 'withdraw': {
       const r = await withdrawRequest(store, a.id, a.reason);
       if (a.json) outJson({ id: a.id, state: requestState(r), withdrawn: r.withdrawn });
-      else out(`Request ${a.id} withdrawn ${r.withdrawn!.at}: nothing more is sent for it. Next: ${nextStep(r)}.\n`);
+      else out(`Request ${a.id} withdrawn ${readableLocal(r.withdrawn!.at)}: nothing more is sent for it. Next: ${nextStep(r)}.\n`);
       return 0;
     }
     case 'record-export': {

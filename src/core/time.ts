@@ -18,9 +18,11 @@ export function readableUtc(iso: string): string {
 
 /**
  * "2026-11-02 11:15 GMT+1": an ISO time in the machine's time zone (or `timeZone`), with the
- * zone said; anything else as "an unknown time". For what a person reads, not for records.
+ * zone said; the service's "no time" (0001-01-01T00:00:00, .NET's minimum) as "not set", never a
+ * date in year 1; anything else as "an unknown time". For what a person reads, not for records.
  */
 export function readableLocal(iso: string, timeZone?: string): string {
+  if (iso.trim().startsWith('0001-01-01')) return 'not set';
   const t = parseServiceTime(iso);
   if (Number.isNaN(t)) return 'an unknown time';
   const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', {

@@ -49,6 +49,9 @@ describe('Delete Master Player Accounts from List', () => {
     assert.equal(dry.isDirty, false, 'a result is never unsaved');
     assert.match(dry.getText(), /To delete: 30 · .*Duplicate: 1 · Invalid format: 1/);
     assert.match(dry.getText(), /wipes F71AC \(/);
+    // Issue 30: its header's time in the reader's zone, the zone named once; never a raw ISO time.
+    assert.match(dry.getText(), /\nMade \d{4}-\d\d-\d\d \d\d:\d\d [^ .]+\. Nothing has been deleted\.\n/, dry.getText().slice(0, 300));
+    assert.doesNotMatch(dry.getText(), /\d{4}-\d\d-\d\dT\d\d:\d\d/);
     // Asked first in a step that is not modal (the dry run stays readable), the counts in the question itself; the modal last.
     const question = 'Delete 30 master player accounts through Demo Racer (F71AC)? Not sent: 1 duplicate, 1 invalid.';
     assert.equal(p.inputs[1].options.title, question);
@@ -58,7 +61,13 @@ describe('Delete Master Player Accounts from List', () => {
     assert.equal(await typed('30 f71ac'), undefined);
     assert.ok(await typed('30 A248'), 'the wrong title ID is refused');
     assert.ok(await typed('29 F71AC'), 'the wrong count is refused');
-    assert.ok(p.progressTitles.some((t) => /Deleting 30 master player accounts through Demo Racer \(F71AC\)/.test(t)));
+    // Issue 30: the run's notification has no title (VS Code would put it first); its message starts
+    // with the number and is short, from 0 to 30, said once per change.
+    assert.ok(p.progressTitles.includes(''), JSON.stringify(p.progressTitles));
+    const run = p.progressMessages.filter((m) => / · Deleting master player accounts$/.test(m));
+    assert.equal(run[0], '0 of 30 sent · Deleting master player accounts', p.progressMessages.join(' | '));
+    assert.equal(run.at(-1), '30 of 30 sent · Deleting master player accounts');
+    assert.ok(run.every((m, i) => /^\d+ of 30 sent · /.test(m) && m !== run[i - 1]), run.join(' | '));
 
     assert.equal(await requestCount(ctx.api, DELETE), 30);
     const jobs = (await emu<{ jobs: EmuJob[] }>(ctx.api, 'GET', 'jobs')).jobs;
@@ -102,7 +111,7 @@ describe('Delete Master Player Accounts from List', () => {
     // The batch is cancelled after a few sends. (The list comes as an
     // argument: what this test is about is Cancel, not where the list comes from.)
     // Progress reports every tenth of the batch: cancel in the run after the start and two more.
-    p.cancelProgressIn = /^Deleting/;
+    p.cancelProgressIn = / · Deleting master player accounts/;
     p.cancelProgressAfterReports = 3;
     const out = await vscode.commands.executeCommand<Outcome>(COMMAND, { text: IDS.join('\n') });
     assert.ok(out, `the command returned nothing: ${JSON.stringify({ unexpected: p.unexpected, errors: p.errors, infos: p.infos, progress: p.progressTitles })}`);
@@ -166,7 +175,7 @@ describe('Delete Master Player Accounts from List', () => {
     await emu(ctx.api, 'POST', 'faults', { latencyMs: 40 });
     const p = script(ctx.api).typeIn('T-9').typeIn('30 F71AC').press('Delete 30 Accounts');
     // Progress reports every tenth of the batch: cancel in the run after the start and two more.
-    p.cancelProgressIn = /^Deleting/;
+    p.cancelProgressIn = / · Deleting master player accounts/;
     p.cancelProgressAfterReports = 3;
     const out = await vscode.commands.executeCommand<Outcome>(COMMAND, { text: IDS.join('\n') });
     assert.equal(out.result?.cancelled, true);
@@ -189,6 +198,12 @@ describe('Delete Master Player Accounts from List', () => {
     assert.equal(await vscode.commands.executeCommand('platformExplorer.resumeDeletionBatches'), 1);
     r.assertDone();
     assert.match(r.confirms[0].detail, /1 were sent without an answer/);
+    // Issue 30: the resume's progress counts this run's sends against what this run sends (the players
+    // not answered before it), not against the batch's 30.
+    const left = 30 - done.size;
+    const resumed = r.progressMessages.filter((m) => / · Deleting master player accounts$/.test(m));
+    assert.equal(resumed[0], `0 of ${left} sent · Deleting master player accounts`, r.progressMessages.join(' | '));
+    assert.equal(resumed.at(-1), `${left} of ${left} sent · Deleting master player accounts`, r.progressMessages.join(' | '));
     // The prompt tells this batch from another: its ticket, when it started, how far it got.
     assert.match(r.confirms[0].message, /^A deletion batch for title F71AC \(ticket T-9, started \d{4}-\d\d-\d\d \d\d:\d\d UTC\) stopped with \d+ of 30 players answered\.$/);
     const jobs = (await emu<{ jobs: EmuJob[] }>(ctx.api, 'GET', 'jobs')).jobs;

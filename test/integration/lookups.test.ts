@@ -120,6 +120,12 @@ describe('PlatformId lookups', () => {
     assert.equal(doc.linked, 24);
     assert.equal(doc.unlinked, 36);
     assert.match(p.infos[0], /24 linked, 36 unlinked/);
+    // Issue 30: the notification has no title (VS Code would put it first); its message starts with the number, short, once per change.
+    assert.deepEqual(p.progressTitles, ['']);
+    const said = p.progressMessages;
+    assert.equal(said[0], `0 of 60 · Looking up Storefront Names in ${RACER.name}`);
+    assert.equal(said.at(-1), `60 of 60 · Looking up Storefront Names in ${RACER.name}`);
+    assert.ok(said.every((m, i) => /^\d+ of 60 · Looking up Storefront Names in /.test(m) && m !== said[i - 1]), said.join(' | '));
     doc.results.forEach((r, i) => {
       assert.equal(r.Status, linkedAt(i) ? 'linked' : 'unlinked');
       assert.equal(r.PlatformId, linkedAt(i) ? expected.get(list[i]) : null);

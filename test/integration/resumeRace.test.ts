@@ -43,7 +43,7 @@ describe('one batch resumed by the editor and the command line at once', () => {
     await emu(ctx.api, 'POST', 'faults', { latencyMs: 40 });
     const p = script(ctx.api).typeIn('T-RACE').typeIn('30 F71AC').press('Delete 30 Accounts');
     // Progress reports every tenth of the batch: cancel in the run after the start and two more.
-    p.cancelProgressIn = /^Deleting/;
+    p.cancelProgressIn = / · Deleting master player accounts/;
     p.cancelProgressAfterReports = 3;
     const out = await vscode.commands.executeCommand<{ result?: { cancelled: boolean } }>('platformExplorer.deleteMasterPlayerAccountsFromList', { text: IDS.join('\n') });
     assert.equal(out?.result?.cancelled, true, `${p.errors.join(' | ')} ${p.unexpected.join(' | ')}`);

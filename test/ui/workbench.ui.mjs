@@ -259,11 +259,11 @@ await runSuite('The UI tests', async ({ results, cleanups }) => {
     const word = page.locator('.monaco-editor .view-lines span', { hasText: platformId }).last();
     await word.waitFor({ timeout: 20_000 });
     await word.click();
-    await wb.contextMenu(word, 'Platform: Show Played Titles', { whenOpen: () => shot('09-editor-context-menu') });
+    await wb.contextMenu(word, 'Show Played Titles', { whenOpen: () => shot('09-editor-context-menu') });
     const note = await wb.waitNotification(new RegExp(`PlatformId ${platformId} has played 2 titles`));
     assert(note.includes('F71AC (Demo Racer)'), `the notification names the titles: ${note}`);
     await shot('10-editor-show-played-titles');
-    await wb.contextMenu(word, 'Platform: Copy PlatformId');
+    await wb.contextMenu(word, 'Copy PlatformId');
     await poll('the status bar to confirm the copy', async () => (await page.locator('.statusbar').innerText()).includes(`Copied PlatformId ${platformId}`));
     await wb.clearNotifications();
   });
@@ -488,7 +488,7 @@ await runSuite('The UI tests', async ({ results, cleanups }) => {
     await page.keyboard.press('Shift+ArrowDown');
     await page.keyboard.press('Shift+ArrowDown');
     const inside = page.locator('.monaco-editor .view-lines span', { hasText: listIds[2] }).last();
-    await wb.contextMenu(inside, 'Platform: Delete Master Player Accounts from List');
+    await wb.contextMenu(inside, 'Delete Master Player Accounts from List');
     // The ticket reference (optional): left empty.
     await wb.quickInputTitled('Ticket reference');
     await page.keyboard.press('Enter');

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { PlatformError } from '../api/errors';
 import { quoteForMessage } from '../ids';
-import { readableUtc } from '../time';
+import { readableLocal, readableUtc } from '../time';
 import type { InputLine } from './input';
 import { checkPlayedTitles } from '../playedTitles';
 import type { DeletionClient, IdKind, LedgerEntry, Plan, PlanEntry, PlanStatus } from './types';
@@ -156,7 +156,8 @@ export function renderPlanText(plan: Plan, titleNames: Record<string, string> = 
   const counts = countByStatus(plan);
   const out = [
     `Deletion plan (dry run) for title ${title(plan.titleId)}: ${plan.entries.length} ${KIND_WORDS[plan.kind]}${plan.sandbox ? ` in sandbox ${plan.sandbox}` : ''}`,
-    `Made ${plan.createdAt}. Nothing has been deleted.`,
+    // In the reader's zone, named once ("2026-11-02 11:15 GMT+1"), never the raw ISO time.
+    `Made ${readableLocal(plan.createdAt)}. Nothing has been deleted.`,
     '',
     STATUS_ORDER.map((s) => `${HEADINGS[s].replace(/ \(.*\)$/, '')}: ${counts[s]}`).join(' · '),
   ];

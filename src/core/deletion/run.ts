@@ -9,9 +9,17 @@ import { Pacer } from '../pacing/pacer';
 import type { DeletionClient, JobState, LedgerEntry } from './types';
 
 export interface RunProgress {
+  /** Players of the whole batch. */
   total: number;
-  /** Requests sent in this run. */
+  /** Requests sent in this run (a player sent again after a throttle counts each time). */
   sent: number;
+  /**
+   * Players this run set out to send (those not answered when it started, less the ones the ledger
+   * shows done), less those another run took over: what "n of toSend" counts against.
+   */
+  toSend: number;
+  /** Of `toSend`, the players sent in this run (each once, however often it was throttled). */
+  playersSent: number;
   queued: number;
   failed: number;
   /** Players whose deletion may or may not have happened (sent, no answer recorded). */
@@ -143,7 +151,7 @@ export async function runBatch(client: DeletionClient, journal: RunJournal, o: R
     if (p.state === 'pending' || p.state === 'failed' || (p.state === 'unknown' && o.resendUnknown)) todo.push(pid);
   }
   const count = (s: JobState): number => [...players.values()].filter((p) => p.state === s).length;
-  const progress: RunProgress = { total: players.size, sent: 0, queued: 0, failed: 0, unknown: 0, awaiting: 0, pending: 0, waiting: false, throttled: 0 };
+  const progress: RunProgress = { total: players.size, sent: 0, toSend: 0, playersSent: 0, queued: 0, failed: 0, unknown: 0, awaiting: 0, pending: 0, waiting: false, throttled: 0 };
   const inFlight = new Set<string>();
   const report = (): void => {
     Object.assign(progress, {
@@ -158,6 +166,8 @@ export async function runBatch(client: DeletionClient, journal: RunJournal, o: R
   let cancelled = false;
   const lost: RunResult['lost'] = [];
   await skipRecorded(journal, todo, players, o.ledger ?? []);
+  progress.toSend = todo.length;
+  const sentPlayers = new Set<string>();
   report();
 
   // A journal that cannot be written stops every sender: nothing is sent unrecorded.
@@ -184,6 +194,7 @@ export async function runBatch(client: DeletionClient, journal: RunJournal, o: R
       if (!claimed) {
         // Another run holds or has sent this player: this run leaves it alone.
         pacer.release();
+        if (!sentPlayers.has(pid)) progress.toSend--;
         continue;
       }
       let lostWhy: string | undefined;
@@ -198,6 +209,7 @@ export async function runBatch(client: DeletionClient, journal: RunJournal, o: R
         // The claim ran out before the send (this process was paused): another run may be sending it; this one does not.
         pacer.release();
         lost.push({ platformId: pid, why: lostWhy });
+        if (!sentPlayers.has(pid)) progress.toSend--;
         continue;
       }
       let outcome: Outcome;
@@ -205,6 +217,8 @@ export async function runBatch(client: DeletionClient, journal: RunJournal, o: R
         players.get(pid)!.state = 'unknown';
         inFlight.add(pid);
         progress.sent++;
+        sentPlayers.add(pid);
+        progress.playersSent = sentPlayers.size;
         report();
         // No signal: once sent, a request is let finish so its outcome is recorded.
         const r = await send(pid);

@@ -56,7 +56,8 @@ async function copyPlatformIdInView(c: CommandContext, viewSelection: readonly T
 
 export const copyPlatformIdCommand = defineCommand({
   id: 'platformExplorer.copyPlatformId',
-  title: 'Platform: Copy PlatformId',
+  title: 'Copy PlatformId',
+  category: true,
   icon: 'copy',
   inView: true,
   menus: {

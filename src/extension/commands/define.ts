@@ -30,9 +30,9 @@ export type LazyBundle = 'deletion' | 'panels' | 'emulator-commands' | 'requests
 /** What package.json says of a command: literals only (the generator reads them without running the file). */
 export interface CommandManifest {
   readonly id: CommandId;
-  /** English title (package.nls.json `command.<name>.title`); "Platform: …" when shown outside the view. */
+  /** English title (package.nls.json `command.<name>.title`), never "Platform: …" (the generator refuses it): menus show it as it is. */
   readonly title: string;
-  /** Shown as "Platform: title" in the palette. */
+  /** Shown as "Platform: title" in the palette (only there: VS Code's menus show the title alone). */
   readonly category?: true;
   /** A codicon name, e.g. 'add' for $(add). */
   readonly icon?: string;

@@ -15,6 +15,7 @@ import { runBatch, type RunProgress, type RunResult } from '../../core/deletion/
 import type { IdKind, Plan } from '../../core/deletion/types';
 import { CommandError } from '../errors';
 import { ProgressGate } from '../../core/progressGate';
+import type { ProgressReporter } from '../prompts';
 import { noteActivity } from '../activity/recorder';
 import { listSource } from './listSource';
 import { stringArg, usableTitle } from './args';
@@ -70,16 +71,38 @@ async function chooseKind(c: CommandContext, given: ListArgs, text: string): Pro
   return { kind, sandbox };
 }
 
-/** The changing number first; "unknown" only for an outcome that may or may not have happened. */
-export function progressText(p: RunProgress): string {
+/**
+ * A run's progress message, said alone (its notification has no title, which VS Code would put
+ * first): "3 of 14 sent · Deleting master player accounts", the changing number first and
+ * counted on both sides over the players this run sends (a resumed batch: those left, not the
+ * batch's total); only what few runs reach (failed, unknown, the throttle) follows.
+ */
+export function progressText(p: RunProgress, what: string): string {
   return [
-    vscode.l10n.t('{0} of {1} sent', p.sent, p.total),
-    vscode.l10n.t('{0} queued', p.queued),
+    vscode.l10n.t('{0} of {1} sent', p.playersSent, p.toSend),
+    what,
     ...(p.failed > 0 ? [vscode.l10n.t('{0} failed', p.failed)] : []),
-    ...(p.awaiting > 0 ? [vscode.l10n.t('{0} awaiting an answer', p.awaiting)] : []),
     ...(p.unknown > 0 ? [vscode.l10n.t('{0} unknown (may or may not have been deleted)', p.unknown)] : []),
     ...(p.waiting ? [vscode.l10n.t('waiting on the service\'s throttle')] : []),
   ].join(' · ');
+}
+
+/**
+ * Reports a run's progress once per change: at the gate's steps (core/progressGate.ts) and only
+ * when the text differs from what was last said, since a screen reader announces each report.
+ */
+export function runReporter(progress: ProgressReporter, what: string): (p: RunProgress, state?: string) => void {
+  const gate = new ProgressGate();
+  let said: string | undefined;
+  let reported = 0;
+  return (p, state = '') => {
+    if (!gate.due(p.playersSent, p.toSend, `${state}${p.waiting ? ' waiting' : ''}`)) return;
+    const message = progressText(p, what);
+    if (message === said) return;
+    said = message;
+    progress.report({ message, increment: p.toSend > 0 ? ((p.playersSent - reported) / p.toSend) * 100 : undefined });
+    reported = p.playersSent;
+  };
 }
 
 /** Runs (or resumes) a batch journal with progress and Cancel, keeping the ledger in step. */
@@ -89,20 +112,14 @@ export async function runJournal(c: CommandContext, title: TitleRecord, journal:
   let pending: NodeJS.Timeout | undefined;
   const sync = (): Promise<void> => s.jobs.upsert(ledgerFromJournal(journal.batch, journal.players(), { unsent: true }));
   try {
-    return await c.ui.progress(vscode.l10n.t('Deleting {0} through {1}', countOf(journal.players().size, 'master player account'), named(title)), async (progress, token) => {
+    // No title: the message says it, number first ("3 of 14 sent · Deleting master player accounts").
+    return await c.ui.progress('', async (progress, token) => {
       const ac = new AbortController();
       token.onCancellationRequested(() => ac.abort());
-      let reported = 0;
-      const gate = new ProgressGate();
       return runBatch(client, journal, {
         // A player the ledger shows queued is never sent again, even if the journal lost its record.
         resendUnknown, signal: ac.signal, ledger: s.jobs.all(),
-        onProgress: (p) => {
-          if (!gate.due(p.sent, p.total, p.waiting ? 'waiting' : '')) return;
-          const done = p.queued + p.failed;
-          progress.report({ message: progressText(p), increment: p.total > 0 ? ((done - reported) / p.total) * 100 : undefined });
-          reported = done;
-        },
+        onProgress: runReporter(progress, vscode.l10n.t('Deleting master player accounts')),
         // The ledger follows the journal at most a few times a second.
         onOutcome: () => { pending ??= setTimeout(() => { pending = undefined; void sync(); }, 250); },
       });
@@ -227,7 +244,8 @@ export async function deleteFromList(c: CommandContext, arg?: unknown, second?: 
 
 export const deleteMasterPlayerAccountsFromListCommand = defineCommand({
   id: 'platformExplorer.deleteMasterPlayerAccountsFromList',
-  title: 'Platform: Delete Master Player Accounts from List…',
+  title: 'Delete Master Player Accounts from List…',
+  category: true,
   icon: 'trash',
   menus: {
     'view/item/context': [

@@ -110,7 +110,8 @@ async function deleteAccount(c: CommandContext, arg: unknown, editor: vscode.Tex
 
 export const deleteMasterPlayerAccountCommand = defineCommand({
   id: 'platformExplorer.deleteMasterPlayerAccount',
-  title: 'Platform: Delete Master Player Account…',
+  title: 'Delete Master Player Account…',
+  category: true,
   icon: 'trash',
   inView: true,
   menus: {

@@ -41,7 +41,8 @@ export async function findPlatformIds(c: CommandContext): Promise<FoundPlatformI
 
 export const findPlatformIdsCommand = defineCommand({
   id: 'platformExplorer.findPlatformIds',
-  title: 'Platform: Find PlatformIds in This File',
+  title: 'Find PlatformIds in This File',
+  category: true,
   palette: 'editorIsOpen',
   menus: {
     'editor/context': [

@@ -47,7 +47,8 @@ export async function lookUpConsoleLiveIds(c: CommandContext, arg?: unknown): Pr
 
 export const lookUpConsoleLiveIdsCommand = defineCommand({
   id: 'platformExplorer.lookUpConsoleLiveIds',
-  title: 'Platform: Look Up PlatformIds from ConsoleLive IDs',
+  title: 'Look Up PlatformIds from ConsoleLive IDs',
+  category: true,
   icon: 'search',
   menus: {
     'view/item/context': [

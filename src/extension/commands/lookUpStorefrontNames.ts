@@ -25,7 +25,8 @@ export async function lookUpStorefrontNames(c: CommandContext, arg?: unknown): P
 
 export const lookUpStorefrontNamesCommand = defineCommand({
   id: 'platformExplorer.lookUpStorefrontNames',
-  title: 'Platform: Look Up PlatformIds from Storefront Names',
+  title: 'Look Up PlatformIds from Storefront Names',
+  category: true,
   icon: 'search',
   menus: {
     'view/item/context': [

@@ -119,10 +119,11 @@ export interface CancellableRun {
 /**
  * Runs `task` under a cancellable progress notification. Cancel is not a failure: the task stops
  * and this answers true, so that the caller keeps what the task reported before (only the
- * extension stopping still throws the cancellation).
+ * extension stopping still throws the cancellation). The notification has no title: its message
+ * says `what` after the changing number ("12 of 30 · Looking up Storefront names"), once per change.
  */
-export function runCancellable(c: CommandContext, progressTitle: string, task: (run: CancellableRun) => Promise<unknown>): Promise<boolean> {
-  return c.ui.progress(progressTitle, async (progress, token) => {
+export function runCancellable(c: CommandContext, what: string, task: (run: CancellableRun) => Promise<unknown>): Promise<boolean> {
+  return c.ui.progress('', async (progress, token) => {
     const abort = new AbortController();
     const sub = token.onCancellationRequested(() => abort.abort());
     try {
@@ -130,21 +131,24 @@ export function runCancellable(c: CommandContext, progressTitle: string, task: (
         abort.abort();
       }
       let last = 0;
+      let said: string | undefined;
       const gate = new ProgressGate();
       await task({
         signal: abort.signal,
         concurrency: readSettings().lookupConcurrency,
         onProgress: (done, total) => {
-          if (!gate.due(done, total)) return;
+          const message = `${vscode.l10n.t('{0} of {1}', done, total)} · ${what}`;
+          if (!gate.due(done, total) || message === said) return;
+          said = message;
           const pct = total > 0 ? (done / total) * 100 : 100;
-          progress.report({ message: vscode.l10n.t('{0} of {1} checked', done, total), increment: pct - last });
+          progress.report({ message, increment: pct - last });
           last = pct;
         },
       });
       return false;
     } catch (e) {
       if (abort.signal.aborted && isCancellation(e) && !c.token.isCancellationRequested) {
-        c.services.log.info(`${progressTitle}: cancelled; what was done before is kept`);
+        c.services.log.info(`${what}: cancelled; what was done before is kept`);
         return true;
       }
       throw e;
@@ -170,7 +174,7 @@ export async function lookUpAndShow(
   const found = new Map<string, string | null>();
   const cancelled = valid.length > 0 && await runCancellable(
     c,
-    vscode.l10n.t('Looking up {0} {1} for {2}', new Set(valid).size, spec.what, title.name),
+    vscode.l10n.t('Looking up {0} in {1}', spec.what, title.name),
     (run) => call({ ...run, onResolved: (resolved) => resolved.forEach((pid, id) => found.set(id, pid)) }),
   );
   const rows = valid.map((id): LookupRow => (found.has(id) ? { input: id, platformId: found.get(id) ?? null } : { input: id, platformId: null, notLookedUp: true }));

@@ -166,7 +166,7 @@ async function showPlayedTitlesOfMany(
   const byId = new Map(rows.filter((r) => r.status !== 'invalid').map((r) => [r.platformId, r]));
   const cancelled = byId.size > 0 && await runCancellable(
     c,
-    vscode.l10n.t('Checking the played titles of {0} PlatformIds for {1}', byId.size, title.name),
+    vscode.l10n.t('Checking played titles in {0}', title.name),
     (run) => checkPlayedTitles(client, [...byId.keys()], {
       signal: run.signal,
       onProgress: run.onProgress,
@@ -226,7 +226,8 @@ function playedMessage(title: TitleRecord, n: Counts, distinct: number): string 
 
 export const showPlayedTitlesCommand = defineCommand({
   id: 'platformExplorer.showPlayedTitles',
-  title: 'Platform: Show Played Titles',
+  title: 'Show Played Titles',
+  category: true,
   icon: 'list-unordered',
   inView: true,
   menus: {

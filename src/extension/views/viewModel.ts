@@ -27,7 +27,6 @@ const SERVICE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\
  * (0001-01-01T00:00:00, .NET's minimum) is "not set", never a date in year 1.
  */
 function readableTime(iso: string): string {
-  if (iso.startsWith('0001-01-01')) return 'not set';
   const shown = readableLocal(iso);
   return shown === 'an unknown time' ? iso : shown;
 }

@@ -40,7 +40,7 @@ export class ScriptedPrompts implements Prompts {
   readonly unexpected: string[] = [];
   /** Cancel a progress notification once it has reported this many times. */
   cancelProgressAfterReports: number | undefined;
-  /** Only progress notifications whose title matches count towards cancelProgressAfterReports. */
+  /** Only reports of a notification whose title, or (a run's notification has none) message, matches count towards cancelProgressAfterReports. */
   cancelProgressIn: RegExp | undefined;
   /** Milliseconds each pick and input takes to answer, as a person thinking. */
   thinkMs = 0;
@@ -149,7 +149,7 @@ export class ScriptedPrompts implements Prompts {
           report: (value) => {
             if (value.message !== undefined) this.progressMessages.push(value.message);
             reports++;
-            const counted = this.cancelProgressIn === undefined || this.cancelProgressIn.test(title);
+            const counted = this.cancelProgressIn === undefined || this.cancelProgressIn.test(title) || (value.message !== undefined && this.cancelProgressIn.test(value.message));
             if (counted && this.cancelProgressAfterReports !== undefined && reports >= this.cancelProgressAfterReports) cts.cancel();
           },
         },

@@ -47,6 +47,9 @@ describe('readable times', () => {
     // A service time without an offset is UTC (core/time), also here.
     assert.equal(readableLocal('2026-11-02T23:30:00', 'Asia/Tokyo'), '2026-11-03 08:30 GMT+9');
     assert.equal(readableLocal('not a time', 'UTC'), 'an unknown time');
+    // The service's "no time" (.NET's minimum) is not a date in year 1.
+    assert.equal(readableLocal('0001-01-01T00:00:00', 'UTC'), 'not set');
+    assert.equal(readableLocal('0001-01-01T00:00:00Z', 'Asia/Tokyo'), 'not set');
   });
 
   it('says durations in seconds over one second', () => {

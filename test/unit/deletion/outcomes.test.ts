@@ -88,7 +88,7 @@ describe('deletion/run: each answer, in this process', () => {
     ]);
     assert.deepEqual(outcomes()[0].titleIds, ['F71AC', 'A248']);
     assert.deepEqual(seen.map(([, s]) => s), ['queued', 'queued', 'queued', 'queued', 'failed', 'verified-deleted', 'unknown', 'pending', 'unknown', 'queued']);
-    assert.deepEqual({ ...r }, { total: 10, sent: 10, queued: 6, failed: 1, unknown: 2, awaiting: 0, pending: 1, waiting: false, throttled: 0, cancelled: false, lost: [] });
+    assert.deepEqual({ ...r }, { total: 10, sent: 10, toSend: 10, playersSent: 10, queued: 6, failed: 1, unknown: 2, awaiting: 0, pending: 1, waiting: false, throttled: 0, cancelled: false, lost: [] });
     assert.equal(players.get(pid(5))!.state, 'verified-deleted');
   });
 
@@ -156,7 +156,7 @@ describe('deletion/run: each answer, in this process', () => {
     assert.equal(sends(pid(0)), 4, 'three throttled, then taken');
     assert.equal(sends(pid(1)), 4, 'throttled four times: left pending');
     assert.deepEqual(outcomes().map((o) => o.state).sort(), ['queued', ...Array<string>(7).fill('throttled')]);
-    assert.deepEqual({ ...r }, { total: 2, sent: 8, queued: 1, failed: 0, unknown: 0, awaiting: 0, pending: 1, waiting: false, throttled: 7, cancelled: false, lost: [] });
+    assert.deepEqual({ ...r }, { total: 2, sent: 8, toSend: 2, playersSent: 2, queued: 1, failed: 0, unknown: 0, awaiting: 0, pending: 1, waiting: false, throttled: 7, cancelled: false, lost: [] });
     assert.equal(throttles.length, 7);
     assert.ok(throttles.every(([s]) => s === 0));
     assert.equal(throttles.filter(([, conc]) => conc === true).length, 4, 'only the 1342s are concurrency refusals');
@@ -209,7 +209,7 @@ describe('deletion/run: each answer, in this process', () => {
       if (p.awaiting === 1 && p.unknown === 1) release();
     } });
     const r = await running;
-    assert.deepEqual(seen[0], { total: 2, sent: 0, queued: 0, failed: 0, unknown: 0, awaiting: 0, pending: 2, waiting: false, throttled: 0 });
+    assert.deepEqual(seen[0], { total: 2, sent: 0, toSend: 2, playersSent: 0, queued: 0, failed: 0, unknown: 0, awaiting: 0, pending: 2, waiting: false, throttled: 0 });
     assert.ok(seen.some((p) => p.awaiting === 2 && p.unknown === 0 && p.pending === 0), 'both in flight: awaiting, not unknown');
     assert.deepEqual([r.queued, r.unknown, r.awaiting, r.sent], [1, 1, 0, 2]);
     const again = await runBatch(c, j, { resendUnknown: false, pacer: fast() });
@@ -217,6 +217,8 @@ describe('deletion/run: each answer, in this process', () => {
     const resumed = await runBatch(c, j, { resendUnknown: true, pacer: fast() });
     await j.close();
     assert.deepEqual([resumed.sent, resumed.queued, resumed.unknown], [1, 2, 0]);
+    // The resume counts what it sends against what it has to send (1 of 1), not the batch's 2.
+    assert.deepEqual([resumed.playersSent, resumed.toSend, resumed.total], [1, 1, 2]);
     assert.equal(c.sent.length, 3);
   });
 

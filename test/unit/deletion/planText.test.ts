@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { PlatformError } from '../../../src/core/api/errors';
 import { buildPlan, planJson, readIdentifiers, renderPlanText, type DeletionClient, type LedgerEntry, type Plan } from '../../../src/core/deletion';
+import { readableLocal } from '../../../src/core/time';
 
 const A = 'AAAAAAAAAAAAAAA1';
 const B = 'BBBBBBBBBBBBBBB2';
@@ -115,7 +116,7 @@ describe('deletion/plan in this process: lookups, normalisation and the document
     };
     assert.equal(renderPlanText(plan, { F71AC: 'Demo Racer' }), [
       'Deletion plan (dry run) for title F71AC (Demo Racer): 9 Storefront names in sandbox RETAIL',
-      'Made 2026-11-02T10:15:00.000Z. Nothing has been deleted.',
+      `Made ${readableLocal('2026-11-02T10:15:00.000Z')}. Nothing has been deleted.`,
       '',
       'To delete: 3 · Already queued: 1 · Already deleted: 1 · Unlinked: 1 · Duplicate: 1 · Invalid format: 1 · Could not check: 1',
       '',
@@ -146,7 +147,7 @@ describe('deletion/plan in this process: lookups, normalisation and the document
     const platformIds: Plan = { titleId: 'A248', kind: 'platform-id', createdAt: 't', entries: [] };
     assert.equal(renderPlanText(platformIds), [
       'Deletion plan (dry run) for title A248: 0 PlatformIds',
-      'Made t. Nothing has been deleted.',
+      'Made an unknown time. Nothing has been deleted.',
       '',
       'To delete: 0 · Already queued: 0 · Already deleted: 0 · Unlinked: 0 · Duplicate: 0 · Invalid format: 0 · Could not check: 0',
       '',

@@ -87,7 +87,7 @@ describe('requests: the command line keeps the state file, the confirmation and 
   it('--hold-days: the dry run says until when; the erasure is not sent before the hold ends', async () => {
     const { store, id } = await made({ extra: ['--hold-days', '7'] });
     const dry = await req(['run', '--store', store, '--id', id, '--dry-run']);
-    assert.match(dry.stdout, /\nErasures held until \d{4}-\d{2}-\d{2}T[\d:.]+Z \(a hold of 7 days\): they stay planned until then; exports are sent now\.\n/);
+    assert.match(dry.stdout, /\nErasures held until \d{4}-\d{2}-\d{2} \d{2}:\d{2} [^ ]+ \(a hold of 7 days\): they stay planned until then; exports are sent now\.\n/);
     const confirm = /To send: --confirm (\S+)/.exec(dry.stdout)![1];
     const run = await req(['run', '--store', store, '--id', id, '--confirm', confirm, '--json']);
     assert.equal(run.code, 1, 'not done: the erasure is held');

@@ -138,7 +138,8 @@ export async function newDataRequest(c: CommandContext, arg?: unknown): Promise<
 
 export const newDataRequestCommand = defineCommand({
   id: 'platformExplorer.newDataRequest',
-  title: 'Platform: New Data Request…',
+  title: 'New Data Request…',
+  category: true,
   icon: 'add',
   menus: {
     'view/title': [

@@ -7,13 +7,13 @@
 // account's export has completed, and until the request's erasure hold ends.
 import * as vscode from 'vscode';
 import { dryRun, heldUntil, referenceWords, runActions, sentWords, type Action, type DataRequest, type DryRun, type RunSummary } from '../../../core/requests';
-import { ProgressGate } from '../../../core/progressGate';
+import type { ActionKind } from '../../../core/requests/types';
 import { noteActivity } from '../../activity/recorder';
 import { openResultDocument } from '../../documents';
 import { renderDryRun } from '../../dataRequests/dryRunText';
 import { clip, heldText, requestFlags } from '../../dataRequests/view';
 import type { CommandContext } from '../context';
-import { confirmTypedThenModal, progressText } from '../deleteFromList';
+import { confirmTypedThenModal, runReporter } from '../deleteFromList';
 import { confirmProductionTitle } from '../production';
 import { resolveRequest } from './requestArg';
 import { stepServices, storeFor, withAnchorConsent } from './stepServices';
@@ -51,6 +51,13 @@ export function abortOn(token: vscode.CancellationToken): AbortController {
   if (token.isCancellationRequested) ac.abort();
   return ac;
 }
+
+/** What a data request's run is doing, said after its number ("1 of 2 sent · Erasing accounts for PRIV-0412"). */
+const ACT_PROGRESS: Record<ActionKind, (reference: string) => string> = {
+  export: (r) => vscode.l10n.t('Exporting the person\'s data for {0}', r),
+  events: (r) => vscode.l10n.t('Erasing events only for {0}', r),
+  erasure: (r) => vscode.l10n.t('Erasing accounts for {0}', r),
+};
 
 export async function runDataRequest(c: CommandContext, arg?: unknown): Promise<RunOutcome> {
   const s = c.services;
@@ -102,15 +109,17 @@ export async function runDataRequest(c: CommandContext, arg?: unknown): Promise<
     button,
   });
 
-  const result = await c.ui.progress(vscode.l10n.t('Sending the actions of data request {0}', clip(dry.reference, 40)), (progress, token) => withAnchorConsent(c, async (noAnchor) => {
+  // No title: the message says it, number first ("1 of 2 sent · Erasing accounts for PRIV-0412").
+  const result = await c.ui.progress('', (progress, token) => withAnchorConsent(c, async (noAnchor) => {
     const ac = abortOn(token);
     const services = await stepServices(s, request.titles, { signal: ac.signal, sender: true, noAnchor });
-    const gate = new ProgressGate();
+    const reporters = new Map<ActionKind, ReturnType<typeof runReporter>>();
     try {
       return await runActions(await storeFor(s, store, noAnchor), request.id, services, {
         confirm: dry.confirm,
         onProgress: (kind, p) => {
-          if (gate.due(p.sent, p.total, `${kind}${p.waiting ? ' waiting' : ''}`)) progress.report({ message: `${kind}: ${progressText(p)}` });
+          if (!reporters.has(kind)) reporters.set(kind, runReporter(progress, ACT_PROGRESS[kind](clip(dry.reference, 40))));
+          reporters.get(kind)!(p);
         },
       });
     } finally {
