@@ -5,7 +5,7 @@
 import base from '../../stryker.config.mjs';
 
 export const REQUEST_SUITES = [
-  'actions', 'events', 'evidence', 'evidenceAttack', 'evidenceBodies', 'evidenceCanonical', 'evidenceDoc', 'evidenceSignature', 'evidenceV2Pack', 'identifiers', 'model',
+  'actions', 'actionsRun', 'events', 'evidence', 'evidenceAttack', 'evidenceBodies', 'evidenceCanonical', 'evidenceDoc', 'evidenceSignature', 'evidenceV2Pack', 'identifiers', 'model',
   'resolve', 'seal', 'sealChecks', 'store', 'ticketContext', 'ticketText', 'words', 'workflow', 'verifyEdges', 'workflowDescribe', 'workflowRefusals',
 ];
 

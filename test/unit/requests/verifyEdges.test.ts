@@ -4,12 +4,10 @@
 // right JobReceiptId with a good link (completed by 'event'), and the erasure's title with no key
 // here for a client while its journal's key is set (said, the erasure stays queued).
 import * as assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { createRequest, dryRun, RequestStore, runActions, verifyRequest, type Identifier, type ServiceEvent } from '../../../src/core/requests';
+import { dryRun, runActions, verifyRequest, type ServiceEvent } from '../../../src/core/requests';
 import { useCountingEmulator } from '../deletion/support';
-import { AUTH, KEYS, players, servicesOn } from './support';
+import { KEYS, requestForOnePlayer, servicesOn } from './support';
 
-const TITLES = ['F71AC', 'A248'];
 
 describe('requests: verify when the events or a key are missing', function () {
   this.timeout(60_000);
@@ -17,11 +15,7 @@ describe('requests: verify when the events or a key are missing', function () {
   beforeEach(async () => { await f.emu.control('requests/clear', {}); });
 
   it('unreadable events, a bad or missing link, then a good one; an erasure whose title has no key here', async () => {
-    const all = await players(f.emu);
-    const ana = all.find((p) => p.email !== null && p.titlesPlayed.length === 2)!;
-    const store = await RequestStore.open(join(f.dir, 'store'), { auth: AUTH });
-    const identifiers: Identifier[] = [{ kind: 'email', value: ana.email! }];
-    const { id } = await createRequest(store, { reference: 'VER-1', asks: ['access', 'erasure'], identifiers, titles: TITLES, endpoint: f.counter.endpoint });
+    const { store, id, ana } = await requestForOnePlayer(f, 'VER-1');
     const services = servicesOn(f.emu);
     try {
       const d = await dryRun(store, id, services);

@@ -6,12 +6,10 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  closeRequest, createRequest, dryRun, recordExportLink, RequestStore, runActions, withdrawRequest, type Identifier,
+  closeRequest, dryRun, recordExportLink, runActions, withdrawRequest,
 } from '../../../src/core/requests';
 import { useCountingEmulator } from '../deletion/support';
-import { AUTH, players, servedPer, servicesOn } from './support';
-
-const TITLES = ['F71AC', 'A248'];
+import { requestForOnePlayer, servedPer, servicesOn } from './support';
 
 describe('requests: the workflow\'s refusals', function () {
   this.timeout(60_000);
@@ -19,12 +17,8 @@ describe('requests: the workflow\'s refusals', function () {
   beforeEach(async () => { await f.emu.control('requests/clear', {}); });
 
   async function start(keys?: Record<string, string>) {
-    const all = await players(f.emu);
-    const ana = all.find((p) => p.email !== null && p.titlesPlayed.length === 2)!;
-    const store = await RequestStore.open(join(f.dir, 'store'), { auth: AUTH });
-    const identifiers: Identifier[] = [{ kind: 'email', value: ana.email! }];
-    const r = await createRequest(store, { reference: 'WFR-1', asks: ['access', 'erasure'], identifiers, titles: TITLES, endpoint: f.counter.endpoint });
-    return { store, id: r.id, services: servicesOn(f.emu, keys), file: join(store.folder(r.id), 'request.json') };
+    const { store, id } = await requestForOnePlayer(f, 'WFR-1');
+    return { store, id, services: servicesOn(f.emu, keys), file: join(store.folder(id), 'request.json') };
   }
   const sends = async (): Promise<number> => {
     const s = await servedPer(f.emu);
