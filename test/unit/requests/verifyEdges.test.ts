@@ -63,6 +63,8 @@ describe('requests: verify when the events or a key are missing', function () {
       }
       const v5 = await verifyRequest(store, id, services);
       assert.deepEqual([v5.erased, v5.errors], [[ana.PlatformId], []]);
+      // Each step names its operator in the evidence: recorded under its own name.
+      assert.deepEqual([...new Set(v5.request.steps?.map((x) => x.step))], ['dry-run', 'run', 'verify']);
     } finally {
       await services.close();
     }
