@@ -5,8 +5,8 @@
 import base from '../../stryker.config.mjs';
 
 export const REQUEST_SUITES = [
-  'actions', 'events', 'evidence', 'evidenceAttack', 'evidenceBodies', 'evidenceCanonical', 'evidenceDoc', 'evidenceSignature', 'evidenceV2Pack', 'identifiers', 'model',
-  'resolve', 'seal', 'sealChecks', 'store', 'ticketContext', 'ticketText', 'words', 'workflow',
+  'actions', 'actionsRun', 'events', 'evidence', 'evidenceAttack', 'evidenceBodies', 'evidenceCanonical', 'evidenceDoc', 'evidenceSignature', 'evidenceV2Pack', 'identifiers', 'model',
+  'resolve', 'seal', 'sealChecks', 'store', 'ticketContext', 'ticketText', 'words', 'workflow', 'verifyEdges', 'workflowDescribe', 'workflowRefusals',
 ];
 
 export default {

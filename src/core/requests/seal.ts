@@ -100,7 +100,9 @@ export async function checkSeal(r: DataRequest, auth: RequestAuth, path: string)
     throw new RequestError(`Request ${r.id}: its state file ${path} is not the copy this machine last wrote (save ${s.generation} differs from the anchored one). ${fix}`);
   }
   // Ahead of the anchor by one save whose link is the anchored one: a kill between the file and the anchor.
-  const follows = anchor !== undefined && anchor.lines === s.generation - 1 && anchor.mac === s.prev;
+  const follows = anchor !== undefined && anchor.mac === s.prev
+    // Stryker disable next-line ConditionalExpression: equivalent: prev is covered by the checked MAC and is the MAC of save generation - 1, which equals the anchored save's MAC (its generation in the MAC's input) only when the anchor is that save
+    && anchor.lines === s.generation - 1;
   if (anchor !== undefined && anchor.lines === s.generation) return;
   if (follows) return;
   const why = anchor === undefined

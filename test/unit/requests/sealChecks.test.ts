@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import type { Anchor, AnchorStore } from '../../../src/core/deletion/anchor';
 import { newRequest, type DataRequest } from '../../../src/core/requests';
 import { anchorSeal, checkSeal, sealState, type RequestAuth } from '../../../src/core/requests/seal';
+import { macKey, sealLine, type JournalRecord } from '../../../src/core/deletion/records';
 
 const PATH = '/home/ana/requests/dr-1/request.json';
 
@@ -90,5 +91,30 @@ describe('requests: the state file\'s seal, check by check', () => {
     await checkSeal(one, auth(keys, elsewhere, { noAnchor: true, onNotice: (m) => notices.push(m) }), PATH);
     assert.equal(notices.length, 1);
     assert.match(notices[0], /has no anchor here .*; used as it is \(--no-anchor\) and anchored here from now on\.$/);
+  });
+
+  it('the seal is the journal\'s line MAC under the domain "request-state ID"; a seal without a string title or a save number from 1 is no seal', async () => {
+    const a = anchors();
+    const keys = { F71AC: 'key-f' };
+    const saved = await save(request(), auth(keys, a));
+    const { seal: _s, ...content } = saved;
+    // A journal's batch IDs have no space: a journal line's MAC never passes as a state file's seal.
+    assert.equal(saved.seal?.mac, sealLine(macKey('key-f'), `request-state ${saved.id}`, 1, '', JSON.parse(JSON.stringify(content)) as JournalRecord).mac);
+    const noSeal = /carries no seal: it was not written by this version of Platform Explorer, or it was replaced\. Nothing was sent\./;
+    await refused(checkSeal({ ...saved, seal: { ...saved.seal!, titleId: 7 as unknown as string } }, auth(keys, a), PATH), noSeal);
+    await refused(checkSeal({ ...saved, seal: { ...saved.seal!, generation: 0 } }, auth(keys, a), PATH), noSeal);
+    await refused(checkSeal({ ...saved, seal: { ...saved.seal!, mac: 'A'.repeat(64) } }, auth(keys, a), PATH), noSeal);
+  });
+
+  it('one save ahead of its anchor but not linked to the anchored save (another copy went on) is refused, saying the risk', async () => {
+    const a = anchors();
+    const keys = { F71AC: 'key-f' };
+    await save(request(), auth(keys, a));
+    const r = request();
+    // Another save 1 of the same request (written elsewhere), then its save 2: one ahead, linked to the other save 1.
+    const other = anchors();
+    const one = await save({ ...r, id: [...a.map.keys()][0], reference: 'T-2' }, auth(keys, other));
+    const two = JSON.parse(await sealState(structuredClone(one), auth(keys, other), PATH)) as DataRequest;
+    await refused(checkSeal(two, auth(keys, a), PATH), /went on past its anchor here \(save 1\) without it .*so it cannot be checked for being an older copy, and an older copy would send again what was sent since\. Nothing was sent\./);
   });
 });

@@ -1,7 +1,7 @@
 // Shared by the data-request tests: core services on the emulator's demo titles (real HTTP on
 // 127.0.0.1), the emulator's own count of requests per operation and PlatformId, and its players.
 import { PlatformClient } from '../../../src/core/api/client';
-import type { RequestAuth, RequestServices, ServiceEvent } from '../../../src/core/requests';
+import { createRequest, RequestStore, type DataRequest, type RequestAuth, type RequestServices, type ServiceEvent } from '../../../src/core/requests';
 import { DEMO_TITLES } from '../../../src/emulator/seed';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -84,4 +84,15 @@ export interface EmulatorPlayer {
 
 export async function players(emu: TestEmulator): Promise<EmulatorPlayer[]> {
   return ((await emu.control('players')) as { players: EmulatorPlayer[] }).players;
+}
+
+/**
+ * A new request on the counting emulator (useCountingEmulator's fixture) for one player's e-mail (a
+ * player of both demo titles F71AC and A248), in a store under the fixture's folder sealed with AUTH.
+ */
+export async function requestForOnePlayer(f: { emu: TestEmulator; counter: { endpoint: string }; dir: string }, reference: string, asks: DataRequest['asks'] = ['access', 'erasure']): Promise<{ store: RequestStore; id: string; ana: EmulatorPlayer }> {
+  const ana = (await players(f.emu)).find((p) => p.email !== null && p.titlesPlayed.length === 2)!;
+  const store = await RequestStore.open(join(f.dir, 'store'), { auth: AUTH });
+  const r = await createRequest(store, { reference, asks, identifiers: [{ kind: 'email', value: ana.email! }], titles: ['F71AC', 'A248'], endpoint: f.counter.endpoint });
+  return { store, id: r.id, ana };
 }
