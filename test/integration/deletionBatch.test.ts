@@ -201,7 +201,8 @@ describe('Delete Master Player Accounts from List', () => {
     // Issue 30: the resume's progress counts this run's sends against what this run sends (the players
     // not answered before it), not against the batch's 30.
     const left = 30 - done.size;
-    const resumed = r.progressMessages.filter((m) => / · Deleting master player accounts$/.test(m));
+    // Each message: the count, what runs, then what else there is to say (the unknown player, on the first).
+    const resumed = r.progressMessages.filter((m) => /^\d+ of \d+ sent · Deleting master player accounts( · |$)/.test(m)).map((m) => m.split(' · ').slice(0, 2).join(' · '));
     assert.equal(resumed[0], `0 of ${left} sent · Deleting master player accounts`, r.progressMessages.join(' | '));
     assert.equal(resumed.at(-1), `${left} of ${left} sent · Deleting master player accounts`, r.progressMessages.join(' | '));
     // The prompt tells this batch from another: its ticket, when it started, how far it got.
