@@ -15,10 +15,9 @@ import { named, type TitleRecord } from '../titles';
 import { usableTitle } from './args';
 import type { CommandContext } from './context';
 import { NOT_LOOKED_UP, runCancellable } from './lookup';
-import { givenOrEditorPlatformId, platformIdMember } from './platformIdArg';
-import { titlesViewPlayer } from './titlesViewArg';
+import { editorFor, givenOrEditorPlatformId, parsePlayerArgs, type PlayerArgs } from './platformIdArg';
 import { defineCommand, type Invocation } from './define';
-import { parseTarget, stringListMember, stringMember, type Target } from './parse';
+import { stringListMember, stringMember } from './parse';
 
 export type PlayedStatus = 'found' | 'account not found' | 'invalid' | 'failed' | typeof NOT_LOOKED_UP;
 
@@ -48,36 +47,20 @@ export interface PlayedTitlesSummary {
 /** An entry to check: a PlatformId as given, or a selected line that holds none, with why. */
 type Entry = string | { input: string; reason: string };
 
-/** What Show Played Titles is started with. */
-export interface PlayedTitlesArgs {
-  readonly target: Target;
-  /** One PlatformId given (`{ platformId }`, `{ platformIds: [one] }`, the InView variant's deletion job), validated, upper case. */
-  readonly platformId?: string;
+/** What Show Played Titles is started with: a player command's arguments, or several PlatformIds. */
+export interface PlayedTitlesArgs extends PlayerArgs {
   /** Several given (`{ platformIds: [...] }`), each checked (invalid ones reported, not refused). */
   readonly platformIds?: readonly string[];
-  /** Whether the active editor's cursor or selection may be read (not from a node, not InView). */
-  readonly readEditor: boolean;
 }
 
 /**
- * `{ titleId, platformId }` or `{ titleId, platformIds: [...] }` (a hover link, a test), a title's
- * node, an editor's Uri, nothing (the palette: the editor, else asked); the InView variant: the
- * view's selected deletion job's player, never the editor behind the view.
+ * A player command's arguments (parsePlayerArgs), and `{ titleId, platformIds: [...] }` (a hover
+ * link, a test): one entry is read as `{ platformId }`, several are checked each.
  */
 export function parsePlayedTitlesArgs(raw: readonly unknown[], at: Invocation): PlayedTitlesArgs {
-  if (at.inView) {
-    const { target, platformId } = titlesViewPlayer(at.viewSelection);
-    return { target, platformId: platformIdMember({ platformId }), readEditor: false };
-  }
-  const target = parseTarget(raw);
-  const list = stringMember(raw[0], 'platformId') === undefined ? stringListMember(raw[0], 'platformIds') : undefined;
-  return {
-    target,
-    platformId: platformIdMember(list?.length === 1 ? { platformId: list[0] } : raw[0]),
-    platformIds: list !== undefined && list.length > 1 ? list : undefined,
-    // From a node of the Platform view, the active editor's cursor or selection is not what the user meant.
-    readEditor: target.node === undefined,
-  };
+  const list = !at.inView && stringMember(raw[0], 'platformId') === undefined ? stringListMember(raw[0], 'platformIds') : undefined;
+  const player = parsePlayerArgs(list?.length === 1 ? [{ ...(raw[0] as object), platformId: list[0] }] : raw, at);
+  return list !== undefined && list.length > 1 ? { ...player, platformIds: list } : player;
 }
 
 /**
@@ -122,7 +105,7 @@ async function askPlatformIds(c: CommandContext): Promise<string[]> {
 }
 
 export async function showPlayedTitles(c: CommandContext, a: PlayedTitlesArgs): Promise<string[] | PlayedTitlesSummary> {
-  const editor = a.readEditor ? vscode.window.activeTextEditor : undefined;
+  const editor = editorFor(a);
   const { title, client } = await usableTitle(c, a.target);
   const several = a.platformIds ? [...a.platformIds] : a.platformId === undefined ? severalInEditor(editor) : undefined;
   if (several !== undefined) return showPlayedTitlesOfMany(c, title, client, several);
