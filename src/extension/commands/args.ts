@@ -11,8 +11,6 @@ import { CommandError } from '../errors';
 import type { CommandContext } from './context';
 import type { Target } from './parse';
 
-export { stringMember as stringArg, stringListMember as stringListArg } from './parse';
-
 /**
  * The view's nodes a command acts on, as VS Code's Explorer does: from a menu, the clicked node
  * with the rest of the selection when it is part of it (VS Code then passes both); from the
