@@ -160,6 +160,6 @@ export function declarationFor(pkg, nls, id, name, code = []) {
   const keys = (pkg.contributes?.keybindings ?? []).filter((k) => k.command === id).map(({ command: _, ...k }) => k);
   if (keys.length > 0) lines.push(`keybindings: ${JSON.stringify(keys)}`);
   if (code[1]) lines.push(`operations: ${code[1]}`);
-  const handler = code[0] ? `...legacy(${code[0]})` : 'parse: …, handler: …';
+  const handler = `parse: …, handler: ${code[0] ?? '…'}`;
   return `export const ${name ?? `${short(id).replace(/InView$/, '')}Command`} = defineCommand({ ${lines.join(', ')}, ${handler} });`;
 }

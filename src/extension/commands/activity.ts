@@ -5,14 +5,13 @@ import type { ActivityEntry } from '../activity/store';
 import { ActivityItem } from '../activity/view';
 import { CommandError } from '../errors';
 import type { CommandContext } from './context';
-import { defineCommand, legacy, noArguments } from './define';
+import { defineCommand, noArguments } from './define';
+import { parseFilterArgs, type FilterArgs } from './parse';
 import { sayCopied } from './copied';
 
-export async function filterActivity(c: CommandContext, text?: unknown): Promise<string> {
+export async function filterActivity(c: CommandContext, { text }: FilterArgs): Promise<string> {
   const s = c.services;
-  const value = typeof text === 'string'
-    ? text
-    : await c.ui.input({
+  const value = text ?? await c.ui.input({
         title: vscode.l10n.t('Filter Activity'),
         prompt: vscode.l10n.t('Words that must all appear: operation, title ID or name, outcome, error code, JobReceiptId (empty: show all)'),
         value: s.activityView.filter,
@@ -26,9 +25,18 @@ export function clearActivityFilter(c: CommandContext): void {
   s.activityView.setFilter('');
 }
 
+/** The entry of the Activity view's item a menu ran the command on, if any (anything else is not read). */
+export interface ActivityArgs {
+  readonly entry?: ActivityEntry;
+}
+
+export function parseActivityArgs(raw: readonly unknown[]): ActivityArgs {
+  return { entry: raw[0] instanceof ActivityItem ? raw[0].entry : undefined };
+}
+
 /** The entry of a view item (its menu), else every entry shown, as JSON on the clipboard. */
-export async function copyActivityJson(c: CommandContext, item?: unknown): Promise<string> {
-  return copyJson(c, item instanceof ActivityItem ? item.entry : c.services.activityView.shown());
+export async function copyActivityJson(c: CommandContext, { entry }: ActivityArgs): Promise<string> {
+  return copyJson(c, entry ?? c.services.activityView.shown());
 }
 
 /**
@@ -56,11 +64,10 @@ async function copyJson(c: CommandContext, entries: ActivityEntry[] | ActivityEn
 }
 
 /** Runs the operation again for the same title; it asks for its input again. Never a delete. */
-export async function rerunActivity(_c: CommandContext, item?: unknown): Promise<unknown> {
-  if (!(item instanceof ActivityItem)) {
+export async function rerunActivity(_c: CommandContext, { entry: e }: ActivityArgs): Promise<unknown> {
+  if (e === undefined) {
     throw new CommandError(vscode.l10n.t('Re-run needs an entry of the Activity view.'), vscode.l10n.t('Right-click an entry in the Activity view and choose Re-run.'));
   }
-  const e = item.entry;
   if (!isRerunnable(e)) {
     throw new CommandError(
       vscode.l10n.t('{0} cannot be re-run from Activity.', e.operation),
@@ -86,7 +93,8 @@ export const filterActivityCommand = defineCommand({
       { when: 'view == platformExplorer.activity && !platformExplorer.activityFiltered', group: 'navigation@1' },
     ],
   },
-  ...legacy(filterActivity),
+  parse: parseFilterArgs,
+  handler: filterActivity,
 });
 export const clearActivityFilterCommand = defineCommand({
   id: 'platformExplorer.clearActivityFilter',
@@ -112,7 +120,8 @@ export const copyActivityJsonCommand = defineCommand({
       { when: 'view == platformExplorer.activity && viewItem =~ /\\bactivity\\b/', group: '1_activity@2' },
     ],
   },
-  ...legacy(copyActivityJson),
+  parse: parseActivityArgs,
+  handler: copyActivityJson,
 });
 export const copyAllActivityJsonCommand = defineCommand({
   id: 'platformExplorer.copyAllActivityJson',
@@ -139,7 +148,8 @@ export const rerunActivityCommand = defineCommand({
       { when: 'view == platformExplorer.activity && viewItem =~ /\\brerunnable\\b/', group: '1_activity@1' },
     ],
   },
-  ...legacy(rerunActivity),
+  parse: parseActivityArgs,
+  handler: rerunActivity,
 });
 export const clearActivityCommand = defineCommand({
   id: 'platformExplorer.clearActivity',

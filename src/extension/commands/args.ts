@@ -9,15 +9,7 @@ import type { TreeNode } from '../tree/nodes';
 import { TitleNode } from '../tree/titleNodes';
 import { CommandError } from '../errors';
 import type { CommandContext } from './context';
-import { parseNodeOnly, type Target } from './parse';
-
-export { stringMember as stringArg, stringListMember as stringListArg } from './parse';
-
-/** For a command the view's menus run: its argument when it is a node of the view or nothing; anything else is refused. */
-export function treeNodeArg(arg: unknown): unknown {
-  parseNodeOnly([arg]);
-  return arg;
-}
+import type { Target } from './parse';
 
 /**
  * The view's nodes a command acts on, as VS Code's Explorer does: from a menu, the clicked node

@@ -5,14 +5,25 @@ import * as vscode from 'vscode';
 import { CommandError } from '../errors';
 import { jobsOfNodes } from '../tree/jobNodes';
 import type { CommandContext } from './context';
-import { stringArg, targetNodes, treeNodeArg } from './args';
-import { defineCommand, legacy } from './define';
-import { parseTarget } from './parse';
+import { targetNodes } from './args';
+import { defineCommand } from './define';
+import { parseNodeOnly, stringMember, type Target } from './parse';
 import { sayCopied } from './copied';
 
-export async function copyJobReceiptId(c: CommandContext, arg?: unknown, selection?: unknown): Promise<string> {
+/** The view's node (with the selection beside it), or nothing (picked); the receipt the node carries. */
+export interface ReceiptArgs {
+  readonly target: Target;
+  readonly jobReceiptId?: string;
+}
+
+/** A node of the Platform view or nothing (from a task or a link, any text could be passed: refused). */
+export function parseReceiptArgs(raw: readonly unknown[]): ReceiptArgs {
+  return { target: parseNodeOnly(raw), jobReceiptId: stringMember(raw[0], 'jobReceiptId') };
+}
+
+export async function copyJobReceiptId(c: CommandContext, a: ReceiptArgs): Promise<string> {
   const s = c.services;
-  const selected = jobsOfNodes(targetNodes(c, parseTarget([treeNodeArg(arg), selection])));
+  const selected = jobsOfNodes(targetNodes(c, a.target));
   if (selected.length > 1) {
     const receipts = [...new Set(selected.flatMap((j) => (j.jobReceiptId !== undefined ? [j.jobReceiptId] : [])))];
     if (receipts.length === 0) {
@@ -22,7 +33,7 @@ export async function copyJobReceiptId(c: CommandContext, arg?: unknown, selecti
     sayCopied(c, vscode.l10n.t('Copied {0} JobReceiptIds', receipts.length));
     return receipts.join('\n');
   }
-  let receipt = stringArg(treeNodeArg(arg), 'jobReceiptId');
+  let receipt = a.jobReceiptId;
   if (receipt && !s.jobs.all().some((j) => j.jobReceiptId === receipt)) {
     throw new CommandError(vscode.l10n.t('That JobReceiptId is not among the deletion jobs recorded on this machine; nothing was copied.'));
   }
@@ -30,7 +41,7 @@ export async function copyJobReceiptId(c: CommandContext, arg?: unknown, selecti
     const jobs = s.jobs.all().filter((j) => j.jobReceiptId !== undefined);
     if (jobs.length === 0) {
       throw new CommandError(
-        typeof arg === 'object' && arg !== null && 'job' in arg
+        a.target.node !== undefined && 'job' in a.target.node
           ? vscode.l10n.t('The service returned no JobReceiptId for this deletion.')
           : vscode.l10n.t('No deletion jobs with a JobReceiptId are recorded on this machine.'),
       );
@@ -57,5 +68,6 @@ export const copyJobReceiptIdCommand = defineCommand({
       { when: 'view == platformExplorer.titles && viewItem =~ /\\bhasReceipt\\b/', group: '1_job@1' },
     ],
   },
-  ...legacy(copyJobReceiptId),
+  parse: parseReceiptArgs,
+  handler: copyJobReceiptId,
 });

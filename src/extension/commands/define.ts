@@ -95,19 +95,3 @@ export function declareCommand(d: CommandDeclaration): CommandDeclaration {
 
 /** The parse of a command that takes no arguments (whatever a menu or link passes is not read). */
 export const noArguments = (): undefined => undefined;
-
-/** The arguments as they came and whether it was the InView variant: for a handler still written the old way. */
-export interface LegacyArgs extends Invocation {
-  readonly raw: readonly unknown[];
-}
-
-/**
- * A handler that still reads its own arguments (`(c, arg?: unknown, …)`), and the one its InView
- * variant runs: to be replaced by a `parse` of its own (CONTRIBUTING.md).
- */
-export function legacy(handler: CommandHandler, inView?: (c: CommandContext, viewSelection: readonly TreeNode[]) => unknown): Pick<CommandDefinition<LegacyArgs>, 'parse' | 'handler'> {
-  return {
-    parse: (raw, at) => ({ raw, ...at }),
-    handler: (c, a) => (a.inView && inView ? inView(c, a.viewSelection) : handler(c, ...a.raw)),
-  };
-}

@@ -17,12 +17,12 @@ import { CommandError } from '../errors';
 import { ProgressGate } from '../../core/progressGate';
 import type { ProgressReporter } from '../prompts';
 import { noteActivity } from '../activity/recorder';
-import { listSource } from './listSource';
-import { stringArg, usableTitle } from './args';
+import { listSource, parseListOrigin, type ListOrigin } from './listSource';
+import { usableTitle } from './args';
 import type { CommandContext } from './context';
 import { named, type TitleRecord } from '../titles';
-import { defineCommand, legacy } from './define';
-import { parseTarget } from './parse';
+import { defineCommand } from './define';
+import { parseTarget, stringMember } from './parse';
 
 export interface BatchOutcome {
   batchId?: string;
@@ -40,18 +40,21 @@ const KIND_LABELS: Record<IdKind, () => string> = {
   storefront: () => vscode.l10n.t('Storefront names'),
 };
 
-/** What a call's argument may name (from a test, a task or a link), read once at the entry; the rest is asked. */
-interface ListArgs {
-  titleId?: string;
-  text?: string;
-  kind?: string;
-  sandbox?: string;
-  metaData?: string;
+/**
+ * What a call names (`{ titleId, text, kind, sandbox, metaData }` from a test, a task or a link; a
+ * title's node; an editor's or the explorer's Uri with its selection), read once at the entry; the rest is asked.
+ */
+export interface ListArgs {
+  readonly titleId?: string;
+  readonly kind?: string;
+  readonly sandbox?: string;
+  readonly metaData?: string;
+  readonly origin: ListOrigin;
 }
 
-function readListArgs(arg: unknown): ListArgs {
-  const [titleId, text, kind, sandbox, metaData] = (['titleId', 'text', 'kind', 'sandbox', 'metaData'] as const).map((k) => stringArg(arg, k));
-  return { titleId, text, kind, sandbox, metaData };
+export function parseListArgs(raw: readonly unknown[]): ListArgs {
+  const [titleId, text, kind, sandbox, metaData] = (['titleId', 'text', 'kind', 'sandbox', 'metaData'] as const).map((k) => stringMember(raw[0], k));
+  return { titleId, kind, sandbox, metaData, origin: parseListOrigin(raw, text) };
 }
 
 async function chooseKind(c: CommandContext, given: ListArgs, text: string): Promise<{ kind: IdKind; sandbox?: string }> {
@@ -184,11 +187,10 @@ export function reportBatch(c: CommandContext, title: TitleRecord, result: RunRe
   });
 }
 
-export async function deleteFromList(c: CommandContext, arg?: unknown, second?: unknown): Promise<BatchOutcome | undefined> {
+export async function deleteFromList(c: CommandContext, given: ListArgs): Promise<BatchOutcome | undefined> {
   const s = c.services;
-  const given = readListArgs(arg);
-  const { title, client: planner } = await usableTitle(c, parseTarget([given]));
-  const source = await listSource(c.ui, given.text, arg, second);
+  const { title, client: planner } = await usableTitle(c, parseTarget([{ titleId: given.titleId }]));
+  const source = await listSource(c.ui, given.origin);
   const { kind, sandbox } = await chooseKind(c, given, source.text);
   const lines = readIdentifiers(source.text, kind, { csv: source.csv, lineNumbers: source.lineNumbers });
   if (lines.length === 0) throw new CommandError(vscode.l10n.t('The list holds no identifiers.'), vscode.l10n.t('Put one identifier per line.'));
@@ -260,5 +262,6 @@ export const deleteMasterPlayerAccountsFromListCommand = defineCommand({
   },
   lazy: 'deletion',
   operations: ['DeleteMasterPlayerAccount'],
-  ...legacy(deleteFromList),
+  parse: parseListArgs,
+  handler: deleteFromList,
 });

@@ -11,28 +11,17 @@ import { NONE_RETURNED } from '../../core/deletion/types';
 import { readableLocal } from '../../core/time';
 import { usableTitle } from './args';
 import type { CommandContext } from './context';
-import type { TreeNode } from '../tree/nodes';
-import { resolvePlatformId } from './platformIdArg';
-import { titlesViewArg } from './titlesViewArg';
+import { parsePlayerArgs, resolvePlatformId, type PlayerArgs } from './platformIdArg';
 import { verifyTitle } from './verifyDeletions';
 import { confirmProductionTitle } from './production';
 import { noteActivity } from '../activity/recorder';
-import { defineCommand, legacy } from './define';
-import { parseTarget } from './parse';
+import { defineCommand } from './define';
 
-export function deleteMasterPlayerAccount(c: CommandContext, arg?: unknown): Promise<DeleteMasterPlayerAccountResult | undefined> {
-  return deleteAccount(c, arg, vscode.window.activeTextEditor);
-}
-
-/** From the palette while the Titles view has focus: the selected deletion job's player, else asked; never the editor behind the view. */
-export function deleteMasterPlayerAccountInView(c: CommandContext, viewSelection: readonly TreeNode[]): Promise<DeleteMasterPlayerAccountResult | undefined> {
-  return deleteAccount(c, titlesViewArg(viewSelection), undefined);
-}
-
-async function deleteAccount(c: CommandContext, arg: unknown, editor: vscode.TextEditor | undefined): Promise<DeleteMasterPlayerAccountResult | undefined> {
+/** The PlatformId given, else the editor's (not from a node; never InView: the selected deletion job's player), else asked. */
+export async function deleteMasterPlayerAccount(c: CommandContext, a: PlayerArgs): Promise<DeleteMasterPlayerAccountResult | undefined> {
   const s = c.services;
-  const { title, client } = await usableTitle(c, parseTarget([arg]));
-  const platformId = await resolvePlatformId(c, arg, vscode.l10n.t('Delete Master Player Account'), editor);
+  const { title, client } = await usableTitle(c, a.target);
+  const platformId = await resolvePlatformId(c, a, vscode.l10n.t('Delete Master Player Account'));
   const queued = s.jobs.queuedFor(platformId);
   if (queued !== undefined) {
     // The service refuses a second deletion while one is queued: say so instead of sending.
@@ -124,5 +113,6 @@ export const deleteMasterPlayerAccountCommand = defineCommand({
   },
   lazy: 'deletion',
   operations: ['DeleteMasterPlayerAccount'],
-  ...legacy(deleteMasterPlayerAccount, deleteMasterPlayerAccountInView),
+  parse: parsePlayerArgs,
+  handler: deleteMasterPlayerAccount,
 });

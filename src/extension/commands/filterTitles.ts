@@ -2,13 +2,12 @@
 // ticket, state or the titles they wipe (tree/provider.ts).
 import * as vscode from 'vscode';
 import type { CommandContext } from './context';
-import { defineCommand, legacy, noArguments } from './define';
+import { defineCommand, noArguments } from './define';
+import { parseFilterArgs, type FilterArgs } from './parse';
 
-export async function filterTitles(c: CommandContext, text?: unknown): Promise<string> {
+export async function filterTitles(c: CommandContext, { text }: FilterArgs): Promise<string> {
   const tree = c.services.tree;
-  const value = typeof text === 'string'
-    ? text
-    : await c.ui.input({
+  const value = text ?? await c.ui.input({
         title: vscode.l10n.t('Filter Titles and Deletion Jobs'),
         prompt: vscode.l10n.t('Words that must all appear: title name or ID, PlatformId, JobReceiptId, ticket, job state (empty: show all)'),
         value: tree.filter,
@@ -42,7 +41,8 @@ export const filterTitlesCommand = defineCommand({
       { when: 'view == platformExplorer.titles && !platformExplorer.titlesFiltered', group: 'navigation@3' },
     ],
   },
-  ...legacy(filterTitles),
+  parse: parseFilterArgs,
+  handler: filterTitles,
 });
 export const clearTitlesFilterCommand = defineCommand({
   id: 'platformExplorer.clearTitlesFilter',

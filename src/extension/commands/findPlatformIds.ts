@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { findPlatformIds as scan } from '../../core/ids';
 import { CommandError } from '../errors';
 import type { CommandContext } from './context';
-import { defineCommand, legacy } from './define';
+import { defineCommand, noArguments } from './define';
 
 /** More cursors than this make the editor sluggish and are no use to read. */
 export const MAX_SELECTIONS = 10_000;
@@ -50,5 +50,6 @@ export const findPlatformIdsCommand = defineCommand({
     ],
   },
   lazy: 'lookups',
-  ...legacy(findPlatformIds),
+  parse: noArguments,
+  handler: findPlatformIds,
 });

@@ -40,13 +40,34 @@ async function readFile(uri: vscode.Uri): Promise<ListSource> {
   return { text: new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)), csv: isCsv(uri), from: 'file' };
 }
 
-/** The list of one command call: the text its argument gave, else from its first two arguments as VS Code passes them. */
-export async function listSource(ui: Pick<CommandUi, 'openFile'>, text: string | undefined, arg: unknown, second?: unknown): Promise<ListSource> {
-  if (text !== undefined) return { text, csv: false, from: 'argument' };
-  if (arg instanceof vscode.Uri) {
+/** Where a call names its list, as parseListOrigin reads its first two arguments. */
+export interface ListOrigin {
+  /** The list itself, given as `{ text }` (a test, a task). */
+  readonly text?: string;
+  /** The document (the editor's context menu) or the file (the explorer's) the command was run on. */
+  readonly uri?: vscode.Uri;
+  /** The explorer's selection passed beside the clicked file (the editor's menu passes none). */
+  readonly explorer?: readonly vscode.Uri[];
+  /** Run from a node of the Platform view: the editor behind the view is not read. */
+  readonly fromNode: boolean;
+}
+
+/** The ListOrigin of `[arg, second]` as VS Code (a Uri and the explorer's selection, a node) or a test (`{ text }`) passes them. */
+export function parseListOrigin(raw: readonly unknown[], text: string | undefined): ListOrigin {
+  const [arg, second] = raw;
+  const uri = arg instanceof vscode.Uri ? arg : undefined;
+  const explorer = uri && Array.isArray(second) && second.every((u) => u instanceof vscode.Uri) ? (second as vscode.Uri[]) : undefined;
+  return { text, uri, explorer, fromNode: isTreeNode(arg) };
+}
+
+/** The list of one command call: the text its argument gave, else where the command was run from. */
+export async function listSource(ui: Pick<CommandUi, 'openFile'>, o: ListOrigin): Promise<ListSource> {
+  if (o.text !== undefined) return { text: o.text, csv: false, from: 'argument' };
+  const arg = o.uri;
+  if (arg !== undefined) {
     // The explorer passes the clicked file and every selected one: the clicked file is the list.
-    const explorer = Array.isArray(second) && second.every((u) => u instanceof vscode.Uri);
-    if (explorer && second.length > 1) {
+    const explorer = o.explorer !== undefined;
+    if (o.explorer && o.explorer.length > 1) {
       throw new CommandError(vscode.l10n.t('Select one list file at a time.'), vscode.l10n.t('Each file is a batch of its own: run the command on one file.'));
     }
     const editor = explorer ? undefined : editorOf(arg);
@@ -60,7 +81,7 @@ export async function listSource(ui: Pick<CommandUi, 'openFile'>, text: string |
   }
   const editor = vscode.window.activeTextEditor;
   // From a node of the Platform view, the active editor's selection is not what the user meant.
-  if (editor !== undefined && !isTreeNode(arg)) {
+  if (editor !== undefined && !o.fromNode) {
     const picked = fromEditor(editor, true);
     if (picked !== undefined) return picked;
   }

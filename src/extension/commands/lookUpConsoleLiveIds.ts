@@ -2,10 +2,9 @@
 import * as vscode from 'vscode';
 import { DEFAULT_SANDBOX } from '../../core/api/types';
 import type { CommandContext } from './context';
-import { stringArg, usableTitle } from './args';
-import { gatherEntries, lookUpAndShow, splitInvalid, type LookupSpec, type LookupSummary } from './lookup';
-import { defineCommand, legacy } from './define';
-import { parseTarget } from './parse';
+import { usableTitle } from './args';
+import { gatherEntries, lookUpAndShow, parseLookupArgs, splitInvalid, type LookupArgs, type LookupSpec, type LookupSummary } from './lookup';
+import { defineCommand } from './define';
 
 // Built on use, so the texts come from the l10n bundle loaded at activation.
 const spec = (): LookupSpec => ({
@@ -27,9 +26,9 @@ function validateSandbox(v: string): string | undefined {
     : vscode.l10n.t('A Sandbox is letters, digits, dots, dashes or underscores (e.g. RETAIL or XDKS.1).');
 }
 
-export async function lookUpConsoleLiveIds(c: CommandContext, arg?: unknown): Promise<LookupSummary> {
-  const { title, client } = await usableTitle(c, parseTarget([arg]));
-  const entries = splitInvalid(spec(), await gatherEntries(c, arg, spec()));
+export async function lookUpConsoleLiveIds(c: CommandContext, a: LookupArgs): Promise<LookupSummary> {
+  const { title, client } = await usableTitle(c, a.target);
+  const entries = splitInvalid(spec(), await gatherEntries(c, a, spec()));
   for (const row of entries.invalid) {
     // "RETAIL" typed or selected as an ID: the Sandbox is a question of its own.
     if (/^[A-Za-z]+(\.\d+)?$/.test(row.input)) row.invalid = `${row.invalid ?? ''} ${vscode.l10n.t('The Sandbox (e.g. {0}) is asked after the IDs.', DEFAULT_SANDBOX)}`;
@@ -39,7 +38,7 @@ export async function lookUpConsoleLiveIds(c: CommandContext, arg?: unknown): Pr
   const sandbox = (await c.ui.input({
     title: vscode.l10n.t('Sandbox'),
     prompt: vscode.l10n.t('The ConsoleLive sandbox of these IDs (case-sensitive)'),
-    value: stringArg(arg, 'sandbox') ?? DEFAULT_SANDBOX,
+    value: a.sandbox ?? DEFAULT_SANDBOX,
     validateInput: validateSandbox,
   })).trim();
   return lookUpAndShow(c, title, spec(), entries, (opts) => client.getPlatformIdsFromConsoleLiveIds(entries.valid, sandbox, opts), { sandbox });
@@ -60,5 +59,6 @@ export const lookUpConsoleLiveIdsCommand = defineCommand({
   },
   lazy: 'lookups',
   operations: ['GetPlatformIDsFromConsoleLiveIDs'],
-  ...legacy(lookUpConsoleLiveIds),
+  parse: parseLookupArgs('ids'),
+  handler: lookUpConsoleLiveIds,
 });

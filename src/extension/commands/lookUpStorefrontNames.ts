@@ -2,9 +2,8 @@
 import * as vscode from 'vscode';
 import { usableTitle } from './args';
 import type { CommandContext } from './context';
-import { gatherEntries, lookUpAndShow, splitInvalid, type LookupSpec, type LookupSummary } from './lookup';
-import { defineCommand, legacy } from './define';
-import { parseTarget } from './parse';
+import { gatherEntries, lookUpAndShow, parseLookupArgs, splitInvalid, type LookupArgs, type LookupSpec, type LookupSummary } from './lookup';
+import { defineCommand } from './define';
 
 // Built on use, so the texts come from the l10n bundle loaded at activation.
 const spec = (): LookupSpec => ({
@@ -17,9 +16,9 @@ const spec = (): LookupSpec => ({
   placeHolder: vscode.l10n.t('e.g. {0}', 'racer_ana_0, racer_bo_1'),
 });
 
-export async function lookUpStorefrontNames(c: CommandContext, arg?: unknown): Promise<LookupSummary> {
-  const { title, client } = await usableTitle(c, parseTarget([arg]));
-  const entries = splitInvalid(spec(), await gatherEntries(c, arg, spec()));
+export async function lookUpStorefrontNames(c: CommandContext, a: LookupArgs): Promise<LookupSummary> {
+  const { title, client } = await usableTitle(c, a.target);
+  const entries = splitInvalid(spec(), await gatherEntries(c, a, spec()));
   return lookUpAndShow(c, title, spec(), entries, (opts) => client.getPlatformIdsFromStorefrontNames(entries.valid, opts));
 }
 
@@ -38,5 +37,6 @@ export const lookUpStorefrontNamesCommand = defineCommand({
   },
   lazy: 'lookups',
   operations: ['GetPlatformIDsFromStorefrontNames'],
-  ...legacy(lookUpStorefrontNames),
+  parse: parseLookupArgs('names'),
+  handler: lookUpStorefrontNames,
 });

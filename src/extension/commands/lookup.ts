@@ -7,7 +7,6 @@ import * as vscode from 'vscode';
 import { formatError } from '../../core/deletion/input';
 import { parseIdList } from '../../core/ids';
 import { idListInEditor } from '../editor/selection';
-import { isTreeNode } from '../tree/nodes';
 import { toCsv } from '../../core/csv';
 import { isCancellation } from '../../core/api/errors';
 import type { BulkOptions } from '../../core/api/options';
@@ -16,7 +15,7 @@ import { openResultDocument } from '../documents';
 import { readSettings } from '../settings';
 import type { CommandContext } from './context';
 import { named, type TitleRecord } from '../titles';
-import { stringListArg } from './args';
+import { parseTarget, stringListMember, stringMember, type Target } from './parse';
 import { noteActivity } from '../activity/recorder';
 
 /** The status of an entry a cancelled lookup did not reach. */
@@ -94,11 +93,28 @@ async function splitTyped(c: CommandContext, spec: LookupSpec, text: string): Pr
   return picked.label === SEVERAL ? words : list;
 }
 
+/** What a lookup is started with: the title, and the entries (and a Sandbox) when a JSON argument lists them. */
+export interface LookupArgs {
+  readonly target: Target;
+  readonly list?: readonly string[];
+  readonly sandbox?: string;
+}
+
+/**
+ * `{ titleId, <argName>: [...], sandbox? }` (a link, a test), a title's node (the view's menu), an
+ * editor's Uri (its context menu: the selection is read), nothing (the palette: the editor's
+ * selection, else asked). A list member that is not a list of strings is refused here.
+ */
+export const parseLookupArgs = (argName: string) => (raw: readonly unknown[]): LookupArgs => ({
+  target: parseTarget(raw),
+  list: stringListMember(raw[0], argName),
+  sandbox: stringMember(raw[0], 'sandbox'),
+});
+
 /** Entries from the argument, else the editor's selection, else typed or pasted. */
-export async function gatherEntries(c: CommandContext, arg: unknown, spec: LookupSpec): Promise<string[]> {
-  const fromArg = stringListArg(arg, spec.argName);
+export async function gatherEntries(c: CommandContext, a: LookupArgs, spec: LookupSpec): Promise<string[]> {
   // From a node of the Platform view, the active editor's selection is not what the user meant.
-  const listed = fromArg ?? (isTreeNode(arg) ? undefined : idListInEditor(vscode.window.activeTextEditor));
+  const listed = a.list ? [...a.list] : (a.target.node ? undefined : idListInEditor(vscode.window.activeTextEditor));
   if (listed !== undefined) return listed;
   const typed = await c.ui.input({
     title: vscode.l10n.t('Look Up PlatformIds from {0}', spec.what),

@@ -87,3 +87,12 @@ export function viewTarget(viewSelection: readonly TreeNode[]): Target {
   const node = viewSelection.length === 1 ? viewSelection[0] : undefined;
   return { titleId: stringMember(node, 'titleId'), node, selectionGiven: false, fromEditor: false };
 }
+
+/** A filter command's text: given as a string (a test, a task), kept as it is; anything else: asked. */
+export interface FilterArgs {
+  readonly text?: string;
+}
+
+export function parseFilterArgs(raw: readonly unknown[]): FilterArgs {
+  return { text: typeof raw[0] === 'string' ? raw[0] : undefined };
+}

@@ -12,15 +12,12 @@ import { idListInEditor, selectedLineNumbers, selectedText } from '../editor/sel
 import { readIdentifiers } from '../../core/deletion/input';
 import { readSettings } from '../settings';
 import { named, type TitleRecord } from '../titles';
-import { isTreeNode } from '../tree/nodes';
-import { stringArg, stringListArg, usableTitle } from './args';
+import { usableTitle } from './args';
 import type { CommandContext } from './context';
-import type { TreeNode } from '../tree/nodes';
 import { NOT_LOOKED_UP, runCancellable } from './lookup';
-import { resolvePlatformIdFromArgOrEditor } from './platformIdArg';
-import { titlesViewArg } from './titlesViewArg';
-import { defineCommand, legacy } from './define';
-import { parseTarget } from './parse';
+import { editorFor, givenOrEditorPlatformId, parsePlayerArgs, type PlayerArgs } from './platformIdArg';
+import { defineCommand, type Invocation } from './define';
+import { stringListMember, stringMember } from './parse';
 
 export type PlayedStatus = 'found' | 'account not found' | 'invalid' | 'failed' | typeof NOT_LOOKED_UP;
 
@@ -47,17 +44,29 @@ export interface PlayedTitlesSummary {
   document: vscode.Uri;
 }
 
-/**
- * The PlatformIds to check, when there are several: the `platformIds` argument, else `editor`'s
- * selections (none from the Platform view) when they hold a valid one among several entries.
- */
 /** An entry to check: a PlatformId as given, or a selected line that holds none, with why. */
 type Entry = string | { input: string; reason: string };
 
-function severalPlatformIds(arg: unknown, editor: vscode.TextEditor | undefined): Entry[] | undefined {
-  if (stringArg(arg, 'platformId') !== undefined) return undefined;
-  const given = stringListArg(arg, 'platformIds');
-  if (given !== undefined) return given.length > 1 ? given : undefined;
+/** What Show Played Titles is started with: a player command's arguments, or several PlatformIds. */
+export interface PlayedTitlesArgs extends PlayerArgs {
+  /** Several given (`{ platformIds: [...] }`), each checked (invalid ones reported, not refused). */
+  readonly platformIds?: readonly string[];
+}
+
+/**
+ * A player command's arguments (parsePlayerArgs), and `{ titleId, platformIds: [...] }` (a hover
+ * link, a test): one entry is read as `{ platformId }`, several are checked each.
+ */
+export function parsePlayedTitlesArgs(raw: readonly unknown[], at: Invocation): PlayedTitlesArgs {
+  const list = !at.inView && stringMember(raw[0], 'platformId') === undefined ? stringListMember(raw[0], 'platformIds') : undefined;
+  const player = parsePlayerArgs(list?.length === 1 ? [{ ...(raw[0] as object), platformId: list[0] }] : raw, at);
+  return list !== undefined && list.length > 1 ? { ...player, platformIds: list } : player;
+}
+
+/**
+ * The PlatformIds in `editor`'s selections, when they hold a valid one among several entries.
+ */
+function severalInEditor(editor: vscode.TextEditor | undefined): Entry[] | undefined {
   const listed = idListInEditor(editor);
   // A list (mostly PlatformIds, one per line or comma-separated): each entry, invalid ones reported.
   if (listed !== undefined && listed.length > 1 && listed.filter(isPlatformId).length * 2 >= listed.length) return listed;
@@ -68,12 +77,6 @@ function severalPlatformIds(arg: unknown, editor: vscode.TextEditor | undefined)
   const ids = new Set(lines.flatMap((l) => (l.value === undefined ? [] : [l.value])));
   if (ids.size === 0 || (ids.size === 1 && lines.every((l) => l.value !== undefined))) return undefined;
   return lines.map((l) => l.value ?? { input: l.input, reason: vscode.l10n.t('line {0}: {1}', l.line, l.invalid ?? '') });
-}
-
-/** The PlatformId of `{ platformIds: [one] }`, validated like `{ platformId }`. */
-function onePlatformIdArg(arg: unknown): unknown {
-  const given = stringArg(arg, 'platformId') === undefined ? stringListArg(arg, 'platformIds') : undefined;
-  return given?.length === 1 ? { ...(arg as object), platformId: given[0] } : arg;
 }
 
 function titleLabel(c: CommandContext, id: string): string {
@@ -101,25 +104,12 @@ async function askPlatformIds(c: CommandContext): Promise<string[]> {
   return split(typed);
 }
 
-export async function showPlayedTitles(c: CommandContext, arg?: unknown): Promise<string[] | PlayedTitlesSummary> {
-  // From a node of the Platform view, the active editor's cursor or selection is not what the user meant.
-  return playedTitles(c, arg, isTreeNode(arg) ? undefined : vscode.window.activeTextEditor);
-}
-
-/**
- * Show Played Titles from the Command Palette while the Titles view has focus (package.json shows
- * this command there instead): the view's selected deletion job's PlatformId, else asked; never
- * the cursor of the editor behind the view, which VS Code still reports as the active one.
- */
-export async function showPlayedTitlesInView(c: CommandContext, viewSelection: readonly TreeNode[]): Promise<string[] | PlayedTitlesSummary> {
-  return playedTitles(c, titlesViewArg(viewSelection), undefined);
-}
-
-async function playedTitles(c: CommandContext, arg: unknown, editor: vscode.TextEditor | undefined): Promise<string[] | PlayedTitlesSummary> {
-  const { title, client } = await usableTitle(c, parseTarget([arg]));
-  const several = severalPlatformIds(arg, editor);
+export async function showPlayedTitles(c: CommandContext, a: PlayedTitlesArgs): Promise<string[] | PlayedTitlesSummary> {
+  const editor = editorFor(a);
+  const { title, client } = await usableTitle(c, a.target);
+  const several = a.platformIds ? [...a.platformIds] : a.platformId === undefined ? severalInEditor(editor) : undefined;
   if (several !== undefined) return showPlayedTitlesOfMany(c, title, client, several);
-  const known = resolvePlatformIdFromArgOrEditor(onePlatformIdArg(arg), editor);
+  const known = givenOrEditorPlatformId(a.platformId, a.target, editor);
   const asked = known === undefined ? await askPlatformIds(c) : [known];
   if (asked.length > 1) return showPlayedTitlesOfMany(c, title, client, asked);
   const platformId = asked[0].toUpperCase();
@@ -240,5 +230,6 @@ export const showPlayedTitlesCommand = defineCommand({
   },
   lazy: 'lookups',
   operations: ['GetPlayedTitleList'],
-  ...legacy(showPlayedTitles, showPlayedTitlesInView),
+  parse: parsePlayedTitlesArgs,
+  handler: showPlayedTitles,
 });

@@ -11,8 +11,8 @@ import { usableTitle } from './args';
 import type { CommandContext } from './context';
 import { named, type TitleRecord } from '../titles';
 import { showLoginResult } from '../views/loginResultPanel';
-import { defineCommand, legacy } from './define';
-import { parseTarget } from './parse';
+import { defineCommand } from './define';
+import { parseTarget, type Target } from './parse';
 
 type BooleanFlag = {
   [K in keyof InfoRequestParameters]-?: NonNullable<InfoRequestParameters[K]> extends boolean ? K : never;
@@ -91,9 +91,9 @@ async function identityTokenFor(c: CommandContext, title: TitleRecord): Promise<
   })).trim();
 }
 
-export async function testLauncherLogin(c: CommandContext, arg?: unknown): Promise<unknown> {
+export async function testLauncherLogin(c: CommandContext, t: Target): Promise<unknown> {
   const s = c.services;
-  const { title, client } = await usableTitle(c, parseTarget([arg]));
+  const { title, client } = await usableTitle(c, t);
   const p = c.ui;
   const token = await identityTokenFor(c, title);
   s.secrets.remember(token);
@@ -187,5 +187,7 @@ export const testLauncherLoginCommand = defineCommand({
   },
   lazy: 'panels',
   operations: ['LoginWithLauncher'],
-  ...legacy(testLauncherLogin),
+  // A title's node (the view's menu), `{ titleId }` (a test), nothing (the active title).
+  parse: parseTarget,
+  handler: testLauncherLogin,
 });

@@ -21,9 +21,3 @@ export function titlesViewPlayer(viewSelection: readonly TreeNode[]): ViewPlayer
   const target = viewTarget(viewSelection);
   return { target, platformId: target.node instanceof DeletionJobNode ? target.node.job.platformId : undefined };
 }
-
-/** The same as the `{ titleId, platformId }` or node argument the old handlers read. */
-export function titlesViewArg(viewSelection: readonly TreeNode[]): unknown {
-  const { target, platformId } = titlesViewPlayer(viewSelection);
-  return platformId !== undefined ? { titleId: target.titleId, platformId } : target.node;
-}

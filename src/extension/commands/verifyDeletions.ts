@@ -7,10 +7,9 @@ import { awaitsVerification, verifyQueued, type VerifyResult } from '../../core/
 import type { Services } from '../services';
 import type { CommandContext, CommandUi } from './context';
 import { jobsOfNodes } from '../tree/jobNodes';
-import { isTreeNode } from '../tree/nodes';
-import { stringArg, targetNodes } from './args';
-import { defineCommand, legacy } from './define';
-import { parseTarget } from './parse';
+import { targetNodes } from './args';
+import { defineCommand } from './define';
+import { parseTarget, type Target } from './parse';
 
 /** Verifies one title's queued deletions (or those of `entries`); with `ui` (a command's), reports the result to the user. */
 export async function verifyTitle(s: Services, titleId: string, ui: Pick<CommandUi, 'info' | 'error'> | undefined, entries = s.jobs.forTitle(titleId)): Promise<VerifyResult> {
@@ -28,10 +27,10 @@ export async function verifyTitle(s: Services, titleId: string, ui: Pick<Command
 }
 
 /** Verifies the selected jobs and batches (several titles' too), else one title's or every queued deletion. */
-export async function verifyDeletions(c: CommandContext, arg?: unknown, selection?: unknown): Promise<VerifyResult> {
+export async function verifyDeletions(c: CommandContext, t: Target): Promise<VerifyResult> {
   const s = c.services;
-  const named = stringArg(arg, 'titleId');
-  const chosen = isTreeNode(arg) ? jobsOfNodes(targetNodes(c, parseTarget([arg, selection]))).filter(awaitsVerification) : undefined;
+  const named = t.titleId;
+  const chosen = t.node ? jobsOfNodes(targetNodes(c, t)).filter(awaitsVerification) : undefined;
   const titles = chosen ? [...new Set(chosen.map((e) => e.titleId))]
     : named !== undefined ? [named.toUpperCase()] : [...new Set(s.jobs.all().filter(awaitsVerification).map((e) => e.titleId))];
   const total: VerifyResult = { verified: [], stillQueued: [], errors: [] };
@@ -62,5 +61,7 @@ export const verifyDeletionsCommand = defineCommand({
   },
   lazy: 'deletion',
   operations: ['GetPlayedTitleList'],
-  ...legacy(verifyDeletions),
+  // A node with the view's selection beside it, `{ titleId }` (a notification's action, a test), nothing (all).
+  parse: parseTarget,
+  handler: verifyDeletions,
 });

@@ -2,7 +2,7 @@
 // Delete Master Player Account(s), Resume, Verify Deletions and the journal, plan and run behind them.
 export { deleteFromList } from '../commands/deleteFromList';
 export { forgetJournals } from '../commands/journals';
-export { deleteMasterPlayerAccount, deleteMasterPlayerAccountInView } from '../commands/deleteMasterPlayerAccount';
+export { deleteMasterPlayerAccount } from '../commands/deleteMasterPlayerAccount';
 export { findInterrupted, resumeBatches } from '../commands/resumeBatches';
 export { verifyDeletions, verifyTitle } from '../commands/verifyDeletions';
 // The command declarations of this bundle (registered from ../commands/all.ts, generated).

@@ -5,7 +5,7 @@ export { findPlatformIds } from '../commands/findPlatformIds';
 export { lookUpAccountInfo } from '../commands/lookUpAccountInfo';
 export { lookUpConsoleLiveIds } from '../commands/lookUpConsoleLiveIds';
 export { lookUpStorefrontNames } from '../commands/lookUpStorefrontNames';
-export { showPlayedTitles, showPlayedTitlesInView } from '../commands/showPlayedTitles';
+export { showPlayedTitles } from '../commands/showPlayedTitles';
 // The command declarations of this bundle (registered from ../commands/all.ts, generated).
 export { showPlayedTitlesCommand } from '../commands/showPlayedTitles';
 export { lookUpAccountInfoCommand } from '../commands/lookUpAccountInfo';

@@ -11,6 +11,7 @@ import type { AnyCommandDefinition, Invocation } from '../../../src/extension/co
 import { commandUi, type CommandContext } from '../../../src/extension/commands/context';
 import type { Log } from '../../../src/extension/log';
 import type { ProgressReporter, Prompts } from '../../../src/extension/prompts';
+import { DeletionJobStore } from '../../../src/extension/jobs';
 import { SecretKeys } from '../../../src/extension/secrets';
 import type { Services } from '../../../src/extension/services';
 import { TitleStore, type TitleRecord } from '../../../src/extension/titles';
@@ -122,6 +123,7 @@ export async function harness(titles: readonly TitleRecord[] = [], keys: Readonl
     secrets,
     clients,
     addonStates,
+    jobs: new DeletionJobStore(memento),
     tree: { get view() { return { selection: h.selection }; } } as unknown as Services['tree'],
     log: quietLog,
   };

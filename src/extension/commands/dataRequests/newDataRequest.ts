@@ -10,10 +10,10 @@ import { CommandError } from '../../errors';
 import { clip } from '../../dataRequests/view';
 import { selectedText } from '../../editor/selection';
 import { readSettings } from '../../settings';
-import { stringArg } from '../args';
+import { stringMember } from '../parse';
 import type { CommandContext } from '../context';
 import { requestAuth } from './stepServices';
-import { defineCommand, legacy } from '../define';
+import { defineCommand } from '../define';
 
 const MAX_TICKET_CHARS = 200_000;
 
@@ -79,7 +79,14 @@ async function askIdentifiers(c: CommandContext, text: string): Promise<Identifi
   return chosen;
 }
 
-export async function newDataRequest(c: CommandContext, arg?: unknown): Promise<DataRequest> {
+/** What New Data Request is started with: the identifiers' text when given as `{ text }` (a test, a task); else the editor's selection is read. */
+export interface NewRequestArgs {
+  readonly text?: string;
+}
+
+export const parseNewRequestArgs = (raw: readonly unknown[]): NewRequestArgs => ({ text: stringMember(raw[0], 'text') });
+
+export async function newDataRequest(c: CommandContext, given: NewRequestArgs): Promise<DataRequest> {
   const s = c.services;
   const titles = s.titles.all();
   if (titles.length === 0) {
@@ -89,7 +96,7 @@ export async function newDataRequest(c: CommandContext, arg?: unknown): Promise<
   // The folder is checked before any question: a bad setting is said before the user types.
   const store = await s.dataRequests.store(requestAuth(s));
   const editor = vscode.window.activeTextEditor;
-  const text = stringArg(arg, 'text') ?? (editor ? selectedText(editor) : '');
+  const text = given.text ?? (editor ? selectedText(editor) : '');
   const identifiers = await askIdentifiers(c, text);
 
   const asks = (await c.ui.pickMany(ASKS.map((a) => ({ ...ASK_LABELS[a](), ask: a })), {
@@ -150,5 +157,6 @@ export const newDataRequestCommand = defineCommand({
     ],
   },
   lazy: 'requests',
-  ...legacy(newDataRequest),
+  parse: parseNewRequestArgs,
+  handler: newDataRequest,
 });

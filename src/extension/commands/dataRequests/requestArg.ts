@@ -19,16 +19,28 @@ function idOf(arg: unknown): string | undefined {
   return undefined;
 }
 
+/** The request a command names: its id (from a node, `{ id }`, `{ requestId }` or the id itself), else none (picked); the node, when run from one. */
+export interface RequestArgs {
+  readonly requestId?: string;
+  readonly node?: RequestTreeNode;
+}
+
+/** A node of the Data Requests view, `{ id }` or the id (tests, links), nothing or null (picked); anything else is refused. */
+export function parseRequestArgs(raw: readonly unknown[]): RequestArgs {
+  const [arg] = raw;
+  const requestId = idOf(arg);
+  if (requestId === undefined && arg !== undefined && arg !== null) {
+    throw new CommandError(vscode.l10n.t('This command acts on a data request.'), vscode.l10n.t('Run it from a request\'s menu in the Data Requests view, or from the Command Palette to pick one.'));
+  }
+  return { requestId, node: arg instanceof RequestTreeNode ? arg : undefined };
+}
+
 export async function resolveRequest(
-  c: CommandContext, arg: unknown, o: { title: string; can: (r: DataRequest) => boolean; none: string },
+  c: CommandContext, a: RequestArgs, o: { title: string; can: (r: DataRequest) => boolean; none: string },
 ): Promise<{ store: RequestStore; request: DataRequest }> {
   const s = c.services;
   const store = await s.dataRequests.store(requestAuth(s));
-  const id = idOf(arg);
-  if (id !== undefined) return { store, request: await store.load(id) };
-  if (arg !== undefined && arg !== null) {
-    throw new CommandError(vscode.l10n.t('This command acts on a data request.'), vscode.l10n.t('Run it from a request\'s menu in the Data Requests view, or from the Command Palette to pick one.'));
-  }
+  if (a.requestId !== undefined) return { store, request: await store.load(a.requestId) };
   const { requests } = await s.dataRequests.list();
   const candidates = requests.filter(o.can);
   if (candidates.length === 0) throw new CommandError(o.none);

@@ -13,16 +13,16 @@ import { noteActivity } from '../../activity/recorder';
 import { CommandError } from '../../errors';
 import { ActionNode, awaitsLink, clip, requestFlags } from '../../dataRequests/view';
 import type { CommandContext } from '../context';
-import { resolveRequest } from './requestArg';
+import { parseRequestArgs, resolveRequest, type RequestArgs } from './requestArg';
 import { stepServices, storeFor, withAnchorConsent } from './stepServices';
 import { editorOperator, secretKeyStore } from './operatorKeys';
 import { journalAnchors } from '../journals';
 import { abortOn, nextStepWords } from './runDataRequest';
-import { defineCommand, legacy } from '../define';
+import { defineCommand } from '../define';
 
-export async function verifyDataRequest(c: CommandContext, arg?: unknown): Promise<VerifySummary & { request: DataRequest }> {
+export async function verifyDataRequest(c: CommandContext, given: RequestArgs): Promise<VerifySummary & { request: DataRequest }> {
   const s = c.services;
-  const { store, request } = await resolveRequest(c, arg, {
+  const { store, request } = await resolveRequest(c, given, {
     title: vscode.l10n.t('Verify which data request?'),
     can: (r) => requestFlags(r).verifiable,
     none: vscode.l10n.t('No data request has actions waiting for the service.'),
@@ -51,15 +51,15 @@ export async function verifyDataRequest(c: CommandContext, arg?: unknown): Promi
   return result;
 }
 
-export async function recordExportLink(c: CommandContext, arg?: unknown): Promise<DataRequest> {
+export async function recordExportLink(c: CommandContext, given: RequestArgs): Promise<DataRequest> {
   const s = c.services;
-  const { store, request } = await resolveRequest(c, arg, {
+  const { store, request } = await resolveRequest(c, given, {
     title: vscode.l10n.t('Record the export link of which data request?'),
     can: (r) => requestFlags(r).awaitingLink,
     none: vscode.l10n.t('No data request has an export awaiting its download link.'),
   });
   const awaiting = request.actions.filter(awaitsLink);
-  const fromNode = arg instanceof ActionNode && awaitsLink(arg.action) ? arg.action : undefined;
+  const fromNode = given.node instanceof ActionNode && awaitsLink(given.node.action) ? given.node.action : undefined;
   const action = fromNode ?? (awaiting.length === 1 ? awaiting[0] : awaiting.length === 0 ? undefined : (await c.ui.pick(
     awaiting.map((a) => ({ label: shownReceiptId(a.jobReceiptId), description: a.platformId, action: a })),
     { title: vscode.l10n.t('Which export? (its JobReceiptId is in the e-mail)') },
@@ -86,9 +86,9 @@ export async function recordExportLink(c: CommandContext, arg?: unknown): Promis
   return recorded;
 }
 
-export async function closeDataRequest(c: CommandContext, arg?: unknown): Promise<{ request: DataRequest; evidence: vscode.Uri }> {
+export async function closeDataRequest(c: CommandContext, given: RequestArgs): Promise<{ request: DataRequest; evidence: vscode.Uri }> {
   const s = c.services;
-  const { store, request } = await resolveRequest(c, arg, {
+  const { store, request } = await resolveRequest(c, given, {
     title: vscode.l10n.t('Close which data request?'),
     can: (r) => requestFlags(r).closable,
     none: vscode.l10n.t('No data request is completed: verify the queued ones first.'),
@@ -112,14 +112,14 @@ export async function closeDataRequest(c: CommandContext, arg?: unknown): Promis
     s.dataRequests.refresh();
   }
   s.log.info(`Data request ${request.id} closed; evidence in ${store.folder(request.id)}`);
-  const { uri } = await openEvidence(c, { id: request.id });
+  const { uri } = await openEvidence(c, { requestId: request.id });
   return { request: closed, evidence: uri };
 }
 
 /** Withdraw Data Request…: the reason asked (not modal), then a modal; nothing more is sent, the evidence records it. */
-export async function withdrawDataRequest(c: CommandContext, arg?: unknown): Promise<DataRequest> {
+export async function withdrawDataRequest(c: CommandContext, given: RequestArgs): Promise<DataRequest> {
   const s = c.services;
-  const { store, request } = await resolveRequest(c, arg, {
+  const { store, request } = await resolveRequest(c, given, {
     title: vscode.l10n.t('Withdraw which data request?'),
     can: (r) => requestFlags(r).withdrawable,
     none: vscode.l10n.t('No open data request to withdraw.'),
@@ -145,8 +145,8 @@ export async function withdrawDataRequest(c: CommandContext, arg?: unknown): Pro
   }
 }
 
-export async function openEvidence(c: CommandContext, arg?: unknown): Promise<{ uri: vscode.Uri; check: EvidenceCheck }> {
-  const { store, request } = await resolveRequest(c, arg, {
+export async function openEvidence(c: CommandContext, given: RequestArgs): Promise<{ uri: vscode.Uri; check: EvidenceCheck }> {
+  const { store, request } = await resolveRequest(c, given, {
     title: vscode.l10n.t('Open the evidence of which data request?'),
     can: (r) => r.closedAt !== undefined,
     none: vscode.l10n.t('No data request is closed yet: a request has evidence once it is closed.'),
@@ -182,7 +182,8 @@ export const verifyDataRequestCommand = defineCommand({
   },
   lazy: 'requests',
   operations: ['GetPlayedTitleList'],
-  ...legacy(verifyDataRequest),
+  parse: parseRequestArgs,
+  handler: verifyDataRequest,
 });
 
 export const recordExportLinkCommand = defineCommand({
@@ -197,7 +198,8 @@ export const recordExportLinkCommand = defineCommand({
     ],
   },
   lazy: 'requests',
-  ...legacy(recordExportLink),
+  parse: parseRequestArgs,
+  handler: recordExportLink,
 });
 
 export const closeDataRequestCommand = defineCommand({
@@ -212,7 +214,8 @@ export const closeDataRequestCommand = defineCommand({
     ],
   },
   lazy: 'requests',
-  ...legacy(closeDataRequest),
+  parse: parseRequestArgs,
+  handler: closeDataRequest,
 });
 
 export const withdrawDataRequestCommand = defineCommand({
@@ -226,7 +229,8 @@ export const withdrawDataRequestCommand = defineCommand({
     ],
   },
   lazy: 'requests',
-  ...legacy(withdrawDataRequest),
+  parse: parseRequestArgs,
+  handler: withdrawDataRequest,
 });
 
 export const openDataRequestEvidenceCommand = defineCommand({
@@ -241,5 +245,6 @@ export const openDataRequestEvidenceCommand = defineCommand({
     ],
   },
   lazy: 'requests',
-  ...legacy(openEvidence),
+  parse: parseRequestArgs,
+  handler: openEvidence,
 });

@@ -15,9 +15,9 @@ import { clip, heldText, requestFlags } from '../../dataRequests/view';
 import type { CommandContext } from '../context';
 import { confirmTypedThenModal, runReporter } from '../deleteFromList';
 import { confirmProductionTitle } from '../production';
-import { resolveRequest } from './requestArg';
+import { parseRequestArgs, resolveRequest, type RequestArgs } from './requestArg';
 import { stepServices, storeFor, withAnchorConsent } from './stepServices';
-import { defineCommand, legacy } from '../define';
+import { defineCommand } from '../define';
 
 export interface RunOutcome {
   dryRun: DryRun;
@@ -59,9 +59,9 @@ const ACT_PROGRESS: Record<ActionKind, (reference: string) => string> = {
   erasure: (r) => vscode.l10n.t('Erasing accounts for {0}', r),
 };
 
-export async function runDataRequest(c: CommandContext, arg?: unknown): Promise<RunOutcome> {
+export async function runDataRequest(c: CommandContext, given: RequestArgs): Promise<RunOutcome> {
   const s = c.services;
-  const { store, request } = await resolveRequest(c, arg, {
+  const { store, request } = await resolveRequest(c, given, {
     title: vscode.l10n.t('Run which data request?'),
     can: (r) => requestFlags(r).runnable,
     none: vscode.l10n.t('No data request has anything to run: create one with New Data Request…, or verify the ones whose actions are queued.'),
@@ -162,5 +162,6 @@ export const runDataRequestCommand = defineCommand({
     'GetPlatformIDsFromStorefrontNames', 'GetPlatformIDsFromConsoleLiveIDs', 'GetUserAccountInfo', 'GetPlayedTitleList',
     'ExportMasterPlayerData', 'DeleteMasterPlayerAccount', 'DeleteMasterPlayerEventData',
   ],
-  ...legacy(runDataRequest),
+  parse: parseRequestArgs,
+  handler: runDataRequest,
 });

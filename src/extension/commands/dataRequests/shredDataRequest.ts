@@ -10,13 +10,13 @@ import { CommandError } from '../../errors';
 import { clip, requestFlags } from '../../dataRequests/view';
 import type { CommandContext } from '../context';
 import { editorOperator, secretKeyStore } from './operatorKeys';
-import { resolveRequest } from './requestArg';
+import { parseRequestArgs, resolveRequest, type RequestArgs } from './requestArg';
 import { storeFor, withAnchorConsent } from './stepServices';
-import { defineCommand, legacy } from '../define';
+import { defineCommand } from '../define';
 
-export async function shredDataRequest(c: CommandContext, arg?: unknown): Promise<DataRequest> {
+export async function shredDataRequest(c: CommandContext, given: RequestArgs): Promise<DataRequest> {
   const s = c.services;
-  const { store, request } = await resolveRequest(c, arg, {
+  const { store, request } = await resolveRequest(c, given, {
     title: vscode.l10n.t('Shred the key of which data request?'),
     can: (r) => requestFlags(r).shreddable,
     none: vscode.l10n.t('No closed data request has a key left to shred.'),
@@ -55,5 +55,6 @@ export const shredDataRequestKeyCommand = defineCommand({
     ],
   },
   lazy: 'requests',
-  ...legacy(shredDataRequest),
+  parse: parseRequestArgs,
+  handler: shredDataRequest,
 });
