@@ -86,7 +86,7 @@ describe('cli: platform-explorer delete-players / verify-deletions', () => {
 
     const again = await runCli(del('--confirm', confirm, '--json', '--resume'));
     assert.equal(again.code, 0, again.stderr);
-    assert.match(again.stderr, /Resuming batch [0-9a-f-]{36} of title F71AC, ticket TICKET-9, started \S+: 5 players, 5 queued, 0 not sent/);
+    assert.match(again.stderr, /Resuming batch [0-9a-f-]{36} of title F71AC, ticket TICKET-9, started \d{4}-\d\d-\d\d \d\d:\d\d UTC: 5 players, 5 queued, 0 not sent/);
     assert.equal((await emu.jobs()).length, 5, 'rerunning resumes from the journal: nothing sent twice');
     const rows = again.stdout.trim().split('\n').map((l) => JSON.parse(l) as { state: string });
     assert.equal(rows.length, 5);

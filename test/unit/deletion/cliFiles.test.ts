@@ -67,7 +67,7 @@ describe('cli: the files its paths lead to', () => {
     assert.equal(first.code, 0, first.stderr);
     const dry = await runCli(del('--resume', '--dry-run'));
     assert.equal(dry.code, 0, dry.stderr);
-    assert.match(dry.stderr, /Resuming batch [0-9a-f-]{36} of title F71AC, ticket SUPPORT-7, started \d{4}-\d\d-\d\dT[^ ]+: 5 players, 5 queued, 0 not sent, 0 sent without an answer \(sent again\), 0 failed\. --input is not read when resuming\./);
+    assert.match(dry.stderr, /Resuming batch [0-9a-f-]{36} of title F71AC, ticket SUPPORT-7, started \d{4}-\d\d-\d\d \d\d:\d\d UTC: 5 players, 5 queued, 0 not sent, 0 sent without an answer \(sent again\), 0 failed\. --input is not read when resuming\./);
     assert.ok(dry.stdout.trimEnd().endsWith(`To send: --confirm ${confirm}`));
     const wrong = await runCli(del('--resume', '--confirm', '5:0123456789ab'));
     assert.equal(wrong.code, 2);
