@@ -58,7 +58,8 @@ export function readDataRequestSettings(defaultFolder: string): DataRequestSetti
   const folder = cfg.inspect<string>('dataRequests.folder')?.globalValue?.trim();
   // The erasure hold from the user level only too: a workspace never shortens it.
   const hold = cfg.inspect<number>('dataRequests.holdDays')?.globalValue;
-  const notUnique = cfg.get<unknown>('dataRequests.nonUniqueDisplayNameTitles');
+  // From the user level only too: a workspace never decides which lookups a request leaves out.
+  const notUnique = cfg.inspect<unknown>('dataRequests.nonUniqueDisplayNameTitles')?.globalValue;
   return {
     folder: folder || defaultFolder, dueDays: clampInt(cfg.get<number>('dataRequests.dueDays'), 1, 366, 30), holdDays: clampInt(hold, 0, 90, 0),
     displayNamesNotUnique: Array.isArray(notUnique) ? notUnique.filter((t): t is string => typeof t === 'string').map((t) => t.trim().toUpperCase()) : [],
